@@ -1,0 +1,81 @@
+"""Operand and result constraints that say what they expected in words.
+
+xDSL's base constraints report `Unexpected attribute !ascendc.tbuf<veccalc>`; ours report
+`expected a queue (!ascendc.queue or !ascendc.que_bind), got !ascendc.tbuf<veccalc>`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Set
+from dataclasses import dataclass
+from typing import TypeVar
+
+from xdsl.dialects.builtin import IndexType, IntegerType, Signedness
+from xdsl.ir import Attribute, ParametrizedAttribute
+from xdsl.irdl import AttrConstraint, InferenceContext, IntConstraint, VerificationContext
+from xdsl.utils.exceptions import VerifyException
+
+
+@dataclass(frozen=True)
+class Is(AttrConstraint):
+    """The attribute is an instance of one of `classes`; `what` names them for messages."""
+
+    classes: tuple[type[Attribute], ...]
+    what: str
+
+    def verify(self, attr: Attribute, constraint_context: VerificationContext) -> None:
+        if not isinstance(attr, self.classes):
+            raise VerifyException(f"expected {self.what}, got {attr}")
+
+    def get_bases(self) -> set[type[Attribute]] | None:
+        return set(self.classes)
+
+    def can_infer(self, var_constraint_names: Set[str]) -> bool:
+        if len(self.classes) != 1:
+            return False
+        (cls,) = self.classes
+        return issubclass(cls, ParametrizedAttribute) and not cls.get_irdl_definition().parameters
+
+    def infer(self, context: InferenceContext) -> Attribute:
+        (cls,) = self.classes
+        assert issubclass(cls, ParametrizedAttribute)
+        return cls.new(())
+
+    def mapping_type_vars(
+        self, type_var_mapping: Mapping[TypeVar, AttrConstraint | IntConstraint]
+    ) -> Is:
+        return self
+
+
+@dataclass(frozen=True)
+class IntLike(AttrConstraint):
+    """Any integer type (signless, signed or unsigned) or index."""
+
+    what: str = "an integer or index"
+
+    def verify(self, attr: Attribute, constraint_context: VerificationContext) -> None:
+        if not isinstance(attr, IntegerType | IndexType):
+            raise VerifyException(f"expected {self.what}, got {attr}")
+
+    def mapping_type_vars(
+        self, type_var_mapping: Mapping[TypeVar, AttrConstraint | IntConstraint]
+    ) -> IntLike:
+        return self
+
+
+@dataclass(frozen=True)
+class UI64(AttrConstraint):
+    """A ui64 mask word (the L1 vector APIs take masks as uint64_t arrays)."""
+
+    def verify(self, attr: Attribute, constraint_context: VerificationContext) -> None:
+        if not (
+            isinstance(attr, IntegerType)
+            and attr.width.data == 64
+            and attr.signedness.data == Signedness.UNSIGNED
+        ):
+            raise VerifyException(f"expected a ui64 mask word, got {attr}")
+
+    def mapping_type_vars(
+        self, type_var_mapping: Mapping[TypeVar, AttrConstraint | IntConstraint]
+    ) -> UI64:
+        return self

@@ -1,0 +1,47 @@
+"""Targets: printers that turn IR into text for another tool, by `-t` name.
+
+A target is a function `emit(module, stream)`. `mlir` (the default) prints the IR itself.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import IO
+
+from xdsl.dialects.builtin import ModuleOp
+
+Emitter = Callable[[ModuleOp, IO[str]], None]
+
+
+def _lazy(module: str, fn: str) -> Callable[[], Emitter]:
+    def load() -> Emitter:
+        return getattr(importlib.import_module(f"ascdsl.targets.{module}"), fn)
+
+    return load
+
+
+def _mlir() -> Emitter:
+    from xdsl.printer import Printer
+
+    def emit(module: ModuleOp, stream: IO[str]) -> None:
+        Printer(stream=stream).print_op(module)
+        stream.write("\n")
+
+    return emit
+
+
+def _mlir_generic() -> Emitter:
+    from xdsl.printer import Printer
+
+    def emit(module: ModuleOp, stream: IO[str]) -> None:
+        Printer(stream=stream, print_generic_format=True).print_op(module)
+        stream.write("\n")
+
+    return emit
+
+
+TARGETS: dict[str, Callable[[], Emitter]] = {
+    "mlir": _mlir,
+    "mlir-generic": _mlir_generic,
+}

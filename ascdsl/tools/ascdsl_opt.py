@@ -1,0 +1,364 @@
+"""`ascdsl-opt`: read IR, run passes, print IR or another target.
+
+    ascdsl-opt kernel.mlir --insert-que-sync
+    ascdsl-opt kernel.mlir -p erase-sync,insert-que-sync -t ascendc -o kernel.cpp
+    ascdsl-opt tests.mlir --split-input-file --verify-diagnostics
+
+Passes run in command-line order: MLIR-style flags (`--name`, `-name`, `--name=k=v,k2=v2`) and
+`-p a,b{k=v}` pipelines may be mixed. Every problem is reported as `file:line:col: error:`
+with the source line; the tool never prints a Python traceback (set ASCDSL_DEBUG=1 to see one
+for an internal error). The input is never written; `-o` is replaced atomically.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import sys
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ascdsl.diagnostics import (
+    AscdslError,
+    Diagnostic,
+    DiagnosticEngine,
+    Severity,
+    parse_module,
+    using_engine,
+    verify_diagnostics,
+)
+
+SPLIT_MARKER = "// -----"
+
+
+class UsageError(Exception):
+    pass
+
+
+class _ArgParser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, not argparse's usage dump
+        raise UsageError(message)
+
+
+@dataclass
+class Options:
+    input: str
+    output: str | None
+    pipeline: list[str]
+    target: str
+    split_input_file: bool
+    verify_diagnostics: bool
+    print_generic: bool
+    print_debuginfo: bool
+    allow_unregistered: bool
+
+
+@dataclass
+class ChunkResult:
+    output: str | None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    failed: bool = False
+
+
+def _pass_table():
+    from ascdsl.transforms import get_all_passes
+
+    return get_all_passes()
+
+
+def _build_parser(pass_names: Sequence[str]) -> _ArgParser:
+    p = _ArgParser(
+        prog="ascdsl-opt",
+        description="ascdsl modular optimizer: parse IR, run passes, print IR or a target.",
+        allow_abbrev=False,
+        epilog="Passes: " + ", ".join(sorted(pass_names)),
+    )
+    p.add_argument("input", nargs="?", default="-", help="input file ('-' for stdin)")
+    p.add_argument("-o", "--output", help="output file (written atomically; default stdout)")
+    p.add_argument(
+        "-p", "--passes", action="append", default=[], help="comma-separated pass pipeline"
+    )
+    p.add_argument("-t", "--target", default="mlir", help="output target (mlir, ascendc, ...)")
+    p.add_argument("--split-input-file", action="store_true", help="process each `// -----` chunk")
+    p.add_argument(
+        "--verify-diagnostics",
+        action="store_true",
+        help="check diagnostics against `// expected-error {{...}}` comments",
+    )
+    p.add_argument("--print-op-generic", action="store_true", help="print the generic op form")
+    p.add_argument(
+        "--mlir-print-debuginfo",
+        "--print-debuginfo",
+        action="store_true",
+        help="print op locations",
+    )
+    p.add_argument("--allow-unregistered-dialect", action="store_true")
+    p.add_argument("--list-passes", action="store_true", help="list the passes and exit")
+    p.add_argument("--version", action="store_true", help="print the version and exit")
+    return p
+
+
+def parse_args(argv: Sequence[str]) -> Options | str:
+    """Options, or the text to print for --version / --list-passes / --help."""
+    table = _pass_table()
+    pipeline: list[str] = []
+    rest: list[str] = []
+    it = iter(argv)
+    for tok in it:
+        if tok in ("-p", "--passes"):
+            spec = next(it, None)
+            if spec is None:
+                raise UsageError(f"{tok} needs a pipeline")
+            pipeline.append(spec)
+            continue
+        if tok.startswith("--passes="):
+            pipeline.append(tok.split("=", 1)[1])
+            continue
+        if tok.startswith("-") and tok not in ("-", "-o", "-t"):
+            name, _, opts = tok.lstrip("-").partition("=")
+            if name in table:
+                pipeline.append(name + ("{" + opts.replace(",", " ") + "}" if opts else ""))
+                continue
+        rest.append(tok)
+    parser = _build_parser(table.keys())
+    if any(t in ("-h", "--help") for t in rest):
+        return parser.format_help()
+    try:
+        ns = parser.parse_args(rest)
+    except UsageError as e:
+        msg = str(e)
+        if msg.startswith("unrecognized arguments:"):
+            bad = msg.split(":", 1)[1].split()
+            raise UsageError(
+                f"unknown option or pass '{bad[0]}' (ascdsl-opt --list-passes shows the passes)"
+            ) from None
+        raise
+    if ns.version:
+        from ascdsl import __version__
+        import xdsl
+
+        return f"ascdsl-opt {__version__} (xdsl {xdsl.__version__})"
+    if ns.list_passes:
+        from ascdsl.transforms import ALIASES, PASSES
+
+        lines = [f"  {n}" for n in sorted(PASSES)]
+        lines += [f"  {a} (alias of {t})" for a, t in sorted(ALIASES.items())]
+        return "ascdsl passes:\n" + "\n".join(lines) + "\n(and xDSL's: canonicalize, cse, dce, ...)"
+    return Options(
+        input=ns.input,
+        output=ns.output,
+        pipeline=pipeline,
+        target=ns.target,
+        split_input_file=ns.split_input_file,
+        verify_diagnostics=ns.verify_diagnostics,
+        print_generic=ns.print_op_generic,
+        print_debuginfo=ns.mlir_print_debuginfo,
+        allow_unregistered=ns.allow_unregistered_dialect,
+    )
+
+
+def build_pipeline(specs: Sequence[str]):
+    from xdsl.utils.arg_spec import parse_pipeline
+
+    table = _pass_table()
+    passes = []
+    for spec in specs:
+        try:
+            parsed = list(parse_pipeline(spec))
+        except Exception as e:  # the pipeline text itself is malformed
+            raise UsageError(f"malformed pass pipeline '{spec}': {e}") from None
+        for p in parsed:
+            if p.name not in table:
+                raise UsageError(
+                    f"unknown pass '{p.name}' (ascdsl-opt --list-passes shows the passes)"
+                )
+            try:
+                passes.append(table[p.name]().from_pass_spec(p))
+            except Exception as e:
+                raise UsageError(f"invalid options for pass '{p.name}': {e}") from None
+    return passes
+
+
+def split_chunks(text: str, split: bool) -> list[tuple[str, int]]:
+    """(chunk text, number of lines before it) — line numbers stay those of the file."""
+    if not split:
+        return [(text, 0)]
+    chunks: list[tuple[str, int]] = []
+    current: list[str] = []
+    start = 0
+    for i, line in enumerate(text.split("\n")):
+        if line.strip() == SPLIT_MARKER:
+            chunks.append(("\n".join(current), start))
+            current, start = [], i + 1
+        else:
+            current.append(line)
+    chunks.append(("\n".join(current), start))
+    return chunks
+
+
+def run_chunk(text: str, filename: str, line_offset: int, passes, opts: Options, ctx) -> ChunkResult:
+    from ascdsl.targets import TARGETS
+
+    engine = DiagnosticEngine()
+    result = ChunkResult(output=None, diagnostics=engine.diagnostics)
+    try:
+        module = parse_module(ctx, text, filename, line_offset)
+    except AscdslError as e:
+        engine.diagnostics.extend(e.diagnostics)
+        result.failed = True
+        return result
+    found = verify_diagnostics(module)
+    if found:
+        engine.diagnostics.extend(found)
+        result.failed = True
+        return result
+    with using_engine(engine):
+        for p in passes:
+            try:
+                p.apply(ctx, module)
+            except AscdslError as e:
+                engine.diagnostics.extend(e.diagnostics)
+                result.failed = True
+                return result
+            except Exception as e:  # noqa: BLE001 - reported, not raised
+                if os.environ.get("ASCDSL_DEBUG"):
+                    raise
+                engine.emit(
+                    Diagnostic(
+                        Severity.ERROR,
+                        f"pass '{p.name}' failed: {type(e).__name__}: {e}".strip(),
+                    )
+                )
+                result.failed = True
+                return result
+            found = verify_diagnostics(module)
+            if found:
+                for d in found:
+                    d.message += f" (after pass '{p.name}')"
+                engine.diagnostics.extend(found)
+                result.failed = True
+                return result
+    if any(d.severity is Severity.ERROR for d in engine.diagnostics):
+        result.failed = True
+        return result
+    stream = io.StringIO()
+    try:
+        if opts.target == "mlir" and (opts.print_generic or opts.print_debuginfo):
+            from xdsl.printer import Printer
+
+            Printer(
+                stream=stream,
+                print_generic_format=opts.print_generic,
+                print_debuginfo=opts.print_debuginfo,
+            ).print_op(module)
+            stream.write("\n")
+        else:
+            TARGETS[opts.target]()(module, stream)
+    except AscdslError as e:
+        engine.diagnostics.extend(e.diagnostics)
+        result.failed = True
+        return result
+    result.output = stream.getvalue()
+    return result
+
+
+def write_atomically(path: str, text: str) -> None:
+    directory = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".ascdsl-", dir=directory)
+    try:
+        with os.fdopen(fd, "w") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    try:
+        opts = parse_args(argv)
+        if isinstance(opts, str):
+            print(opts)
+            return 0
+        passes = build_pipeline(opts.pipeline)
+        from ascdsl.targets import TARGETS
+
+        if opts.target not in TARGETS:
+            raise UsageError(f"unknown target '{opts.target}' (known: {', '.join(TARGETS)})")
+    except UsageError as e:
+        print(f"ascdsl-opt: error: {e}", file=sys.stderr)
+        return 2
+
+    if opts.input == "-":
+        text, filename = sys.stdin.read(), "<stdin>"
+    else:
+        try:
+            with open(opts.input, encoding="utf-8") as f:
+                text = f.read()
+        except (OSError, UnicodeDecodeError) as e:
+            print(f"ascdsl-opt: error: cannot read '{opts.input}': {e}", file=sys.stderr)
+            return 1
+        filename = opts.input
+    if opts.output and opts.input != "-" and os.path.exists(opts.output):
+        if os.path.samefile(opts.output, opts.input):
+            print("ascdsl-opt: error: refusing to overwrite the input file", file=sys.stderr)
+            return 1
+
+    from ascdsl.context import make_context
+    from ascdsl.tools.verify_diagnostics import check, parse_expectations
+
+    outputs: list[str] = []
+    status = 0
+    for chunk, offset in split_chunks(text, opts.split_input_file):
+        ctx = make_context(opts.allow_unregistered)
+        res = run_chunk(chunk, filename, offset, passes, opts, ctx)
+        if opts.verify_diagnostics:
+            problems = check(res.diagnostics, parse_expectations(chunk, filename, offset), filename)
+            for d in problems:
+                print(d.render(), file=sys.stderr)
+            if problems:
+                status = 1
+        else:
+            for d in res.diagnostics:
+                print(d.render(), file=sys.stderr)
+            if res.failed:
+                status = 1
+        if res.output is not None:
+            outputs.append(res.output)
+
+    joined = ("\n" + SPLIT_MARKER + "\n").join(outputs)
+    if opts.output:
+        if status == 0:
+            try:
+                write_atomically(opts.output, joined)
+            except OSError as e:
+                print(f"ascdsl-opt: error: cannot write '{opts.output}': {e}", file=sys.stderr)
+                return 1
+    else:
+        sys.stdout.write(joined)
+    return status
+
+
+def entry() -> None:
+    try:
+        code = main()
+    except KeyboardInterrupt:
+        code = 130
+    except Exception as e:  # noqa: BLE001 - a bug in ascdsl: one line, not a traceback
+        if os.environ.get("ASCDSL_DEBUG"):
+            raise
+        print(
+            f"ascdsl-opt: internal error: {type(e).__name__}: {e} "
+            "(rerun with ASCDSL_DEBUG=1 for a traceback, and please report it)",
+            file=sys.stderr,
+        )
+        code = 70
+    sys.exit(code)
+
+
+if __name__ == "__main__":
+    entry()
