@@ -18,7 +18,8 @@ def test_filecheck_suite():
     assert tests, "no FileCheck tests found"
     workers = str(max(2, os.cpu_count() or 2))
     proc = subprocess.run(
-        [sys.executable, "-m", "lit", "-v", "-j", workers, str(FILECHECK_DIR)],
+        [sys.executable, "-c", "from lit.main import main; main()", "-v", "-j", workers,
+         str(FILECHECK_DIR)],
         capture_output=True,
         text=True,
     )
