@@ -30,6 +30,7 @@ from xdsl.dialects.builtin import FileLineColLoc, ModuleOp
 from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
+from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 
 class Severity(Enum):
@@ -244,6 +245,44 @@ class LocatingParser(Parser):
         self._index = _LineIndex(text, line_offset)
         self._filename = filename
         self._file_attr = None
+        self._type_cache: dict[str, Attribute] = {}
+
+    def parse_optional_type(self):
+        """Types with a bracketed body are cached by their text.
+
+        Kernels repeat the same few types (`!ascendc.local_tensor<256xf32>`,
+        `memref<?xf32, 22>`) on nearly every op; lexing and rebuilding them dominated parse
+        time. Attributes are immutable, so a type parsed once is reused for the same text.
+        """
+        tok = self._current_token
+        content = self.lexer.input.content
+        end = tok.span.end
+        if tok.kind is MLIRTokenKind.BARE_IDENT and (end >= len(content) or content[end] != "<"):
+            # A one-token builtin type (`i32`, `f16`, `index`): cache it by its text too.
+            hit = self._type_cache.get(tok.text)
+            if hit is not None:
+                self._resume_from(end)
+                return hit
+            parsed = super().parse_optional_type()
+            if parsed is not None and self._current_token.span.start >= end:
+                self._type_cache[tok.text] = parsed
+            return parsed
+        if tok.kind is not MLIRTokenKind.EXCLAMATION_IDENT and tok.text not in _CACHED_BUILTINS:
+            return super().parse_optional_type()
+        if end >= len(content) or content[end] != "<":
+            return super().parse_optional_type()
+        close = content.find(">", end)
+        if close == -1 or "<" in content[end + 1 : close] or "-" in content[end + 1 : close]:
+            return super().parse_optional_type()  # nested or unusual body: no shortcut
+        key = content[tok.span.start : close + 1]
+        hit = self._type_cache.get(key)
+        if hit is not None:
+            self._resume_from(close + 1)
+            return hit
+        parsed = super().parse_optional_type()
+        if parsed is not None and self._current_token.span.start > close:
+            self._type_cache[key] = parsed
+        return parsed
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span.start
@@ -271,6 +310,8 @@ class LocatingParser(Parser):
         line, col = self._index.line_col(offset)
         return Loc(self._filename, line, col)
 
+
+_CACHED_BUILTINS = frozenset({"memref", "vector", "tensor"})
 
 _OP_NAME = re.compile(r'(?:%[^=]*=\s*)?"?([A-Za-z_][\w$.]*)')
 

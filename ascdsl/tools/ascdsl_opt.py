@@ -16,10 +16,10 @@ import argparse
 import io
 import os
 import sys
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ascdsl.fileio import write_atomically
 from ascdsl.diagnostics import (
     AscdslError,
     Diagnostic,
@@ -262,19 +262,6 @@ def run_chunk(text: str, filename: str, line_offset: int, passes, opts: Options,
         return result
     result.output = stream.getvalue()
     return result
-
-
-def write_atomically(path: str, text: str) -> None:
-    directory = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".ascdsl-", dir=directory)
-    try:
-        with os.fdopen(fd, "w") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -16,6 +16,7 @@ keeps a list of op names.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -63,7 +64,11 @@ class Cpp:
       `type:<prop>`      the C++ type held by a TypeAttr property
       `value:<operand>`  an operand used as a non-type template argument
       `str:<prop>`       a string property as a C string literal
+      `braced:<a>,<b>..` operands that build the family's parameter struct (args only;
+                         the Ascend C target knows the struct of each family)
     `args=None` means: every operand in order (minus the receiver for member calls).
+    `header` names the header the API needs beyond kernel_operator.h (e.g. the matmul or
+    list-tensor interface); `generate-boilerplate` includes it when the op is used.
     """
 
     api: str
@@ -71,6 +76,7 @@ class Cpp:
     template: tuple[str, ...] = ()
     args: tuple[str, ...] | None = None
     namespace: str = "AscendC::"
+    header: str | None = None
 
     @property
     def qualified(self) -> str:
@@ -88,6 +94,9 @@ class AscendCOp(IRDLOperation):
     FORMULA: ClassVar[str | None] = None
     # Result type class printed without its `!ascendc.name` prefix (`: <vecin, 1>`).
     STRIPPED: ClassVar[type[Attribute] | None] = None
+    # A cross-core (AIC <-> AIV) sync through FFTS: the kernel then needs the `ffts_addr`
+    # argument (`legalize-kernel-args`). No op of the dialect does this yet.
+    NEEDS_FFTS: ClassVar[bool] = False
 
     def hw_pipe(self) -> Pipe | None:
         """The pipe this op is issued to; None for framework bookkeeping on the scalar unit."""
@@ -205,7 +214,13 @@ def _operands_named(op: Operation, names: Sequence[str]) -> list[SSAValue]:
 
 def enum_attr(value: AscEnum) -> IntegerAttr:
     """The IR attribute that stores an enum value (i32, or i64 for CMPMODE)."""
-    return IntegerAttr(int(value), IntegerType(type(value).ir_width()))
+    return _enum_attr(type(value), int(value))
+
+
+# Keyed by the enum class too: IntEnum members of different enums with one value are equal.
+@functools.cache  # attributes are immutable, and building one costs tens of microseconds
+def _enum_attr(enum: type[AscEnum], value: int) -> IntegerAttr:
+    return IntegerAttr(value, IntegerType(enum.ir_width()))
 
 
 def tensor_type(value: SSAValue) -> TensorTypeBase | None:
@@ -286,14 +301,27 @@ CUSTOM_DIRECTIVES = (EnumKeyword, StrippedType)
 
 
 def const_int(value: SSAValue | None) -> int | None:
-    """The integer a value is known to hold (an `arith.constant` result), else None."""
-    if value is None:
-        return None
-    from xdsl.dialects.arith import ConstantOp
+    """The integer a value is known to hold, else None.
 
-    owner = value.owner
-    if isinstance(owner, ConstantOp):
-        v = owner.value
-        if isinstance(v, IntegerAttr):
-            return v.value.data
+    Looks through integer casts (`arith.index_cast`, `extsi`, `extui`, `trunci` and
+    `builtin.unrealized_conversion_cast`, which is how unsigned values are made) down to an
+    `arith.constant`.
+    """
+    from xdsl.dialects import arith
+    from xdsl.dialects.builtin import UnrealizedConversionCastOp
+
+    casts = (arith.IndexCastOp, arith.ExtSIOp, arith.ExtUIOp, arith.TruncIOp)
+    for _ in range(8):
+        if value is None:
+            return None
+        owner = value.owner
+        if isinstance(owner, arith.ConstantOp):
+            v = owner.value
+            return v.value.data if isinstance(v, IntegerAttr) else None
+        if isinstance(owner, casts) or (
+            isinstance(owner, UnrealizedConversionCastOp) and len(owner.operands) == 1
+        ):
+            value = owner.operands[0]
+            continue
+        return None
     return None

@@ -26,7 +26,13 @@ from xdsl.irdl import (
     traits_def,
     var_operand_def,
 )
-from xdsl.traits import HasCanonicalizationPatternsTrait, Pure
+from xdsl.traits import (
+    EffectInstance,
+    HasCanonicalizationPatternsTrait,
+    MemoryEffect,
+    MemoryEffectKind,
+    Pure,
+)
 from xdsl.utils.exceptions import VerifyException
 
 from .base import (
@@ -84,6 +90,19 @@ def hardware_of(value: SSAValue) -> Hardware | None:
     return pos.hardware if pos is not None else None
 
 
+class NewObject(MemoryEffect):
+    """The op declares a fresh C++ object that later ops mutate (`GlobalTensor<T> g;`).
+
+    Its only effect is creating its own result, so an unused one is dead code (canonicalize
+    and dce erase it), but two of them are two objects: unlike a Pure op, cse never merges
+    them (merging two `global_tensor`s would point both at the last SetGlobalBuffer).
+    """
+
+    @classmethod
+    def get_effects(cls, op):
+        return frozenset(EffectInstance(MemoryEffectKind.ALLOC, r) for r in op.results)
+
+
 # --- GlobalTensor ---------------------------------------------------------------------------
 
 
@@ -94,7 +113,7 @@ class GlobalTensorOp(AscendCOp):
     name = "ascendc.global_tensor"
     tensor = result_def(GLOBAL)
     assembly_format = "attr-dict `:` type($tensor)"
-    traits = traits_def(Pure())
+    traits = traits_def(NewObject())
 
     def __init__(self, tensor_type: GlobalTensorType):
         super().__init__(result_types=[tensor_type])
@@ -236,7 +255,7 @@ class LocalTensorOp(AscendCOp):
     name = "ascendc.local_tensor"
     tensor = result_def(LOCAL)
     assembly_format = "attr-dict `:` type($tensor)"
-    traits = traits_def(Pure())
+    traits = traits_def(NewObject())
 
     def __init__(self, tensor_type: LocalTensorType):
         super().__init__(result_types=[tensor_type])

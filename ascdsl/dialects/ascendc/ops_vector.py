@@ -112,7 +112,12 @@ class DataCopyBase(AscendCOp):
 
     def memories(self) -> tuple[Hardware, Hardware]:
         """(source, destination) memories; an untraceable local tensor is taken to be in UB."""
-        return (hardware_of(self.src) or Hardware.UB, hardware_of(self.dst) or Hardware.UB)
+        src, dst = hardware_of(self.src), hardware_of(self.dst)
+        # Hardware.GM is 0, so test for None rather than truthiness.
+        return (
+            Hardware.UB if src is None else src,
+            Hardware.UB if dst is None else dst,
+        )
 
     def hw_pipe(self) -> Pipe | None:
         return copy_pipe(*self.memories())
@@ -160,6 +165,16 @@ class DataCopyPadL0Op(DataCopyBase):
     def __init__(self, dst: SSAValue, src: SSAValue, params: SSAValue, pad_params: SSAValue):
         super().__init__(operands=[dst, src, params, pad_params])
 
+    def verify_facts(self) -> None:
+        super().verify_facts()
+        if not isinstance(self.src.type, GlobalTensorType) or isinstance(
+            self.dst.type, GlobalTensorType
+        ):
+            raise VerifyException(
+                "DataCopyPad with DataCopyPadParams copies GM to a local tensor "
+                "(use data_copy_pad_l2 for local to GM)"
+            )
+
 
 @asc_op(cpp=Cpp("DataCopyPad"), writes=("dst",), reads=("src",))
 class DataCopyPadL2Op(DataCopyBase):
@@ -170,6 +185,16 @@ class DataCopyPadL2Op(DataCopyBase):
 
     def __init__(self, dst: SSAValue, src: SSAValue, params: SSAValue):
         super().__init__(operands=[dst, src, params])
+
+    def verify_facts(self) -> None:
+        super().verify_facts()
+        if not isinstance(self.dst.type, GlobalTensorType) or isinstance(
+            self.src.type, GlobalTensorType
+        ):
+            raise VerifyException(
+                "DataCopyPad with only DataCopyParams copies a local tensor to GM "
+                "(use data_copy_pad_l0, with DataCopyPadParams, for GM to local)"
+            )
 
 
 @asc_op(cpp=Cpp("", CppStyle.CTOR))
@@ -259,6 +284,11 @@ REDUCE: dict[str, tuple[str, str]] = {
 _TEMPLATE_MASKED = ("elem:dst", "flag:isSetMask")
 
 
+def _mask_operand(mask):
+    """An L0 mask is one value, an L1 mask a sequence of ui64 words."""
+    return list(mask) if isinstance(mask, (list, tuple)) else mask
+
+
 class BinaryOp(VectorOp):
     """dst = f(src0, src1) elementwise."""
 
@@ -268,32 +298,28 @@ class BinaryOp(VectorOp):
     SAME_ELEMENT: ClassVar = ("dst", "src0", "src1")
 
 
-class BinaryL0Base(BinaryOp):
+class BinaryMaskedBase(BinaryOp):
+    """L0 (one mask value) and L1 (mask words): mask, repeat times, repeat parameters."""
+
     mask = operand_def(INT)
     repeat_times = operand_def(INT)
     repeat_params = operand_def(BIN_PARAMS)
     isSetMask = opt_prop_def(UnitAttr)
+
+    def __init__(self, dst, src0, src1, mask, repeat_times, repeat_params, is_set_mask=True):
+        super().__init__(
+            operands=[dst, src0, src1, _mask_operand(mask), repeat_times, repeat_params],
+            properties={"isSetMask": _flag(is_set_mask)},
+        )
+
+
+class BinaryL0Base(BinaryMaskedBase):
     LEVEL: ClassVar = "l0"
 
-    def __init__(self, dst, src0, src1, mask, repeat_times, repeat_params, is_set_mask=True):
-        super().__init__(
-            operands=[dst, src0, src1, mask, repeat_times, repeat_params],
-            properties={"isSetMask": _flag(is_set_mask)},
-        )
 
-
-class BinaryL1Base(BinaryOp):
-    mask = var_operand_def(MASK)
-    repeat_times = operand_def(INT)
-    repeat_params = operand_def(BIN_PARAMS)
-    isSetMask = opt_prop_def(UnitAttr)
+class BinaryL1Base(BinaryMaskedBase):
+    mask = var_operand_def(MASK)  # redefined in place: the operand order stays
     LEVEL: ClassVar = "l1"
-
-    def __init__(self, dst, src0, src1, mask, repeat_times, repeat_params, is_set_mask=True):
-        super().__init__(
-            operands=[dst, src0, src1, list(mask), repeat_times, repeat_params],
-            properties={"isSetMask": _flag(is_set_mask)},
-        )
 
 
 class BinaryL2Base(BinaryOp):
@@ -319,32 +345,26 @@ class UnaryOp(VectorOp):
     SAME_ELEMENT: ClassVar = ("dst", "src")
 
 
-class UnaryL0Base(UnaryOp):
+class UnaryMaskedBase(UnaryOp):
     mask = operand_def(INT)
     repeat_times = operand_def(INT)
     repeat_params = operand_def(UN_PARAMS)
     isSetMask = opt_prop_def(UnitAttr)
+
+    def __init__(self, dst, src, mask, repeat_times, repeat_params, is_set_mask=True):
+        super().__init__(
+            operands=[dst, src, _mask_operand(mask), repeat_times, repeat_params],
+            properties={"isSetMask": _flag(is_set_mask)},
+        )
+
+
+class UnaryL0Base(UnaryMaskedBase):
     LEVEL: ClassVar = "l0"
 
-    def __init__(self, dst, src, mask, repeat_times, repeat_params, is_set_mask=True):
-        super().__init__(
-            operands=[dst, src, mask, repeat_times, repeat_params],
-            properties={"isSetMask": _flag(is_set_mask)},
-        )
 
-
-class UnaryL1Base(UnaryOp):
+class UnaryL1Base(UnaryMaskedBase):
     mask = var_operand_def(MASK)
-    repeat_times = operand_def(INT)
-    repeat_params = operand_def(UN_PARAMS)
-    isSetMask = opt_prop_def(UnitAttr)
     LEVEL: ClassVar = "l1"
-
-    def __init__(self, dst, src, mask, repeat_times, repeat_params, is_set_mask=True):
-        super().__init__(
-            operands=[dst, src, list(mask), repeat_times, repeat_params],
-            properties={"isSetMask": _flag(is_set_mask)},
-        )
 
 
 class UnaryL2Base(UnaryOp):
@@ -364,32 +384,26 @@ class VecScalarOp(VectorOp):
     SAME_ELEMENT: ClassVar = ("dst", "src")
 
 
-class VecScalarL0Base(VecScalarOp):
+class VecScalarMaskedBase(VecScalarOp):
     mask = operand_def(INT)
     repeat_times = operand_def(INT)
     repeat_params = operand_def(UN_PARAMS)
     isSetMask = opt_prop_def(UnitAttr)
+
+    def __init__(self, dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True):
+        super().__init__(
+            operands=[dst, src, scalar, _mask_operand(mask), repeat_times, repeat_params],
+            properties={"isSetMask": _flag(is_set_mask)},
+        )
+
+
+class VecScalarL0Base(VecScalarMaskedBase):
     LEVEL: ClassVar = "l0"
 
-    def __init__(self, dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True):
-        super().__init__(
-            operands=[dst, src, scalar, mask, repeat_times, repeat_params],
-            properties={"isSetMask": _flag(is_set_mask)},
-        )
 
-
-class VecScalarL1Base(VecScalarOp):
+class VecScalarL1Base(VecScalarMaskedBase):
     mask = var_operand_def(MASK)
-    repeat_times = operand_def(INT)
-    repeat_params = operand_def(UN_PARAMS)
-    isSetMask = opt_prop_def(UnitAttr)
     LEVEL: ClassVar = "l1"
-
-    def __init__(self, dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True):
-        super().__init__(
-            operands=[dst, src, scalar, list(mask), repeat_times, repeat_params],
-            properties={"isSetMask": _flag(is_set_mask)},
-        )
 
 
 class VecScalarL2Base(VecScalarOp):
@@ -443,42 +457,48 @@ class DuplicateOp(VectorOp):
     dst = operand_def(LOCAL)
     scalar = operand_def()
 
+    def verify_facts(self) -> None:
+        et = element_type(self.dst)
+        if self.scalar.type != et:
+            raise VerifyException(
+                f"scalar type {self.scalar.type} does not match the tensor element type {et} "
+                "(Duplicate<T> takes a T scalar)"
+            )
 
-@asc_op(cpp=Cpp("Duplicate", template=_TEMPLATE_MASKED), pipe=Pipe.PIPE_V, writes=("dst",), formula="s")
-class DuplicateL0Op(DuplicateOp):
-    name = "ascendc.duplicate_l0"
+
+class DuplicateMaskedBase(DuplicateOp):
     mask = operand_def(INT)
     repeat_times = operand_def(INT)
     dst_block_stride = operand_def(INT)
     dst_repeat_stride = operand_def(INT)
     isSetMask = opt_prop_def(UnitAttr)
+
+    def __init__(self, dst, scalar, mask, repeat_times, dst_block_stride, dst_repeat_stride,
+                 is_set_mask=True):
+        super().__init__(
+            operands=[dst, scalar, _mask_operand(mask), repeat_times, dst_block_stride,
+                      dst_repeat_stride],
+            properties={"isSetMask": _flag(is_set_mask)},
+        )
+
+
+_DUP_FACTS = dict(pipe=Pipe.PIPE_V, writes=("dst",), formula="s")
+
+
+@asc_op(cpp=Cpp("Duplicate", template=_TEMPLATE_MASKED), **_DUP_FACTS)
+class DuplicateL0Op(DuplicateMaskedBase):
+    name = "ascendc.duplicate_l0"
     LEVEL: ClassVar = "l0"
 
-    def __init__(self, dst, scalar, mask, repeat_times, dst_block_stride, dst_repeat_stride, is_set_mask=True):
-        super().__init__(
-            operands=[dst, scalar, mask, repeat_times, dst_block_stride, dst_repeat_stride],
-            properties={"isSetMask": _flag(is_set_mask)},
-        )
 
-
-@asc_op(cpp=Cpp("Duplicate", template=_TEMPLATE_MASKED), pipe=Pipe.PIPE_V, writes=("dst",), formula="s")
-class DuplicateL1Op(DuplicateOp):
+@asc_op(cpp=Cpp("Duplicate", template=_TEMPLATE_MASKED), **_DUP_FACTS)
+class DuplicateL1Op(DuplicateMaskedBase):
     name = "ascendc.duplicate_l1"
     mask = var_operand_def(MASK)
-    repeat_times = operand_def(INT)
-    dst_block_stride = operand_def(INT)
-    dst_repeat_stride = operand_def(INT)
-    isSetMask = opt_prop_def(UnitAttr)
     LEVEL: ClassVar = "l1"
 
-    def __init__(self, dst, scalar, mask, repeat_times, dst_block_stride, dst_repeat_stride, is_set_mask=True):
-        super().__init__(
-            operands=[dst, scalar, list(mask), repeat_times, dst_block_stride, dst_repeat_stride],
-            properties={"isSetMask": _flag(is_set_mask)},
-        )
 
-
-@asc_op(cpp=Cpp("Duplicate"), pipe=Pipe.PIPE_V, writes=("dst",), formula="s")
+@asc_op(cpp=Cpp("Duplicate"), **_DUP_FACTS)
 class DuplicateL2Op(DuplicateOp):
     """`Duplicate(dst, scalar, count)`."""
 
@@ -522,57 +542,51 @@ _CAST_TEMPLATE = ("elem:dst", "elem:src")
 _CAST_STRIDES = "braced:dst_blk_stride,src_blk_stride,dst_rep_stride,src_rep_stride"
 
 
-@asc_op(
-    cpp=Cpp("Cast", template=_CAST_TEMPLATE,
-            args=("dst", "src", "enum:roundMode", "mask", "repeat_times", _CAST_STRIDES)),
-    pipe=Pipe.PIPE_V, writes=("dst",), reads=("src",), enums={"roundMode": RoundMode},
-)
-class CastL0Op(CastOp):
-    name = "ascendc.cast_l0"
+class CastMaskedBase(CastOp):
+    """Cast at L0/L1: mask, repeat times and the four strides of a UnaryRepeatParams."""
+
     mask = operand_def(INT)
     repeat_times = operand_def(INT)
     dst_blk_stride = operand_def(INT)
     src_blk_stride = operand_def(INT)
     dst_rep_stride = operand_def(INT)
     src_rep_stride = operand_def(INT)
+
+    def __init__(self, dst, src, round_mode: RoundMode, mask, repeat_times,
+                 dst_blk_stride, src_blk_stride, dst_rep_stride, src_rep_stride):
+        super().__init__(
+            operands=[dst, src, _mask_operand(mask), repeat_times, dst_blk_stride,
+                      src_blk_stride, dst_rep_stride, src_rep_stride],
+            properties={"roundMode": enum_attr(round_mode)},
+        )
+
+
+_CAST_FACTS = dict(
+    pipe=Pipe.PIPE_V, writes=("dst",), reads=("src",), enums={"roundMode": RoundMode}
+)
+_CAST_MASKED_CPP = Cpp(
+    "Cast",
+    template=_CAST_TEMPLATE,
+    args=("dst", "src", "enum:roundMode", "mask", "repeat_times", _CAST_STRIDES),
+)
+
+
+@asc_op(cpp=_CAST_MASKED_CPP, **_CAST_FACTS)
+class CastL0Op(CastMaskedBase):
+    name = "ascendc.cast_l0"
     LEVEL: ClassVar = "l0"
 
-    def __init__(self, dst, src, round_mode: RoundMode, mask, repeat_times,
-                 dst_blk_stride, src_blk_stride, dst_rep_stride, src_rep_stride):
-        super().__init__(
-            operands=[dst, src, mask, repeat_times, dst_blk_stride, src_blk_stride,
-                      dst_rep_stride, src_rep_stride],
-            properties={"roundMode": enum_attr(round_mode)},
-        )
 
-
-@asc_op(
-    cpp=Cpp("Cast", template=_CAST_TEMPLATE,
-            args=("dst", "src", "enum:roundMode", "mask", "repeat_times", _CAST_STRIDES)),
-    pipe=Pipe.PIPE_V, writes=("dst",), reads=("src",), enums={"roundMode": RoundMode},
-)
-class CastL1Op(CastOp):
+@asc_op(cpp=_CAST_MASKED_CPP, **_CAST_FACTS)
+class CastL1Op(CastMaskedBase):
     name = "ascendc.cast_l1"
     mask = var_operand_def(MASK)
-    repeat_times = operand_def(INT)
-    dst_blk_stride = operand_def(INT)
-    src_blk_stride = operand_def(INT)
-    dst_rep_stride = operand_def(INT)
-    src_rep_stride = operand_def(INT)
     LEVEL: ClassVar = "l1"
-
-    def __init__(self, dst, src, round_mode: RoundMode, mask, repeat_times,
-                 dst_blk_stride, src_blk_stride, dst_rep_stride, src_rep_stride):
-        super().__init__(
-            operands=[dst, src, list(mask), repeat_times, dst_blk_stride, src_blk_stride,
-                      dst_rep_stride, src_rep_stride],
-            properties={"roundMode": enum_attr(round_mode)},
-        )
 
 
 @asc_op(
     cpp=Cpp("Cast", template=_CAST_TEMPLATE, args=("dst", "src", "enum:roundMode", "count")),
-    pipe=Pipe.PIPE_V, writes=("dst",), reads=("src",), enums={"roundMode": RoundMode},
+    **_CAST_FACTS,
 )
 class CastL2Op(CastOp):
     """`Cast<T1, T2>(dst, src, roundMode, count)`."""

@@ -55,6 +55,16 @@ def _check_int(value: int, what: str, lo: int, hi: int | None) -> None:
         raise VerifyException(f"{what} must be {bound}, got {value}")
 
 
+_ELEMENT_TEXT: dict[Attribute, str] = {}
+
+
+def _element_text(t: Attribute) -> str:
+    text = _ELEMENT_TEXT.get(t)
+    if text is None:
+        text = _ELEMENT_TEXT[t] = str(t)
+    return text
+
+
 @irdl_attr_definition
 class PipeType(ParametrizedAttribute, TypeAttribute):
     """AscendC::TPipe: owns the on-chip buffers and the event ids of a kernel."""
@@ -247,7 +257,12 @@ class TensorTypeBase(ParametrizedAttribute, TypeAttribute):
     CPP_CLASS: ClassVar[str]
 
     def __init__(self, element_type: Attribute, shape: Sequence[int] | None = None):
-        sh = NoneAttr() if shape is None else ArrayAttr(IntAttr(d) for d in shape)
+        """`shape=None` is unranked (`*`); a dimension of -1 (or DYNAMIC_INDEX) is `?`."""
+        sh = (
+            NoneAttr()
+            if shape is None
+            else ArrayAttr(IntAttr(DYNAMIC_INDEX if d == -1 else d) for d in shape)
+        )
         super().__init__(sh, element_type)
 
     @property
@@ -282,14 +297,17 @@ class TensorTypeBase(ParametrizedAttribute, TypeAttribute):
         return [NoneAttr() if dims is None else ArrayAttr(IntAttr(d) for d in dims), elt]
 
     def print_parameters(self, printer: Printer) -> None:
-        printer.print_string("<")
-        sh = self.shape
-        if sh is None:
-            printer.print_string("*x")
-        else:
-            printer.print_string("".join(("?" if d == DYNAMIC_INDEX else str(d)) + "x" for d in sh))
-        printer.print_attribute(self.element_type)
-        printer.print_string(">")
+        # The body text is computed once per type object: printing a kernel prints the same
+        # few tensor types on almost every op.
+        body = self.__dict__.get("_body")
+        if body is None:
+            sh = self.shape
+            dims = "*x" if sh is None else "".join(
+                ("?" if d == DYNAMIC_INDEX else str(d)) + "x" for d in sh
+            )
+            body = f"<{dims}{_element_text(self.element_type)}>"
+            object.__setattr__(self, "_body", body)
+        printer.print_string(body)
 
     def verify(self) -> None:
         sh = self.shape
@@ -391,14 +409,31 @@ PARAM_STRUCTS: dict[str, tuple[str, tuple[tuple[str, int], ...]]] = {
 }
 
 
+# C++ parameter types of each struct's constructor, in FIELDS order (910B / C220 headers).
+# The Ascend C target casts a value whose type differs, so `T p{a, b}` never narrows.
+PARAM_STRUCT_FIELD_CPP: dict[str, tuple[str, ...]] = {
+    "data_copy_params": ("uint16_t", "uint16_t", "uint16_t", "uint16_t"),
+    "data_copy_pad_params": ("bool", "uint8_t", "uint8_t", "uint64_t"),
+    "data_copy_ext_params": ("uint16_t", "uint32_t", "uint32_t", "uint32_t", "uint32_t"),
+    "binary_repeat_params": ("uint8_t",) * 6,
+    "unary_repeat_params": ("uint16_t", "uint16_t", "uint8_t", "uint8_t"),
+}
+
+
 class ParamStructType(ParametrizedAttribute, TypeAttribute):
     """A parameterless Ascend C parameter struct (e.g. AscendC::DataCopyParams)."""
 
     CPP: ClassVar[str]
     FIELDS: ClassVar[tuple[tuple[str, int], ...]]
+    FIELD_CPP: ClassVar[tuple[str, ...]]
 
     def cpp_name(self) -> str:
         return self.CPP
+
+    @classmethod
+    def field_cpp_types(cls) -> tuple[str, ...]:
+        """The C++ type of each constructor parameter (`uint16_t`, ...), in field order."""
+        return cls.FIELD_CPP
 
     @classmethod
     def field_names(cls) -> tuple[str, ...]:
@@ -418,6 +453,7 @@ def _make_param_struct(mnemonic: str, cpp: str, fields) -> type[ParamStructType]
             "name": f"ascendc.{mnemonic}",
             "CPP": cpp,
             "FIELDS": fields,
+            "FIELD_CPP": PARAM_STRUCT_FIELD_CPP[mnemonic],
             "__doc__": f"{cpp} ({', '.join(f for f, _ in fields)}).",
             "__module__": __name__,
             "__qualname__": cls_name,

@@ -1,0 +1,10 @@
+func.func @ok() {
+  func.return
+}
+
+// -----
+
+func.func @bad() {
+  ascendc.pipe_barrier pipe_s
+  func.return
+}

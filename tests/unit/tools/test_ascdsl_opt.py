@@ -1,0 +1,122 @@
+"""ascdsl-opt as a program: outputs, inputs, exit codes, pass ordering."""
+
+import hashlib
+import os
+from dataclasses import dataclass
+
+import pytest
+from xdsl.passes import ModulePass
+
+from ascdsl.tools import ascdsl_opt
+from ascdsl.tools.ascdsl_opt import main, parse_args, split_chunks
+
+SRC = """func.func @f() {
+  ascendc.pipe_barrier pipe_v
+  ascendc.pipe_barrier pipe_v
+  func.return
+}
+"""
+
+
+def _digest(path):
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_output_file_written_and_input_untouched(tmp_path, capsys):
+    src = tmp_path / "in.mlir"
+    src.write_text(SRC)
+    before = _digest(src)
+    out = tmp_path / "out.mlir"
+    assert main([str(src), "--canonicalize-barriers", "-o", str(out)]) == 0
+    assert _digest(src) == before
+    text = out.read_text()
+    assert text.count("ascendc.pipe_barrier pipe_v") == 1
+    assert capsys.readouterr().out == ""  # nothing on stdout with -o
+    # no temporary files are left behind
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.mlir", "out.mlir"]
+
+
+def test_failed_run_leaves_previous_output_alone(tmp_path, capsys):
+    src = tmp_path / "bad.mlir"
+    src.write_text("func.func @f() {\n  ascendc.pipe_barrier pipe_s\n  func.return\n}\n")
+    out = tmp_path / "out.mlir"
+    out.write_text("previous")
+    assert main([str(src), "-o", str(out)]) == 1
+    assert out.read_text() == "previous"
+    err = capsys.readouterr().err
+    assert "bad.mlir:2:3: error: 'ascendc.pipe_barrier' op PipeBarrier<PIPE_S>" in err
+
+
+def test_refuses_to_overwrite_input(tmp_path, capsys):
+    src = tmp_path / "in.mlir"
+    src.write_text(SRC)
+    before = _digest(src)
+    assert main([str(src), "-o", str(src)]) == 1
+    assert _digest(src) == before
+    assert "refusing to overwrite the input file" in capsys.readouterr().err
+
+
+def test_pass_order_follows_command_line():
+    opts = parse_args(["x.mlir", "--canonicalize-barriers", "-p", "cse,dce", "-canonicalize"])
+    assert opts.pipeline == ["canonicalize-barriers", "cse,dce", "canonicalize"]
+
+
+def test_mlir_style_pass_options():
+    opts = parse_args(["x.mlir", "--licm=foo=1,bar=2"])
+    assert opts.pipeline == ["licm{foo=1 bar=2}"]
+
+
+def test_version_and_list(capsys):
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.startswith("ascdsl-opt ")
+    assert main(["--list-passes"]) == 0
+    assert "canonicalize-barriers" in capsys.readouterr().out
+
+
+def test_split_keeps_file_line_numbers():
+    chunks = split_chunks("a\nb\n// -----\nc\n// -----\nd", True)
+    assert chunks == [("a\nb", 0), ("c", 3), ("d", 5)]
+
+
+@dataclass(frozen=True)
+class _CrashingPass(ModulePass):
+    name = "crash-for-test"
+
+    def apply(self, ctx, op):
+        raise RuntimeError("boom")
+
+
+def test_internal_pass_error_is_one_line(tmp_path, capsys, monkeypatch):
+    monkeypatch.delenv("ASCDSL_DEBUG", raising=False)
+    table = ascdsl_opt._pass_table()
+    table["crash-for-test"] = lambda: _CrashingPass
+    monkeypatch.setattr(ascdsl_opt, "_pass_table", lambda: table)
+    src = tmp_path / "in.mlir"
+    src.write_text(SRC)
+    assert main([str(src), "--crash-for-test"]) == 1
+    err = capsys.readouterr().err
+    assert err.strip() == "error: pass 'crash-for-test' failed: RuntimeError: boom"
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("argv,needle", [
+    (["--frobnicate"], "unknown option or pass '--frobnicate'"),
+    (["-p", "nope"], "unknown pass 'nope'"),
+    (["-t", "nope"], "unknown target 'nope'"),
+])
+def test_usage_errors_exit_2(argv, needle, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert needle in err and len(err.strip().splitlines()) == 1
+
+
+def test_output_file_gets_umask_permissions(tmp_path):
+    src = tmp_path / "in.mlir"
+    src.write_text(SRC)
+    out = tmp_path / "out.mlir"
+    old = os.umask(0o022)
+    try:
+        assert main([str(src), "-o", str(out)]) == 0
+    finally:
+        os.umask(old)
+    assert out.stat().st_mode & 0o777 == 0o644
