@@ -21,10 +21,36 @@ def _lazy(module: str, cls: str) -> Callable[[], type[ModulePass]]:
 
 PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     "canonicalize-barriers": _lazy("canonicalize_barriers", "CanonicalizeBarriersPass"),
+    "generate-boilerplate": _lazy("generate_boilerplate", "GenerateBoilerplatePass"),
+    "legalize-kernel-args": _lazy("legalize_kernel_args", "LegalizeKernelArgsPass"),
+    "insert-que-sync": _lazy("insert_que_sync", "InsertQueSyncPass"),
+    "erase-sync": _lazy("erase_sync", "EraseSyncPass"),
+    "verify-sync": _lazy("verify_sync", "VerifySyncPass"),
+    "hoist-que-bind": _lazy("hoist_que_bind", "HoistQueBindPass"),
+    "hoist-ub-allocation": _lazy("hoist_ub_allocation", "HoistUbAllocationPass"),
+    "unify-pipe": _lazy("unify_pipe", "UnifyPipePass"),
+    "materialize-tensor": _lazy("materialize_tensor", "MaterializeTensorPass"),
+    "input-output-tensor": _lazy("input_output_tensor", "InputOutputTensorPass"),
+    "privatize-func": _lazy("privatize_func", "PrivatizeFuncPass"),
+    "inline": _lazy("inline", "InlinePass"),
+    "symbol-dce": _lazy("symbol_dce", "SymbolDcePass"),
+    "ascdsl-default": _lazy("ascdsl_default", "AscdslDefaultPass"),
 }
 
 # pyasc's pass names (ascir-opt flags) for the same passes.
-ALIASES: dict[str, str] = {}
+ALIASES: dict[str, str] = {
+    "ascendc-insert-sync": "insert-que-sync",
+    "ascendc-erase-sync": "erase-sync",
+    "ascendc-verify-sync": "verify-sync",
+    "ascendc-hoist-que-bind": "hoist-que-bind",
+    "ascendc-hoist-ub-allocation": "hoist-ub-allocation",
+    "ascendc-unify-pipe": "unify-pipe",
+    "ascendc-materialize-tensor": "materialize-tensor",
+    "ascendc-input-output-tensor": "input-output-tensor",
+    "ascendc-privatize-func": "privatize-func",
+    "ascendc-generate-boilerplate": "generate-boilerplate",
+    "ascendc-legalize-kernel-args": "legalize-kernel-args",
+}
 
 
 def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
@@ -34,5 +60,16 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
     table = dict(xdsl_passes())
     table.update(PASSES)
     for alias, target in ALIASES.items():
-        table[alias] = PASSES[target]
+        table[alias] = _aliased(alias, PASSES[target])
     return table
+
+
+def _aliased(alias: str, load: Callable[[], type[ModulePass]]) -> Callable[[], type[ModulePass]]:
+    """A factory for the pass under its pyasc name (a pass spec must match the pass's name)."""
+
+    def load_alias() -> type[ModulePass]:
+        cls = load()
+        return type(cls.__name__, (cls,), {"name": alias, "__module__": cls.__module__,
+                                           "__doc__": cls.__doc__})
+
+    return load_alias

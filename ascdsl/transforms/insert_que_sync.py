@@ -1,0 +1,391 @@
+"""`insert-que-sync` (pyasc: `ascendc-insert-sync`): synchronize a kernel through its queues.
+
+For each function with a body, in this order:
+
+1. After every op that writes a tensor (its declared `written_operands()`): an `enque_tensor`
+   on the tensor's queue when the tensor comes straight from `alloc_tensor`/`deque_tensor`,
+   else a `pipe_barrier` on the writing op's own pipe (`op.hw_pipe()`). A destination that is
+   directly an `ascendc.global_tensor` result is skipped, as in pyasc. Ops of the scalar pipe
+   (set_value) are left to step 3: `PipeBarrier<PIPE_S>` is not a valid barrier.
+2. For each enque: a `deque_tensor` before the first later user of the tensor (or that
+   user's ancestor at the enque's level, else at the innermost level holding both); the
+   users the deque dominates are rewired to its result. When the enque does not dominate the
+   deque (enque in a loop, first use after it), the enque moves after its enclosing op in the
+   deque's region. pyasc only tries the nested use itself when it is not at the enque's
+   level, and then fails ("failed to be hoisted to tensor deque op scope"), e.g. for a buffer
+   filled in one loop and read in the next.
+3. V_S before and S_V after every scalar-pipe access to a tensor (get_value, set_value):
+   `ascendc.pipe`, `fetch_event_id`, `set_flag`, `wait_flag`. A set_value alone in an
+   `scf.for` body is synchronized around the loop instead.
+4. A `pipe_barrier pipe_all` before the terminator of the function's last block.
+5. Barrier canonicalization (see canonicalize_barriers.py).
+
+The pass is idempotent: a write already followed by its enque (or a covering barrier), an
+enque already matched by a deque before the tensor's next use, an access already bracketed by
+V_S/S_V flags, and a final pipe_all are all recognized and left alone.
+
+Every step is linear in the size of the function: op order and dominance come from one
+`OpOrder` numbering, kept valid as ops are inserted, and a tensor enqueued many times in one
+block (an unrolled accumulation) is handled in one sweep over its uses.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import scf
+from xdsl.dialects.builtin import IntegerType, ModuleOp
+from xdsl.dialects.func import FuncOp
+from xdsl.ir import Operation, SSAValue
+from xdsl.passes import ModulePass
+
+from ascdsl.diagnostics import PassError
+from ascdsl.dialects.ascendc import (
+    AllocTensorOp,
+    AscendCOp,
+    DequeTensorOp,
+    EnqueTensorOp,
+    FetchEventIdOp,
+    FreeTensorOp,
+    GlobalTensorOp,
+    HardEvent,
+    Pipe,
+    PipeBarrierOp,
+    PipeOp,
+    SetFlagOp,
+    TensorTypeBase,
+    WaitFlagOp,
+)
+
+from .analysis import (
+    OpOrder,
+    function_bodies,
+    gc_paused,
+    insert_after,
+    insert_before,
+    terminator,
+    with_location,
+)
+from .canonicalize_barriers import collapse_barrier_runs
+
+# Ops that only synchronize: a write followed by a run of these is still "just written".
+SYNC_OPS: tuple[type[Operation], ...] = (
+    PipeBarrierOp,
+    EnqueTensorOp,
+    DequeTensorOp,
+    SetFlagOp,
+    WaitFlagOp,
+    FetchEventIdOp,
+    PipeOp,
+)
+
+EVENT_ID_TYPE = IntegerType(8)  # pyasc fetches scalar-sync event ids as i8
+
+
+@dataclass(frozen=True)
+class InsertQueSyncPass(ModulePass):
+    """Insert enque/deque pairs, pipe barriers and scalar flags so a kernel is synchronized."""
+
+    name = "insert-que-sync"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        with gc_paused():
+            for func in function_bodies(op):
+                _Sync(func).run()
+
+
+def scalar_event_group(event: HardEvent, source: Operation) -> list[Operation]:
+    """`pipe; id = fetch_event_id pipe, event; set_flag event, id; wait_flag event, id`."""
+    pipe = PipeOp()
+    fetch = FetchEventIdOp(pipe.pipe, event, EVENT_ID_TYPE)
+    return with_location(
+        [pipe, fetch, SetFlagOp(event, fetch.event_id), WaitFlagOp(event, fetch.event_id)],
+        source,
+    )
+
+
+def _same_enque(op: Operation | None, enq: EnqueTensorOp) -> bool:
+    return (
+        isinstance(op, EnqueTensorOp) and op.queue is enq.queue and op.tensor is enq.tensor
+    )
+
+
+class _Sync:
+    """insert-que-sync on one function (the steps share its OpOrder)."""
+
+    def __init__(self, func: FuncOp):
+        self.func = func
+        self.order = OpOrder(func)
+        # Per tensor: its writers and enques, in pre-order.
+        self._write_events: dict[SSAValue, list[Operation]] = {}
+
+    def run(self) -> None:
+        self.enqueue_writes()
+        self.dequeue_enqueued()
+        self.sync_scalar_accesses()
+        self.final_barrier()
+        collapse_barrier_runs([b for b in self.func.walk() if isinstance(b, PipeBarrierOp)])
+
+    # --- step 1 ------------------------------------------------------------------------------
+
+    def enqueue_writes(self) -> None:
+        writers = [op for op in self.func.walk() if isinstance(op, AscendCOp) and op.WRITES]
+        for op in writers:
+            pipe = op.hw_pipe()
+            if pipe is None:  # not declared: pyasc's choice for every write
+                pipe = Pipe.PIPE_V
+            if pipe == Pipe.PIPE_S:
+                continue
+            new: list[Operation] = []
+            needs_barrier = False
+            for tensor in dict.fromkeys(op.written_operands()):
+                if not isinstance(tensor.type, TensorTypeBase):
+                    continue
+                owner = tensor.owner
+                if isinstance(owner, GlobalTensorOp):
+                    continue
+                if isinstance(owner, AllocTensorOp | DequeTensorOp):
+                    if not self._enqueued_next(op, tensor):
+                        new.append(EnqueTensorOp(owner.queue, tensor))
+                else:
+                    needs_barrier = True
+            if needs_barrier and not self._barrier_follows(op, pipe):
+                new.append(PipeBarrierOp(pipe))
+            if new:
+                insert_after(op, with_location(new, op), self.order)
+
+    def _enqueued_next(self, writer: Operation, tensor: SSAValue) -> bool:
+        """True if the next write-or-enque of `tensor` after `writer` is an enque."""
+        events = self._write_events.get(tensor)
+        if events is None:
+            found: dict[Operation, None] = {}
+            for use in tensor.uses:
+                user = use.operation
+                if (isinstance(user, EnqueTensorOp) and user.tensor is tensor) or (
+                    isinstance(user, AscendCOp) and tensor in user.written_operands()
+                ):
+                    found[user] = None
+            events = self._write_events[tensor] = sorted(found, key=self.order.key)
+        ops, order = events, self.order
+        # Keys are looked up, not cached: a renumbering keeps the order but not the keys.
+        i = bisect.bisect_right(ops, order.key(writer), key=order.key)
+        # Events in other branches of an scf.if come later in pre-order but never run after
+        # the writer: skip them.
+        while i < len(ops) and not order.precedes(writer, ops[i]):
+            i += 1
+        return i < len(ops) and isinstance(ops[i], EnqueTensorOp)
+
+    @staticmethod
+    def _barrier_follows(op: Operation, pipe: Pipe) -> bool:
+        nxt = op.next_op
+        while isinstance(nxt, SYNC_OPS):
+            if isinstance(nxt, PipeBarrierOp) and nxt.barrier_pipe in (pipe, Pipe.PIPE_ALL):
+                return True
+            nxt = nxt.next_op
+        return False
+
+    # --- step 2 ------------------------------------------------------------------------------
+
+    def dequeue_enqueued(self) -> None:
+        enques: list[EnqueTensorOp] = []
+        deques: dict[SSAValue, list[DequeTensorOp]] = {}
+        for op in self.func.walk():
+            if isinstance(op, EnqueTensorOp):
+                enques.append(op)
+            elif isinstance(op, DequeTensorOp):
+                deques.setdefault(op.queue, []).append(op)
+        chains: dict[SSAValue, list[EnqueTensorOp]] = {}
+        for enq in enques:
+            chains.setdefault(enq.tensor, []).append(enq)
+        done: set[SSAValue] = set()
+        if self.STRAIGHT_CHAINS:
+            done = {t for t, chain in chains.items() if self._dequeue_straight(t, chain, deques)}
+        for enq in enques:
+            if enq.parent is not None and enq.tensor not in done:
+                self._dequeue_one(enq, deques)
+
+    # A tensor enqueued k times in one block (an unrolled accumulation) would cost k scans of
+    # its uses one enque at a time; `_dequeue_straight` does the same work in one sweep.
+    STRAIGHT_CHAINS = True
+
+    def _dequeue_one(self, enq: EnqueTensorOp, deques: dict[SSAValue, list[DequeTensorOp]]) -> None:
+        order = self.order
+        tensor, queue = enq.tensor, enq.queue
+        users = [
+            u
+            for u in dict.fromkeys(use.operation for use in tensor.uses)
+            if u is not enq and not isinstance(u, FreeTensorOp) and order.precedes(enq, u)
+        ]
+        if not users:
+            return
+        first = min(users, key=order.key)
+        if self._already_dequeued(enq, first, deques.get(queue, ())):
+            return
+        anchor = self._deque_anchor(enq, first)
+        hoist_after: Operation | None = None
+        if not order.dominates(enq, anchor):
+            anchor_region = anchor.parent_region()
+            assert anchor_region is not None
+            hoist_after = order.ancestor_in_region(enq, anchor_region)
+            if hoist_after is None:  # unreachable: precedes() found a level holding both
+                raise PassError(
+                    enq,
+                    "failed to be hoisted to tensor deque op scope: no op encloses the "
+                    "enque in the region of the tensor's first use after it",
+                    notes=[(first, "first use of the enqueued tensor")],
+                )
+            if _same_enque(hoist_after.next_op, enq):
+                # Another branch's enque already sits where this one would go (both
+                # branches of an scf.if write the tensor): one enque covers both.
+                self._erase(enq)
+                return
+        assert isinstance(tensor.type, TensorTypeBase)
+        deq = DequeTensorOp(queue, tensor.type)  # type: ignore[arg-type]
+        insert_before(anchor, with_location([deq], enq), order)
+        if hoist_after is not None:
+            insert_after(hoist_after, with_location([EnqueTensorOp(queue, tensor)], enq), order)
+            self._erase(enq)
+        rewired = {u for u in users if order.dominates(deq, u)}
+        tensor.replace_uses_with_if(deq.tensor, lambda use: use.operation in rewired)
+
+    def _dequeue_straight(
+        self,
+        tensor: SSAValue,
+        chain: list[EnqueTensorOp],
+        deques: dict[SSAValue, list[DequeTensorOp]],
+    ) -> bool:
+        """`_dequeue_one` for every enque of `tensor`, in one sweep over its uses.
+
+        Applies when all the enques sit in one block and every use is in that block or
+        nested in it: then "after the enque" and "dominated by the deque" both reduce to the
+        order of the uses' ancestors in that block, and each use ends up reading the deque
+        of the last enque before it. Returns False (nothing done) otherwise.
+        """
+        order = self.order
+        block = chain[0].parent
+        if block is None or any(e.parent is not block for e in chain):
+            return False
+        groups: dict[Operation, list[Operation]] = {}
+        for user in dict.fromkeys(use.operation for use in tensor.uses):
+            if isinstance(user, FreeTensorOp):
+                continue
+            anchor = order.ancestor_in_block(user, block)
+            if anchor is None:
+                return False
+            groups.setdefault(anchor, []).append(user)
+        in_chain = set(chain)
+        current = tensor
+        pending: EnqueTensorOp | None = None
+        for anchor in sorted(groups, key=order.key):
+            users = groups[anchor]
+            if pending is not None:
+                first = min(users, key=order.key)
+                if not self._already_dequeued(pending, first, deques.get(pending.queue, ())):
+                    assert isinstance(tensor.type, TensorTypeBase)
+                    deq = DequeTensorOp(pending.queue, tensor.type)  # type: ignore[arg-type]
+                    deq.tensor.name_hint = tensor.name_hint
+                    insert_before(anchor, with_location([deq], pending), order)
+                    current = deq.tensor
+                pending = None
+            if current is not tensor:
+                for user in users:  # per user, not per use of `tensor`: keeps the sweep linear
+                    user.operands = [current if v is tensor else v for v in user.operands]
+            if anchor in in_chain:
+                pending = anchor  # type: ignore[assignment]
+        return True
+
+    def _deque_anchor(self, enq: EnqueTensorOp, first: Operation) -> Operation:
+        """The op the deque goes before: `first`'s ancestor at the enque's level, else at the
+        innermost level holding both (pyasc tries only `first` itself there, and fails when
+        it is nested, e.g. a buffer filled in one loop and read in the next)."""
+        region = enq.parent_region()
+        assert region is not None
+        anchor = self.order.ancestor_in_region(first, region)
+        if anchor is not None:
+            return anchor
+        pair = self.order.common_level(enq, first)
+        return pair[1] if pair is not None else first
+
+    def _erase(self, op: Operation) -> None:
+        block = op.parent
+        assert block is not None
+        block.erase_op(op)
+        self.order.forget(op)
+
+    def _already_dequeued(
+        self, enq: EnqueTensorOp, first: Operation, deques: list[DequeTensorOp] | tuple
+    ) -> bool:
+        """True if a deque of the queue that was in the input lies between enq and `first`."""
+        if not deques:
+            return False
+        order = self.order
+        lo = bisect.bisect_right(deques, order.key(enq), key=order.key)
+        hi = bisect.bisect_left(deques, order.key(first), key=order.key)
+        return any(order.precedes(enq, d) for d in deques[lo:hi])
+
+    # --- step 3 ------------------------------------------------------------------------------
+
+    def sync_scalar_accesses(self) -> None:
+        accesses = [
+            op
+            for op in self.func.walk()
+            if isinstance(op, AscendCOp)
+            and (op.READS or op.WRITES)
+            and op.hw_pipe() == Pipe.PIPE_S
+            and any(
+                isinstance(v.type, TensorTypeBase)
+                for v in (*op.read_operands(), *op.written_operands())
+            )
+        ]
+        for op in accesses:
+            around = self._lone_loop_write(op) or op
+            if not self._flag_before(around, HardEvent.V_S):
+                insert_before(around, scalar_event_group(HardEvent.V_S, op), self.order)
+            if not self._flag_after(around, HardEvent.S_V):
+                insert_after(around, scalar_event_group(HardEvent.S_V, op), self.order)
+
+    @staticmethod
+    def _lone_loop_write(op: AscendCOp) -> Operation | None:
+        """The scf.for whose body is just this write and the yield (synchronized as a whole)."""
+        if not op.WRITES:
+            return None
+        loop = op.parent_op()
+        if not isinstance(loop, scf.ForOp):
+            return None
+        body = loop.body.block
+        if body.first_op is op and op.next_op is body.last_op and terminator(body) is not None:
+            return loop
+        return None
+
+    @staticmethod
+    def _flag_before(op: Operation, event: HardEvent) -> bool:
+        prev = op.prev_op
+        while isinstance(prev, SYNC_OPS):
+            if isinstance(prev, WaitFlagOp) and prev.enum_value("event") == event:
+                return True
+            prev = prev.prev_op
+        return False
+
+    @staticmethod
+    def _flag_after(op: Operation, event: HardEvent) -> bool:
+        nxt = op.next_op
+        while isinstance(nxt, SYNC_OPS):
+            if isinstance(nxt, WaitFlagOp) and nxt.enum_value("event") == event:
+                return True
+            nxt = nxt.next_op
+        return False
+
+    # --- step 4 ------------------------------------------------------------------------------
+
+    def final_barrier(self) -> None:
+        last_block = self.func.body.blocks.last
+        assert last_block is not None
+        term = terminator(last_block)
+        if term is None:
+            return
+        prev = term.prev_op
+        if isinstance(prev, PipeBarrierOp) and prev.barrier_pipe == Pipe.PIPE_ALL:
+            return
+        insert_before(term, with_location([PipeBarrierOp(Pipe.PIPE_ALL)], term), self.order)

@@ -1,0 +1,57 @@
+"""The pass pipeline the JIT runs (pyasc's lowering + synchronization pipelines).
+
+    from ascdsl.transforms.pipeline import default_pipeline
+    for p in default_pipeline(insert_sync=True):
+        p.apply(ctx, module)
+
+`ascdsl-opt --ascdsl-default` runs the same list (AscdslDefaultPass).
+"""
+
+from __future__ import annotations
+
+from xdsl.passes import ModulePass
+
+
+def default_pipeline(insert_sync: bool = True) -> list[ModulePass]:
+    """The passes, in order: lowering, then (with `insert_sync`) automatic synchronization.
+
+    Lowering: privatize-func, inline, symbol-dce, canonicalize, input-output-tensor,
+    hoist-ub-allocation, materialize-tensor, unify-pipe, canonicalize, cse.
+    Synchronization: erase-sync, hoist-que-bind, insert-que-sync, unify-pipe, canonicalize.
+    `insert_sync=False` keeps the kernel's own synchronization (pyasc drops the same half).
+    """
+    from xdsl.transforms.canonicalize import CanonicalizePass
+    from xdsl.transforms.common_subexpression_elimination import CommonSubexpressionElimination
+
+    from .erase_sync import EraseSyncPass
+    from .hoist_que_bind import HoistQueBindPass
+    from .hoist_ub_allocation import HoistUbAllocationPass
+    from .inline import InlinePass
+    from .input_output_tensor import InputOutputTensorPass
+    from .insert_que_sync import InsertQueSyncPass
+    from .materialize_tensor import MaterializeTensorPass
+    from .privatize_func import PrivatizeFuncPass
+    from .symbol_dce import SymbolDcePass
+    from .unify_pipe import UnifyPipePass
+
+    passes: list[ModulePass] = [
+        PrivatizeFuncPass(),
+        InlinePass(),
+        SymbolDcePass(),
+        CanonicalizePass(),
+        InputOutputTensorPass(),
+        HoistUbAllocationPass(),
+        MaterializeTensorPass(),
+        UnifyPipePass(),
+        CanonicalizePass(),
+        CommonSubexpressionElimination(),
+    ]
+    if insert_sync:
+        passes += [
+            EraseSyncPass(),
+            HoistQueBindPass(),
+            InsertQueSyncPass(),
+            UnifyPipePass(),
+            CanonicalizePass(),
+        ]
+    return passes

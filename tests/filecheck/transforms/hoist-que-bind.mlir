@@ -1,0 +1,122 @@
+// RUN: ascdsl-opt %s --hoist-que-bind | filecheck %s
+// RUN: ascdsl-opt %s --ascendc-hoist-que-bind | filecheck %s
+
+// Queues and their init_queue move out of a loop, in program order (pyasc's greedy driver
+// happens to put the vecout queue first).
+// CHECK-LABEL: func.func @hoist_que_bind_for(
+// CHECK-NEXT:    %pipe = ascendc.pipe
+// CHECK-NEXT:    %qin = ascendc.queue : <vecin, 1>
+// CHECK-NEXT:    ascendc.pipe.init_queue %pipe, %qin, %c1, %len : !ascendc.queue<vecin, 1>, i32, i64
+// CHECK-NEXT:    %qout = ascendc.queue : <vecout, 1>
+// CHECK-NEXT:    ascendc.pipe.init_queue %pipe, %qout, %c1, %len : !ascendc.queue<vecout, 1>, i32, i64
+// CHECK-NEXT:    scf.for %i = %c1 to %ub step %c1 : i32 {
+// CHECK-NEXT:      %x = ascendc.que_bind.alloc_tensor %qin : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:      %z = ascendc.que_bind.alloc_tensor %qout : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:      ascendc.que_bind.free_tensor %qout, %z : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:      ascendc.que_bind.free_tensor %qin, %x : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:    }
+// CHECK-NEXT:    func.return
+// CHECK-NEXT:  }
+func.func @hoist_que_bind_for(%c1: i32, %ub: i32, %len: i64) {
+  %pipe = ascendc.pipe
+  scf.for %i = %c1 to %ub step %c1 : i32 {
+    %qin = ascendc.queue : <vecin, 1>
+    ascendc.pipe.init_queue %pipe, %qin, %c1, %len : !ascendc.queue<vecin, 1>, i32, i64
+    %x = ascendc.que_bind.alloc_tensor %qin : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
+    %qout = ascendc.queue : <vecout, 1>
+    ascendc.pipe.init_queue %pipe, %qout, %c1, %len : !ascendc.queue<vecout, 1>, i32, i64
+    %z = ascendc.que_bind.alloc_tensor %qout : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<64xf32>
+    ascendc.que_bind.free_tensor %qout, %z : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<64xf32>
+    ascendc.que_bind.free_tensor %qin, %x : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
+  }
+  func.return
+}
+
+// Out of nested loops and an scf.if, up to the function's top level.
+// CHECK-LABEL: func.func @hoist_que_bind_nested(
+// CHECK-NEXT:    %pipe = ascendc.pipe
+// CHECK-NEXT:    %q = ascendc.que_bind : <vecin, vecout, 2>
+// CHECK-NEXT:    ascendc.pipe.init_queue %pipe, %q, %c1, %len : !ascendc.que_bind<vecin, vecout, 2>, i32, i64
+// CHECK-NEXT:    scf.for %i = %c1 to %ub step %c1 : i32 {
+// CHECK-NEXT:      scf.for %j = %c1 to %ub step %c1 : i32 {
+// CHECK-NEXT:        scf.if %c {
+// CHECK-NEXT:          %x = ascendc.que_bind.alloc_tensor %q : !ascendc.que_bind<vecin, vecout, 2>, !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:          ascendc.que_bind.free_tensor %q, %x : !ascendc.que_bind<vecin, vecout, 2>, !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:        }
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
+// CHECK-NEXT:    func.return
+// CHECK-NEXT:  }
+func.func @hoist_que_bind_nested(%c1: i32, %ub: i32, %len: i64, %c: i1) {
+  %pipe = ascendc.pipe
+  scf.for %i = %c1 to %ub step %c1 : i32 {
+    scf.for %j = %c1 to %ub step %c1 : i32 {
+      scf.if %c {
+        %q = ascendc.que_bind : <vecin, vecout, 2>
+        ascendc.pipe.init_queue %pipe, %q, %c1, %len : !ascendc.que_bind<vecin, vecout, 2>, i32, i64
+        %x = ascendc.que_bind.alloc_tensor %q : !ascendc.que_bind<vecin, vecout, 2>, !ascendc.local_tensor<64xf32>
+        ascendc.que_bind.free_tensor %q, %x : !ascendc.que_bind<vecin, vecout, 2>, !ascendc.local_tensor<64xf32>
+      }
+    }
+  }
+  func.return
+}
+
+// TBuf, init_buffer and get_tensor; the get_tensor's length depends on the outer loop, so it
+// stops in the outer loop's body while the rest reaches the top level.
+// CHECK-LABEL: func.func @hoist_tbuf_partly(
+// CHECK-NEXT:    %pipe = ascendc.pipe
+// CHECK-NEXT:    %buf = ascendc.tbuf : <veccalc>
+// CHECK-NEXT:    ascendc.pipe.init_buffer %pipe, %buf, %len : !ascendc.tbuf<veccalc>, i64
+// CHECK-NEXT:    %whole = ascendc.tbuf.get_tensor %buf : !ascendc.tbuf<veccalc>, !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:    scf.for %i = %c1 to %ub step %c1 : i32 {
+// CHECK-NEXT:      %t = ascendc.tbuf.get_tensor %buf, %i : !ascendc.tbuf<veccalc>, !ascendc.local_tensor<?xf32>, i32
+// CHECK-NEXT:      scf.for %j = %c1 to %ub step %c1 : i32 {
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
+// CHECK-NEXT:    func.return
+// CHECK-NEXT:  }
+func.func @hoist_tbuf_partly(%c1: i32, %ub: i32, %len: i64) {
+  %pipe = ascendc.pipe
+  scf.for %i = %c1 to %ub step %c1 : i32 {
+    scf.for %j = %c1 to %ub step %c1 : i32 {
+      %buf = ascendc.tbuf : <veccalc>
+      ascendc.pipe.init_buffer %pipe, %buf, %len : !ascendc.tbuf<veccalc>, i64
+      %t = ascendc.tbuf.get_tensor %buf, %i : !ascendc.tbuf<veccalc>, !ascendc.local_tensor<?xf32>, i32
+      %whole = ascendc.tbuf.get_tensor %buf : !ascendc.tbuf<veccalc>, !ascendc.local_tensor<64xf32>
+    }
+  }
+  func.return
+}
+
+// An init_queue whose pipe is made in the loop stays there; its queue still moves.
+// CHECK-LABEL: func.func @operands_in_the_loop(
+// CHECK-NEXT:    %q = ascendc.queue : <vecin, 1>
+// CHECK-NEXT:    scf.for %i = %c1 to %ub step %c1 : i32 {
+// CHECK-NEXT:      %pipe = ascendc.pipe
+// CHECK-NEXT:      ascendc.pipe.init_queue %pipe, %q, %c1, %len : !ascendc.queue<vecin, 1>, i32, i64
+// CHECK-NEXT:    }
+// CHECK-NEXT:    func.return
+// CHECK-NEXT:  }
+func.func @operands_in_the_loop(%c1: i32, %ub: i32, %len: i64) {
+  scf.for %i = %c1 to %ub step %c1 : i32 {
+    %pipe = ascendc.pipe
+    %q = ascendc.queue : <vecin, 1>
+    ascendc.pipe.init_queue %pipe, %q, %c1, %len : !ascendc.queue<vecin, 1>, i32, i64
+  }
+  func.return
+}
+
+// Ops already at the top level do not move.
+// CHECK-LABEL: func.func @top_level(
+// CHECK-NEXT:    %pipe = ascendc.pipe
+// CHECK-NEXT:    %q = ascendc.queue : <vecin, 1>
+// CHECK-NEXT:    ascendc.pipe.init_queue %pipe, %q, %c1, %len : !ascendc.queue<vecin, 1>, i32, i64
+// CHECK-NEXT:    func.return
+// CHECK-NEXT:  }
+func.func @top_level(%c1: i32, %len: i64) {
+  %pipe = ascendc.pipe
+  %q = ascendc.queue : <vecin, 1>
+  ascendc.pipe.init_queue %pipe, %q, %c1, %len : !ascendc.queue<vecin, 1>, i32, i64
+  func.return
+}

@@ -1,0 +1,96 @@
+// RUN: ascdsl-opt %s --inline | filecheck %s
+// RUN: ascdsl-opt %s --inline --mlir-print-debuginfo | filecheck %s --check-prefix=LOC
+
+// Inlined ops keep the callee's source locations (lines 21-22 in @square, 36 in
+// @sum_of_squares; keep them in sync when editing this file).
+// LOC-LABEL: func.func @kernel(
+// LOC:         ascendc.local_tensor_auto() : <64xf32> loc("{{.*}}inline.mlir":21:3)
+// LOC-NEXT:    ascendc.mul_l2 %r, %a, %a, %n {{.*}} loc("{{.*}}inline.mlir":22:3)
+// LOC-NEXT:    ascendc.local_tensor_auto() : <64xf32> loc("{{.*}}inline.mlir":21:3)
+// LOC-NEXT:    ascendc.mul_l2 %r_1, %b, %b, %n {{.*}} loc("{{.*}}inline.mlir":22:3)
+// LOC-NEXT:    ascendc.add_l2 %r, %r, %r_1, %n {{.*}} loc("{{.*}}inline.mlir":36:3)
+
+// Calls are replaced by the callee's body, callees first (square is already inlined into
+// sum_of_squares when that is inlined into the kernel), in nested regions too.
+// CHECK-LABEL: func.func private @square(
+// CHECK-NEXT:    %r = ascendc.local_tensor_auto() : <64xf32>
+// CHECK-NEXT:    ascendc.mul_l2 %r, %t, %t, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
+// CHECK-NEXT:    func.return %r : !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:  }
+func.func private @square(%t: !ascendc.local_tensor<64xf32>, %n: i32) -> !ascendc.local_tensor<64xf32> {
+  %r = ascendc.local_tensor_auto() : <64xf32>
+  ascendc.mul_l2 %r, %t, %t, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
+  func.return %r : !ascendc.local_tensor<64xf32>
+}
+// CHECK-LABEL: func.func @sum_of_squares(
+// CHECK-NEXT:    %r = ascendc.local_tensor_auto() : <64xf32>
+// CHECK-NEXT:    ascendc.mul_l2 %r, %a, %a, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
+// CHECK-NEXT:    %r_1 = ascendc.local_tensor_auto() : <64xf32>
+// CHECK-NEXT:    ascendc.mul_l2 %r_1, %b, %b, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
+// CHECK-NEXT:    ascendc.add_l2 %r, %r, %r_1, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
+// CHECK-NEXT:    func.return %r : !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:  }
+func.func @sum_of_squares(%a: !ascendc.local_tensor<64xf32>, %b: !ascendc.local_tensor<64xf32>, %n: i32) -> !ascendc.local_tensor<64xf32> {
+  %a2 = func.call @square(%a, %n) : (!ascendc.local_tensor<64xf32>, i32) -> !ascendc.local_tensor<64xf32>
+  %b2 = func.call @square(%b, %n) : (!ascendc.local_tensor<64xf32>, i32) -> !ascendc.local_tensor<64xf32>
+  ascendc.add_l2 %a2, %a2, %b2, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
+  func.return %a2 : !ascendc.local_tensor<64xf32>
+}
+// CHECK-LABEL: func.func @kernel(
+// CHECK-NEXT:    scf.for %i = %lb to %ub step %st {
+// CHECK-NEXT:      %r = ascendc.local_tensor_auto() : <64xf32>
+// CHECK-NEXT:      ascendc.mul_l2 %r, %a, %a, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
+// CHECK-NEXT:      %r_1 = ascendc.local_tensor_auto() : <64xf32>
+// CHECK-NEXT:      ascendc.mul_l2 %r_1, %b, %b, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
+// CHECK-NEXT:      ascendc.add_l2 %r, %r, %r_1, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
+// CHECK-NEXT:      "test.op"(%r) : (!ascendc.local_tensor<64xf32>) -> ()
+// CHECK-NEXT:    }
+// CHECK-NEXT:    func.return
+// CHECK-NEXT:  }
+func.func @kernel(%a: !ascendc.local_tensor<64xf32>, %b: !ascendc.local_tensor<64xf32>, %n: i32, %lb: index, %ub: index, %st: index) attributes {ascendc.global} {
+  scf.for %i = %lb to %ub step %st {
+    %s = func.call @sum_of_squares(%a, %b, %n) : (!ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32) -> !ascendc.local_tensor<64xf32>
+    "test.op"(%s) : (!ascendc.local_tensor<64xf32>) -> ()
+  }
+  func.return
+}
+
+// Recursive functions and declarations keep their calls.
+// CHECK-LABEL: func.func private @countdown(
+// CHECK-NEXT:    func.call @countdown(%n) : (i32) -> ()
+// CHECK-NEXT:    func.return
+// CHECK-NEXT:  }
+func.func private @countdown(%n: i32) {
+  func.call @countdown(%n) : (i32) -> ()
+  func.return
+}
+// CHECK-LABEL: func.func private @ping(
+// CHECK-NEXT:    func.call @pong(%n) : (i32) -> ()
+// CHECK-NEXT:    func.return
+// CHECK-NEXT:  }
+func.func private @ping(%n: i32) {
+  func.call @pong(%n) : (i32) -> ()
+  func.return
+}
+// CHECK-LABEL: func.func private @pong(
+// CHECK-NEXT:    func.call @ping(%n) : (i32) -> ()
+// CHECK-NEXT:    func.return
+// CHECK-NEXT:  }
+func.func private @pong(%n: i32) {
+  func.call @ping(%n) : (i32) -> ()
+  func.return
+}
+// CHECK:       func.func private @external(i32) -> ()
+func.func private @external(i32)
+// CHECK-LABEL: func.func @calls_that_stay(
+// CHECK-NEXT:    func.call @countdown(%n) : (i32) -> ()
+// CHECK-NEXT:    func.call @ping(%n) : (i32) -> ()
+// CHECK-NEXT:    func.call @external(%n) : (i32) -> ()
+// CHECK-NEXT:    func.return
+// CHECK-NEXT:  }
+func.func @calls_that_stay(%n: i32) {
+  func.call @countdown(%n) : (i32) -> ()
+  func.call @ping(%n) : (i32) -> ()
+  func.call @external(%n) : (i32) -> ()
+  func.return
+}

@@ -1,0 +1,124 @@
+// RUN: ascdsl-opt %s --materialize-tensor | filecheck %s
+// RUN: ascdsl-opt %s --ascendc-materialize-tensor | filecheck %s
+
+// Static shapes: a depth-1 vecin / vecout queue with its buffer (elements x bytes), the
+// alloc in place and the free before the block's terminator, in reverse allocation order.
+// CHECK-LABEL: func.func @static_shapes(
+// CHECK-NEXT:    %c256_i64 = arith.constant 256 : i64
+// CHECK-NEXT:    %0 = ascendc.pipe
+// CHECK-NEXT:    %1 = ascendc.queue : <vecin, 1>
+// CHECK-NEXT:    %c1_i32 = arith.constant 1 : i32
+// CHECK-NEXT:    ascendc.pipe.init_queue %0, %1, %c1_i32, %c256_i64 : !ascendc.queue<vecin, 1>, i32, i64
+// CHECK-NEXT:    %2 = ascendc.que_bind.alloc_tensor %1 : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:    %c256_i64_1 = arith.constant 256 : i64
+// CHECK-NEXT:    %3 = ascendc.pipe
+// CHECK-NEXT:    %4 = ascendc.queue : <vecout, 1>
+// CHECK-NEXT:    %c1_i32_1 = arith.constant 1 : i32
+// CHECK-NEXT:    ascendc.pipe.init_queue %3, %4, %c1_i32_1, %c256_i64_1 : !ascendc.queue<vecout, 1>, i32, i64
+// CHECK-NEXT:    %5 = ascendc.que_bind.alloc_tensor %4 : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<4x32xf16>
+// CHECK-NEXT:    %c256_i64_2 = arith.constant 256 : i64
+// CHECK-NEXT:    %6 = ascendc.pipe
+// CHECK-NEXT:    %7 = ascendc.queue : <vecout, 1>
+// CHECK-NEXT:    %c1_i32_2 = arith.constant 1 : i32
+// CHECK-NEXT:    ascendc.pipe.init_queue %6, %7, %c1_i32_2, %c256_i64_2 : !ascendc.queue<vecout, 1>, i32, i64
+// CHECK-NEXT:    %8 = ascendc.que_bind.alloc_tensor %7 : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:    ascendc.que_bind.free_tensor %7, %8 : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:    ascendc.que_bind.free_tensor %4, %5 : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<4x32xf16>
+// CHECK-NEXT:    ascendc.que_bind.free_tensor %1, %2 : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:    func.return %2, %5, %8 : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<4x32xf16>, !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:  }
+func.func @static_shapes() -> (!ascendc.local_tensor<64xf32>, !ascendc.local_tensor<4x32xf16>, !ascendc.local_tensor<64xf32>) {
+  %0 = ascendc.local_tensor_auto() input : <64xf32>
+  %1 = ascendc.local_tensor_auto() output : <4x32xf16>
+  %2 = ascendc.local_tensor_auto() input output : <64xf32>
+  func.return %0, %1, %2 : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<4x32xf16>, !ascendc.local_tensor<64xf32>
+}
+
+// A temporary is a TBuf.
+// CHECK-LABEL: func.func @temporary(
+// CHECK-NEXT:    %c256_i64 = arith.constant 256 : i64
+// CHECK-NEXT:    %0 = ascendc.pipe
+// CHECK-NEXT:    %1 = ascendc.tbuf : <veccalc>
+// CHECK-NEXT:    ascendc.pipe.init_buffer %0, %1, %c256_i64 : !ascendc.tbuf<veccalc>, i64
+// CHECK-NEXT:    %2 = ascendc.tbuf.get_tensor %1 : !ascendc.tbuf<veccalc>, !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:    func.return %2 : !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:  }
+func.func @temporary() -> !ascendc.local_tensor<64xf32> {
+  %0 = ascendc.local_tensor_auto() : <64xf32>
+  func.return %0 : !ascendc.local_tensor<64xf32>
+}
+
+// Dynamic shapes multiply the size operands with arith.muli; constant operands and the
+// static dimensions fold into the constant factor.
+// CHECK-LABEL: func.func @dynamic_shapes(
+// CHECK-NEXT:    %c4 = arith.constant 4 : i64
+// CHECK-NEXT:    %c16_i64 = arith.constant 16 : i64
+// CHECK-NEXT:    %0 = arith.muli %c16_i64, %n : i64
+// CHECK-NEXT:    %1 = arith.muli %0, %m : i64
+// CHECK-NEXT:    %2 = ascendc.pipe
+// CHECK-NEXT:    %3 = ascendc.queue : <vecin, 1>
+// CHECK-NEXT:    %c1_i32 = arith.constant 1 : i32
+// CHECK-NEXT:    ascendc.pipe.init_queue %2, %3, %c1_i32, %1 : !ascendc.queue<vecin, 1>, i32, i64
+// CHECK-NEXT:    %4 = ascendc.que_bind.alloc_tensor %3 : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<*xf32>
+// CHECK-NEXT:    %c8_i64 = arith.constant 8 : i64
+// CHECK-NEXT:    %5 = arith.muli %c8_i64, %n : i64
+// CHECK-NEXT:    %6 = ascendc.pipe
+// CHECK-NEXT:    %7 = ascendc.queue : <vecout, 1>
+// CHECK-NEXT:    %c1_i32_1 = arith.constant 1 : i32
+// CHECK-NEXT:    ascendc.pipe.init_queue %6, %7, %c1_i32_1, %5 : !ascendc.queue<vecout, 1>, i32, i64
+// CHECK-NEXT:    %8 = ascendc.que_bind.alloc_tensor %7 : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<4x?xf16>
+// CHECK-NEXT:    ascendc.que_bind.free_tensor %7, %8 : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<4x?xf16>
+// CHECK-NEXT:    ascendc.que_bind.free_tensor %3, %4 : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<*xf32>
+// CHECK-NEXT:    func.return %4, %8 : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<4x?xf16>
+// CHECK-NEXT:  }
+func.func @dynamic_shapes(%n: i64, %m: i64) -> (!ascendc.local_tensor<*xf32>, !ascendc.local_tensor<4x?xf16>) {
+  %c4 = arith.constant 4 : i64
+  %0 = ascendc.local_tensor_auto(%c4, %n, %m) input : <*xf32>
+  %1 = ascendc.local_tensor_auto(%n) output : <4x?xf16>
+  func.return %0, %1 : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<4x?xf16>
+}
+
+// Elements smaller than a byte round the size up.
+// CHECK-LABEL: func.func @sub_byte(
+// CHECK-NEXT:    %c2_i64 = arith.constant 2 : i64
+// CHECK-NEXT:    %0 = ascendc.pipe
+// CHECK-NEXT:    %1 = ascendc.tbuf : <veccalc>
+// CHECK-NEXT:    ascendc.pipe.init_buffer %0, %1, %c2_i64 : !ascendc.tbuf<veccalc>, i64
+// CHECK-NEXT:    %2 = ascendc.tbuf.get_tensor %1 : !ascendc.tbuf<veccalc>, !ascendc.local_tensor<12xi1>
+// CHECK-NEXT:    %c4_i64 = arith.constant 4 : i64
+// CHECK-NEXT:    %3 = arith.muli %c4_i64, %n : i64
+// CHECK-NEXT:    %c8_i64 = arith.constant 8 : i64
+// CHECK-NEXT:    %4 = arith.ceildivui %3, %c8_i64 : i64
+// CHECK-NEXT:    %5 = ascendc.pipe
+// CHECK-NEXT:    %6 = ascendc.tbuf : <veccalc>
+// CHECK-NEXT:    ascendc.pipe.init_buffer %5, %6, %4 : !ascendc.tbuf<veccalc>, i64
+// CHECK-NEXT:    %7 = ascendc.tbuf.get_tensor %6 : !ascendc.tbuf<veccalc>, !ascendc.local_tensor<?xi4>
+// CHECK-NEXT:    func.return %2, %7 : !ascendc.local_tensor<12xi1>, !ascendc.local_tensor<?xi4>
+// CHECK-NEXT:  }
+func.func @sub_byte(%n: i64) -> (!ascendc.local_tensor<12xi1>, !ascendc.local_tensor<?xi4>) {
+  %0 = ascendc.local_tensor_auto() : <12xi1>
+  %1 = ascendc.local_tensor_auto(%n) : <?xi4>
+  func.return %0, %1 : !ascendc.local_tensor<12xi1>, !ascendc.local_tensor<?xi4>
+}
+
+// In a loop body, the free goes before the scf.yield.
+// CHECK-LABEL: func.func @in_loop(
+// CHECK-NEXT:    scf.for %i = %lb to %ub step %st {
+// CHECK-NEXT:      %c256_i64 = arith.constant 256 : i64
+// CHECK-NEXT:      %0 = ascendc.pipe
+// CHECK-NEXT:      %1 = ascendc.queue : <vecin, 1>
+// CHECK-NEXT:      %c1_i32 = arith.constant 1 : i32
+// CHECK-NEXT:      ascendc.pipe.init_queue %0, %1, %c1_i32, %c256_i64 : !ascendc.queue<vecin, 1>, i32, i64
+// CHECK-NEXT:      %2 = ascendc.que_bind.alloc_tensor %1 : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:      "test.op"(%2) : (!ascendc.local_tensor<64xf32>) -> ()
+// CHECK-NEXT:      ascendc.que_bind.free_tensor %1, %2 : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:    }
+// CHECK-NEXT:    func.return
+// CHECK-NEXT:  }
+func.func @in_loop(%lb: index, %ub: index, %st: index) {
+  scf.for %i = %lb to %ub step %st {
+    %0 = ascendc.local_tensor_auto() input : <64xf32>
+    "test.op"(%0) : (!ascendc.local_tensor<64xf32>) -> ()
+  }
+  func.return
+}

@@ -1,0 +1,72 @@
+// RUN: ascdsl-opt %s --unify-pipe | filecheck %s
+// RUN: ascdsl-opt %s --ascendc-unify-pipe | filecheck %s
+
+// Several pipes (one nested) become one at the top of the entry block.
+// CHECK-LABEL: func.func @several_pipes(
+// CHECK-NEXT:    %p1 = ascendc.pipe
+// CHECK-NEXT:    %q1 = ascendc.queue : <vecin, 1>
+// CHECK-NEXT:    ascendc.pipe.init_queue %p1, %q1, %c1, %len : !ascendc.queue<vecin, 1>, i32, i64
+// CHECK-NEXT:    %b = ascendc.tbuf : <veccalc>
+// CHECK-NEXT:    ascendc.pipe.init_buffer %p1, %b, %len : !ascendc.tbuf<veccalc>, i64
+// CHECK-NEXT:    scf.for %i = %lb to %ub step %st {
+// CHECK-NEXT:      %id = ascendc.pipe.fetch_event_id %p1, v_s : i8
+// CHECK-NEXT:      ascendc.set_flag v_s, %id : i8
+// CHECK-NEXT:      ascendc.wait_flag v_s, %id : i8
+// CHECK-NEXT:    }
+// CHECK-NEXT:    func.return
+// CHECK-NEXT:  }
+func.func @several_pipes(%len: i64, %c1: i32, %lb: index, %ub: index, %st: index) {
+  %p1 = ascendc.pipe
+  %q1 = ascendc.queue : <vecin, 1>
+  ascendc.pipe.init_queue %p1, %q1, %c1, %len : !ascendc.queue<vecin, 1>, i32, i64
+  %p2 = ascendc.pipe
+  %b = ascendc.tbuf : <veccalc>
+  ascendc.pipe.init_buffer %p2, %b, %len : !ascendc.tbuf<veccalc>, i64
+  scf.for %i = %lb to %ub step %st {
+    %p3 = ascendc.pipe
+    %id = ascendc.pipe.fetch_event_id %p3, v_s : i8
+    ascendc.set_flag v_s, %id : i8
+    ascendc.wait_flag v_s, %id : i8
+  }
+  func.return
+}
+
+// One pipe at the top level stays where it is.
+// CHECK-LABEL: func.func @one_pipe(
+// CHECK-NEXT:    %b = ascendc.tbuf : <veccalc>
+// CHECK-NEXT:    %p = ascendc.pipe
+// CHECK-NEXT:    ascendc.pipe.init_buffer %p, %b, %len : !ascendc.tbuf<veccalc>, i64
+// CHECK-NEXT:    func.return
+// CHECK-NEXT:  }
+func.func @one_pipe(%len: i64) {
+  %b = ascendc.tbuf : <veccalc>
+  %p = ascendc.pipe
+  ascendc.pipe.init_buffer %p, %b, %len : !ascendc.tbuf<veccalc>, i64
+  func.return
+}
+
+// A single pipe inside a loop moves to the entry (pyasc would construct it per iteration).
+// CHECK-LABEL: func.func @one_nested_pipe(
+// CHECK-NEXT:    %p = ascendc.pipe
+// CHECK-NEXT:    %b = ascendc.tbuf : <veccalc>
+// CHECK-NEXT:    scf.for %i = %lb to %ub step %st {
+// CHECK-NEXT:      ascendc.pipe.init_buffer %p, %b, %len : !ascendc.tbuf<veccalc>, i64
+// CHECK-NEXT:    }
+// CHECK-NEXT:    func.return
+// CHECK-NEXT:  }
+func.func @one_nested_pipe(%len: i64, %lb: index, %ub: index, %st: index) {
+  %b = ascendc.tbuf : <veccalc>
+  scf.for %i = %lb to %ub step %st {
+    %p = ascendc.pipe
+    ascendc.pipe.init_buffer %p, %b, %len : !ascendc.tbuf<veccalc>, i64
+  }
+  func.return
+}
+
+// No pipe: nothing to do (pyasc's fork would add one).
+// CHECK-LABEL: func.func @no_pipe(
+// CHECK-NEXT:    func.return
+// CHECK-NEXT:  }
+func.func @no_pipe() {
+  func.return
+}
