@@ -44,4 +44,5 @@ def _mlir_generic() -> Emitter:
 TARGETS: dict[str, Callable[[], Emitter]] = {
     "mlir": _mlir,
     "mlir-generic": _mlir_generic,
+    "ascendc": _lazy("ascendc", "write"),
 }

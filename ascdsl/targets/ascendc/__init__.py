@@ -1,0 +1,43 @@
+"""The Ascend C target: print synchronized `ascendc` IR as the `.cpp` CANN's bisheng compiles.
+
+    from ascdsl.targets.ascendc import emit
+    source = emit(module)                    # str
+    ascdsl-opt kernel.mlir --ascdsl-default -t ascendc -o kernel.cpp
+
+Conventions follow pyasc's emitter: values are `v1, v2, ...` per function (`v1_x` when the
+IR names the value `%x`), constants `constexpr int32_t c5_i32 = 5;`, two-space indentation,
+kernels `extern "C" __global__ __aicore__ void name(...)`. Every op prints through a rule
+chosen by its class (see `emitter.py`); an op without one is a located error, never silent
+output. See docs/ascendc-target.md.
+"""
+
+from __future__ import annotations
+
+from typing import IO
+
+from xdsl.dialects.builtin import ModuleOp
+
+from . import ascendc_rules as _ascendc_rules  # noqa: F401  (registers rules)
+from . import std_rules as _std_rules  # noqa: F401  (registers rules)
+from .emitter import INCLUDES_ATTR, Emitter, rule_for
+
+__all__ = ["emit", "write", "rule_for", "INCLUDES_ATTR"]
+
+
+def emit(module: ModuleOp, stream: IO[str] | None = None) -> str:
+    """The Ascend C source of `module` (also written to `stream` when given).
+
+    Raises AscdslError, located at the op, when an op cannot be printed; nothing is written
+    to `stream` then.
+    """
+    em = Emitter()
+    em.emit_module(module)
+    text = "\n".join(em.lines) + "\n"
+    if stream is not None:
+        stream.write(text)
+    return text
+
+
+def write(module: ModuleOp, stream: IO[str]) -> None:
+    """`emit(module)` written to `stream` (the `-t ascendc` target of ascdsl-opt)."""
+    emit(module, stream)

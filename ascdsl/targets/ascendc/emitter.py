@@ -1,0 +1,364 @@
+"""The Ascend C printer's core: value names, lines and indentation, rule dispatch, functions.
+
+Rules are functions `rule(em, op)` that append C++ lines for one op. They are found by op
+class in `RULES` (filled by `register`): first the op's own class, then its bases (a family
+base such as `CastOp` covers every level), then, for `ascendc` ops, a rule compiled once from
+the op's declared `CPP` facts (`ascendc_rules.compile_cpp_rule`). The resolved rule is cached
+per class, so printing costs one dict lookup and one call per op.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    DictionaryAttr,
+    ModuleOp,
+    StringAttr,
+)
+from xdsl.dialects.func import CallOp, FuncOp
+from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.traits import IsTerminator
+
+from ascdsl.dialects.emitasc import KernelArgAttr, KernelArgument
+from ascdsl.diagnostics import AscdslError, Severity, make_diagnostic
+from ascdsl.transforms.generate_boilerplate import INCLUDES_ATTR
+from ascdsl.transforms.legalize_kernel_args import GLOBAL_ATTR, KERNEL_ARG_ATTR
+
+from .ctypes import ctype, is_object
+
+Rule = Callable[["Emitter", Operation], None]
+
+RULES: dict[type[Operation], Rule] = {}
+
+
+_KERNEL_PREFIX = 'extern "C" __global__ __aicore__'
+_INLINE_PREFIX = "__inline__ __attribute__((always_inline)) __aicore__"
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_NOT_IDENT = re.compile(r"[^A-Za-z0-9_]")
+# MLIR names block arguments `%arg0, %arg1, ...` itself: not a name from the source.
+_GENERATED = re.compile(r"arg[0-9]+\Z")
+_CPP_KEYWORDS = frozenset(
+    "alignas alignof and and_eq asm auto bitand bitor bool break case catch char char16_t "
+    "char32_t class compl const constexpr const_cast continue decltype default delete do "
+    "double dynamic_cast else enum explicit export extern false float for friend goto if "
+    "inline int long mutable namespace new noexcept not not_eq nullptr operator or or_eq "
+    "private protected public register reinterpret_cast return short signed sizeof static "
+    "static_assert static_cast struct switch template this thread_local throw true try "
+    "typedef typeid typename union unsigned using virtual void volatile wchar_t while xor "
+    "xor_eq".split()
+)
+
+
+def register(*classes: type[Operation]) -> Callable[[Rule], Rule]:
+    """Register `rule` for each op class (a base class covers its subclasses)."""
+
+    def wrap(rule: Rule) -> Rule:
+        for cls in classes:
+            RULES[cls] = rule
+        return rule
+
+    return wrap
+
+
+_resolved: dict[type[Operation], Rule | None] = {}
+
+
+def rule_for(cls: type[Operation]) -> Rule | None:
+    """The printing rule of an op class, or None when the target cannot print it."""
+    try:
+        return _resolved[cls]
+    except KeyError:
+        pass
+    rule: Rule | None = None
+    for klass in cls.__mro__:
+        rule = RULES.get(klass)
+        if rule is not None:
+            break
+    if rule is None:
+        from .ascendc_rules import compile_cpp_rule
+
+        rule = compile_cpp_rule(cls)
+    _resolved[cls] = rule
+    return rule
+
+
+def emit_error(anchor: Operation | SSAValue | None, message: str) -> AscdslError:
+    """A located error for the op (or value) the printer stopped at."""
+    return AscdslError(make_diagnostic(Severity.ERROR, anchor, message))
+
+
+class Emitter:
+    """Prints one module: holds the output lines and the names of the current function."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self._depth = 0
+        self._indent = ""
+        self._indents = [""]
+        self.names: dict[SSAValue, str] = {}
+        self._count = 0
+        self._taken: set[str] = set()
+        self._masks = 0
+
+    # --- output -------------------------------------------------------------------------
+
+    def line(self, text: str) -> None:
+        """Append one line at the current indentation."""
+        self.lines.append(self._indent + text)
+
+    def push(self) -> None:
+        """Indent the following lines one more level (two spaces)."""
+        self._depth += 1
+        if self._depth == len(self._indents):
+            self._indents.append("  " * self._depth)
+        self._indent = self._indents[self._depth]
+
+    def pop(self) -> None:
+        """Undo one `push`."""
+        self._depth -= 1
+        self._indent = self._indents[self._depth]
+
+    # --- names --------------------------------------------------------------------------
+
+    def _reset_names(self) -> None:
+        self.names = {}
+        self._count = 0
+        self._taken = set()
+        self._masks = 0
+
+    def name(self, value: SSAValue) -> str:
+        """The C++ name of a value already defined in the current function."""
+        try:
+            return self.names[value]
+        except KeyError:
+            raise emit_error(
+                value.owner if isinstance(value.owner, Operation) else None,
+                "uses a value that has no C++ name yet (defined in another function or "
+                "after its use)",
+            ) from None
+
+    def define(self, value: SSAValue) -> str:
+        """Name a new value `vN`, or `vN_hint` when the IR gives it a name."""
+        self._count += 1
+        hint = value.name_hint
+        if hint and not _GENERATED.match(hint):
+            name = f"v{self._count}_{_NOT_IDENT.sub('_', hint)}"
+        else:
+            name = f"v{self._count}"
+        self.names[value] = name
+        return name
+
+    def fresh(self) -> str:
+        """A new temporary name `vN`."""
+        self._count += 1
+        return f"v{self._count}"
+
+    def alias(self, value: SSAValue, name: str) -> None:
+        """Let `value` be spelled by an existing variable (loop results, iter-args)."""
+        self.names[value] = name
+
+    def unique(self, base: str) -> str:
+        """`base`, or `base_N` when the function already declares `base`."""
+        name, n = base, 0
+        while name in self._taken:
+            n += 1
+            name = f"{base}_{n}"
+        self._taken.add(name)
+        return name
+
+    def mask_list_name(self, dst: str) -> str:
+        """`<dst>_mask_list<N>`, numbered per function so that declarations never clash."""
+        name = f"{dst}_mask_list{self._masks}"
+        self._masks += 1
+        return name
+
+    # --- types --------------------------------------------------------------------------
+
+    def ctype(self, t: Attribute, anchor: Operation | SSAValue | None) -> str:
+        """The C++ spelling of `t`; a located error at `anchor` when it has none."""
+        spelled = ctype(t)
+        if spelled is None:
+            raise emit_error(anchor, f"type {t} has no Ascend C spelling")
+        return spelled
+
+    def value_ctype(self, value: SSAValue, anchor: Operation | None = None) -> str:
+        """The C++ type of `value`."""
+        return self.ctype(value.type, anchor if anchor is not None else value)
+
+    def declare(self, value: SSAValue, expr: str, anchor: Operation) -> None:
+        """`T vN = expr;` for the op's result `value`."""
+        t = self.ctype(value.type, anchor)
+        self.line(f"{t} {self.define(value)} = {expr};")
+
+    # --- ops ----------------------------------------------------------------------------
+
+    def emit_op(self, op: Operation) -> None:
+        """Print `op` with its rule; a located error when it has none."""
+        rule = _resolved.get(type(op))
+        if rule is None:
+            from .ascendc_rules import DeclarationError
+
+            try:
+                rule = rule_for(type(op))
+            except DeclarationError as e:
+                raise emit_error(op, f"has a C++ declaration the target cannot use: {e}") from None
+            if rule is None:
+                raise emit_error(op, no_rule_message(op))
+        rule(self, op)
+
+    def emit_ops(self, block: Block, skip_terminator: bool = True) -> Operation | None:
+        """Print the ops of `block`; returns the terminator when it is left to the caller."""
+        last = block.last_op
+        for op in block.ops:
+            if skip_terminator and op is last and last.has_trait(IsTerminator):
+                return last
+            self.emit_op(op)
+        return None
+
+    def assign_parallel(
+        self, targets: Sequence[str], values: Sequence[SSAValue], anchor: Operation
+    ) -> None:
+        """`t_i = v_i` for all i, as if simultaneous (a yield may swap loop variables)."""
+        names = [self.name(v) for v in values]
+        pending = [(t, n, v) for t, n, v in zip(targets, names, values) if t != n]
+        target_set = {t for t, _, _ in pending}
+        if any(n in target_set for _, n, _ in pending):
+            staged = []
+            for t, n, v in pending:
+                tmp = self.fresh()
+                self.line(f"{self.value_ctype(v, anchor)} {tmp} = {n};")
+                staged.append((t, tmp, v))
+            pending = staged
+        for t, n, _ in pending:
+            self.line(f"{t} = {n};")
+
+    # --- module and functions -------------------------------------------------------------
+
+    def emit_module(self, module: ModuleOp) -> None:
+        """Includes, prototypes of functions called before their definition, functions."""
+        includes = module.attributes.get(INCLUDES_ATTR)
+        if includes is not None:
+            for header in _include_list(module, includes):
+                self.line(f"#include {header}")
+        funcs = list(module.body.ops)
+        for op in funcs:
+            if not isinstance(op, FuncOp):
+                raise emit_error(
+                    op,
+                    "cannot be printed at module level; the Ascend C target prints "
+                    "func.func ops there",
+                )
+        for proto in _forward_declarations(funcs):
+            if self.lines:
+                self.lines.append("")
+            self.emit_function(proto, prototype_only=True)
+        for func in funcs:
+            if self.lines:
+                self.lines.append("")
+            self.emit_function(func)
+
+    def emit_function(self, func: FuncOp, prototype_only: bool = False) -> None:
+        """A kernel (`ascendc.global`), an inline helper, or a prototype."""
+        name = func.sym_name.data
+        if not _IDENT.match(name) or name in _CPP_KEYWORDS:
+            raise emit_error(func, f"function name '{name}' is not a C++ identifier")
+        outputs = func.function_type.outputs.data
+        kernel = GLOBAL_ATTR in func.attributes
+        if len(outputs) > 1:
+            raise emit_error(func, f"returns {len(outputs)} values; a C++ function returns one")
+        if kernel and outputs:
+            raise emit_error(func, "is a kernel (ascendc.global) and must not return a value")
+        for t in outputs:
+            if is_object(t):
+                raise emit_error(func, f"returns {t}, an Ascend C object that cannot be copied")
+        ret = self.ctype(outputs[0], func) if outputs else "void"
+        prefix = f"{_KERNEL_PREFIX} void" if kernel else f"{_INLINE_PREFIX} {ret}"
+        self._reset_names()
+        if func.is_declaration or prototype_only:
+            params = ", ".join(
+                _param_type(self, t, func) for t in func.function_type.inputs.data
+            )
+            proto = prefix if (kernel or not func.is_declaration) else f"__aicore__ {ret}"
+            self.line(f"{proto} {name}({params});")
+            return
+        if len(func.body.blocks) != 1:
+            raise emit_error(func, "has more than one block; the target prints structured code")
+        block = func.body.block
+        params = []
+        for arg in block.args:
+            t = _param_type(self, arg.type, func)
+            params.append(f"{t} {self.define(arg)}")
+        self.line(f"{prefix} {name}({', '.join(params)}) {{")
+        self.push()
+        for arg, attrs in zip(block.args, _arg_attrs(func)):
+            kind = attrs.data.get(KERNEL_ARG_ATTR) if attrs is not None else None
+            if isinstance(kind, KernelArgAttr) and kind.data == KernelArgument.FFTS_ADDR:
+                # The FFTS base address cross-core flags go through (see legalize-kernel-args).
+                self.line(f"set_ffts_base_addr((uint64_t){self.names[arg]});")
+        self.emit_ops(block, skip_terminator=False)
+        self.pop()
+        self.line("}")
+
+
+def no_rule_message(op: Operation) -> str:
+    """What an op without a printing rule is told (after `'<name>' op`)."""
+    return (
+        "has no Ascend C printing rule (the target prints ascendc and emitasc ops, func, "
+        "scf.for/if/while/index_switch, arith, scalar math, memref.alloca/load/store and "
+        "builtin.unrealized_conversion_cast)"
+    )
+
+
+def _param_type(em: Emitter, t: Attribute, func: FuncOp) -> str:
+    spelled = em.ctype(t, func)
+    # Ascend C objects hold hardware state; helpers must work on the caller's object.
+    return spelled + "&" if is_object(t) else spelled
+
+
+def _arg_attrs(func: FuncOp) -> Iterable[DictionaryAttr | None]:
+    attrs = func.arg_attrs
+    n = len(func.body.block.args)
+    if attrs is None:
+        return [None] * n
+    out: list[DictionaryAttr | None] = [
+        a if isinstance(a, DictionaryAttr) else None for a in attrs.data
+    ]
+    return (out + [None] * n)[:n]
+
+
+def _include_list(module: ModuleOp, attr: Attribute) -> list[str]:
+    if not isinstance(attr, ArrayAttr) or not all(isinstance(a, StringAttr) for a in attr.data):
+        raise emit_error(
+            module, f"{INCLUDES_ATTR} must be an array of strings, got {attr}"
+        )
+    out = []
+    for a in attr.data:
+        header = a.data  # type: ignore[attr-defined]
+        if header.startswith("<") and header.endswith(">"):
+            out.append(header)
+        else:
+            out.append(f'"{header}"')
+    return out
+
+
+def _forward_declarations(funcs: list[Operation]) -> list[FuncOp]:
+    """Functions called above their definition: C++ needs a prototype first."""
+    position = {f.sym_name.data: i for i, f in enumerate(funcs) if isinstance(f, FuncOp)}
+    needed: dict[str, FuncOp] = {}
+    for i, func in enumerate(funcs):
+        assert isinstance(func, FuncOp)
+        if func.is_declaration:
+            continue
+        for op in func.walk():
+            if isinstance(op, CallOp):
+                callee = op.callee.root_reference.data
+                j = position.get(callee)
+                if j is not None and j >= i and callee not in needed:
+                    target = funcs[j]
+                    assert isinstance(target, FuncOp)
+                    if not target.is_declaration:
+                        needed[callee] = target
+    return list(needed.values())

@@ -1,0 +1,103 @@
+"""`legalize-kernel-args` (pyasc: `ascendc-legalize-kernel-args`): mark how kernel args arrive.
+
+Every argument of an `ascendc.global` function gets `emitasc.kernel_arg = #emitasc<kernel_arg
+explicit>`: the launcher passes it from the user's call. A kernel that performs a cross-core
+(AIC <-> AIV) sync through FFTS also needs the FFTS base address, which the runtime supplies:
+then the pass appends an argument `%ffts_addr: memref<?xui64, 22>` marked
+`#emitasc<kernel_arg ffts_addr>`, and the Ascend C target starts the kernel with
+`set_ffts_base_addr((uint64_t)vN_ffts_addr);`.
+
+Which ops need it is a fact each op declares (`NEEDS_FFTS`); none of ascdsl's ops does today,
+so by default no kernel gets the argument. pyasc's official pass appends `ffts_addr` to every
+kernel unconditionally (its launcher always passes `rt.c2c_ctrl_addr()`), because any pyasc
+kernel may hold a matmul whose AIC/AIV halves sync through FFTS. ascdsl keeps kernel
+signatures equal to what the user wrote unless the address is used, and the runtime reads the
+`kernel_arg` marks to know what to pass. The option `ffts-addr` overrides the detection:
+`auto` (default), `always` (pyasc's behaviour) or `never`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    DictionaryAttr,
+    FunctionType,
+    IntegerType,
+    ModuleOp,
+    Signedness,
+)
+from xdsl.dialects.func import FuncOp
+from xdsl.ir import Attribute
+from xdsl.passes import ModulePass
+
+from ascdsl.diagnostics import PassError
+from ascdsl.dialects.emitasc import KernelArgAttr, KernelArgument
+from ascdsl.dialects.gm import gm_pointer_type
+
+GLOBAL_ATTR = "ascendc.global"
+KERNEL_ARG_ATTR = "emitasc.kernel_arg"
+FFTS_ARG_NAME = "ffts_addr"
+_MODES = ("auto", "always", "never")
+
+
+def needs_ffts(func: FuncOp) -> bool:
+    """Whether an op of `func` declares that it syncs across cores through FFTS."""
+    return any(getattr(type(op), "NEEDS_FFTS", False) for op in func.walk())
+
+
+@dataclass(frozen=True)
+class LegalizeKernelArgsPass(ModulePass):
+    """Mark kernel arguments `explicit`; add `ffts_addr` when a cross-core sync needs it."""
+
+    name = "legalize-kernel-args"
+
+    ffts_addr: str = "auto"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if self.ffts_addr not in _MODES:
+            raise PassError(
+                op, f"ffts-addr must be one of {', '.join(_MODES)}, got '{self.ffts_addr}'"
+            )
+        for func in op.body.ops:
+            if isinstance(func, FuncOp) and GLOBAL_ATTR in func.attributes:
+                if not func.is_declaration:
+                    self._legalize(func)
+
+    def _legalize(self, func: FuncOp) -> None:
+        block = func.body.block
+        attrs = _arg_dicts(func)
+        explicit = KernelArgAttr(KernelArgument.EXPLICIT)
+        has_ffts = False
+        for i, d in enumerate(attrs):
+            kind = d.get(KERNEL_ARG_ATTR)
+            if kind is None:
+                d[KERNEL_ARG_ATTR] = explicit
+            elif not isinstance(kind, KernelArgAttr):
+                raise PassError(
+                    block.args[i],
+                    f"{KERNEL_ARG_ATTR} of argument {i} must be #emitasc<kernel_arg ...>, "
+                    f"got {kind}",
+                )
+            elif kind.data == KernelArgument.FFTS_ADDR:
+                has_ffts = True
+        wanted = self.ffts_addr == "always" or (self.ffts_addr == "auto" and needs_ffts(func))
+        if wanted and not has_ffts:
+            arg = block.insert_arg(gm_pointer_type(IntegerType(64, Signedness.UNSIGNED)), len(block.args))
+            arg.name_hint = FFTS_ARG_NAME
+            attrs.append({KERNEL_ARG_ATTR: KernelArgAttr(KernelArgument.FFTS_ADDR)})
+            ft = func.function_type
+            func.function_type = FunctionType.from_lists(
+                [*ft.inputs.data, arg.type], list(ft.outputs.data)
+            )
+        func.arg_attrs = ArrayAttr([DictionaryAttr(d) for d in attrs])
+
+
+def _arg_dicts(func: FuncOp) -> list[dict[str, Attribute]]:
+    n = len(func.body.block.args)
+    out: list[dict[str, Attribute]] = []
+    if func.arg_attrs is not None:
+        out = [dict(d.data) if isinstance(d, DictionaryAttr) else {} for d in func.arg_attrs.data]
+    return (out + [{} for _ in range(n)])[:n]

@@ -1,0 +1,209 @@
+"""One valid instance of every `ascendc` op, built from the op's IRDL definition.
+
+`sample_function(cls, index)` returns a `func.func` whose body is one instance of `cls`: each
+operand is a function argument (or an `arith.constant` where the op needs a compile-time
+value), each type is chosen from the operand's constraint, and a few ops whose verifier
+relates operands get the types it asks for (OVERRIDES). The test iterates `ALL_OPS` through it,
+so an op added to the dialect is printed and compiled without editing the test.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects import arith, func
+from xdsl.dialects.builtin import (
+    IntegerAttr,
+    IntegerType,
+    Signedness,
+    StringAttr,
+    UnitAttr,
+    f16,
+    f32,
+    i1,
+    i32,
+)
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.irdl import AnyAttr, EqAttrConstraint, RangeLengthConstraint, RangeOf
+
+from ascdsl.dialects.ascendc import (
+    CastOp,
+    CmpMode,
+    ConstructOp,
+    DataCopyBase,
+    HardEvent,
+    Hardware,
+    Pipe,
+    RoundMode,
+    TPosition,
+    enum_attr,
+)
+from ascdsl.dialects.ascendc.constraints import UI64, IntLike, Is
+from ascdsl.dialects.ascendc.ops_tensor import AllocatorAllocOp, ReinterpretCastOp
+from ascdsl.dialects.ascendc.ops_vector import DataCopyPadL2Op
+from ascdsl.dialects.ascendc.types import (
+    DataCopyParamsType,
+    GlobalTensorType,
+    LocalMemAllocatorType,
+    LocalTensorType,
+    ParamStructType,
+    PipeType,
+    QueBindType,
+    QueueType,
+    TBufPoolType,
+    TBufType,
+)
+from ascdsl.dialects.gm import gm_pointer_type
+
+ui64 = IntegerType(64, Signedness.UNSIGNED)
+LOCAL = LocalTensorType(f32, [64])
+GLOBAL = GlobalTensorType(f32, None)
+
+ENUM_SAMPLES = {
+    HardEvent: HardEvent.MTE2_V,
+    Pipe: Pipe.PIPE_V,
+    TPosition: TPosition.VECIN,
+    RoundMode: RoundMode.CAST_RINT,
+    CmpMode: CmpMode.LT,
+    Hardware: Hardware.UB,
+}
+
+# (op class or family base, operand/result name) -> type
+OVERRIDES: dict[tuple[type[Operation], str], Attribute] = {
+    (DataCopyBase, "dst"): LOCAL,
+    (DataCopyBase, "src"): GLOBAL,
+    (CastOp, "dst"): LocalTensorType(f16, [64]),
+    (CastOp, "src"): LOCAL,
+    (ReinterpretCastOp, "out"): LocalTensorType(i32, [64]),
+    (ConstructOp, "result"): DataCopyParamsType(),
+}
+# More specific than the family rows above: checked first.
+EXACT_OVERRIDES: dict[tuple[type[Operation], str], Attribute] = {
+    (DataCopyPadL2Op, "dst"): GLOBAL,  # DataCopyPad(GlobalTensor, LocalTensor, params)
+    (DataCopyPadL2Op, "src"): LOCAL,
+}
+# Scalars with no type constraint, by operand name.
+UNCONSTRAINED = {"cal_index": i1, "vars": i32, "args": i32}
+# Operands that must be constants (C++ template arguments), by (op class, name).
+CONSTANT_OPERANDS = {(AllocatorAllocOp, "tile_size"): 32}
+
+
+def _inner(constr):
+    while isinstance(constr, RangeLengthConstraint | RangeOf):
+        constr = constr.constraint if isinstance(constr, RangeLengthConstraint) else constr.constr
+    return constr
+
+
+def _override(cls: type[Operation], name: str) -> Attribute | None:
+    if (cls, name) in EXACT_OVERRIDES:
+        return EXACT_OVERRIDES[(cls, name)]
+    for klass in cls.__mro__:
+        if (klass, name) in OVERRIDES:
+            return OVERRIDES[(klass, name)]
+    return None
+
+
+def sample_type(cls: type[Operation], name: str, constr) -> Attribute:
+    """A type that satisfies the constraint of `cls`'s operand or result `name`."""
+    chosen = _override(cls, name)
+    if chosen is not None:
+        return chosen
+    inner = _inner(constr)
+    if isinstance(inner, EqAttrConstraint):
+        return inner.attr
+    if isinstance(inner, IntLike):
+        return i32
+    if isinstance(inner, UI64):
+        return ui64
+    if isinstance(inner, AnyAttr):
+        return UNCONSTRAINED.get(name, f32)
+    if isinstance(inner, Is):
+        first = inner.classes[0]
+        if first is PipeType:
+            return PipeType()
+        if first is QueueType:
+            return QueueType(TPosition.VECIN, 2)
+        if first is QueBindType:
+            return QueBindType(TPosition.VECIN, TPosition.VECOUT, 2)
+        if first is TBufType:
+            return TBufType(TPosition.VECCALC)
+        if first is TBufPoolType:
+            return TBufPoolType(TPosition.VECIN, 4)
+        if first is LocalTensorType:
+            return LOCAL
+        if first is GlobalTensorType:
+            return GLOBAL
+        if first is LocalMemAllocatorType:
+            return LocalMemAllocatorType(Hardware.UB)
+        if issubclass(first, ParamStructType):
+            return first()
+        if first.__name__ in ("MemRefType", "UnrankedMemRefType"):
+            return gm_pointer_type(f32)
+    raise NotImplementedError(f"{cls.name}: no sample type for '{name}' ({constr})")
+
+
+def _properties(cls: type[Operation], result_types: list[Attribute]) -> dict[str, Attribute]:
+    props: dict[str, Attribute] = {}
+    defn = cls.get_irdl_definition()
+    enums = getattr(cls, "ENUMS", {})
+    for name, prop in defn.properties.items():
+        optional = type(prop).__name__.startswith("Opt")
+        constr = repr(prop.constr)
+        if name in enums:
+            props[name] = enum_attr(ENUM_SAMPLES[enums[name]])
+        elif name == "isSetMask":
+            props[name] = UnitAttr()
+        elif optional:
+            continue
+        elif "StringAttr" in constr:
+            props[name] = StringAttr("value %d")
+        elif name == "dtype":
+            t = result_types[0]
+            props[name] = getattr(t, "element_type", t)
+        else:
+            raise NotImplementedError(f"{cls.name}: no sample for property '{name}'")
+    return props
+
+
+def sample_function(cls: type[Operation], index: int) -> func.FuncOp:
+    """`func.func @op<index>_<mnemonic>(...)` holding one `cls` op."""
+    defn = cls.get_irdl_definition()
+    result_types = [sample_type(cls, n, r.constr) for n, r in defn.results]
+    arg_types: list[Attribute] = []
+    plan: list[tuple[str, list[Attribute | int]]] = []
+    for name, operand in defn.operands:
+        kind = type(operand).__name__
+        if (cls, name) in CONSTANT_OPERANDS:
+            plan.append((name, [CONSTANT_OPERANDS[(cls, name)]]))
+            continue
+        t = sample_type(cls, name, operand.constr)
+        if kind.startswith("Var") and not kind.startswith("Opt"):
+            count = 2 if isinstance(_inner(operand.constr), UI64) else (
+                4 if name == "args" else (0 if name == "dynamic_shape" else 1)
+            )
+            plan.append((name, [t] * count))
+        else:
+            plan.append((name, [t]))
+        arg_types += [x for x in plan[-1][1] if isinstance(x, Attribute)]
+    block = Block(arg_types=arg_types)
+    args = iter(block.args)
+    operands: list[SSAValue | list[SSAValue]] = []
+    for name, items in plan:
+        values: list[SSAValue] = []
+        for item in items:
+            if isinstance(item, int):
+                const = arith.ConstantOp(IntegerAttr(item, i32))
+                block.add_op(const)
+                values.append(const.result)
+            else:
+                values.append(next(args))
+        kind = type(dict(defn.operands)[name]).__name__
+        operands.append(values if kind.startswith(("Var", "Opt")) else values[0])
+    op = cls.create(
+        operands=[v for o in operands for v in (o if isinstance(o, list) else [o])],
+        result_types=result_types,
+        properties=_properties(cls, result_types),
+    )
+    block.add_op(op)
+    block.add_op(func.ReturnOp())
+    mnemonic = cls.name.removeprefix("ascendc.").replace(".", "_")
+    return func.FuncOp(f"op{index}_{mnemonic}", (arg_types, []), Region(block))
+
