@@ -1,0 +1,95 @@
+"""Running kernels: backend selection, argument marshalling, launch.
+
+    from ascdsl.runtime import prepare
+    exe = prepare(module, "vadd")                  # compile once (backend "sim"); keep `exe`
+    report = exe.launch(8, [x, y, z, n])           # numpy / torch CPU, written in place
+    print(report.cycles, report.microseconds)
+
+`module` is synchronized ascendc IR (after the pass pipeline). `backend="cann"` needs CANN and
+an NPU, which this environment does not have: it raises BackendUnavailableError.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ascdsl.runtime import config
+
+__all__ = ["prepare", "Executable", "BackendUnavailableError", "config"]
+
+
+class BackendUnavailableError(RuntimeError):
+    """The requested backend cannot run here (e.g. "cann" without CANN and an NPU)."""
+
+
+class Executable:
+    """A kernel compiled for one backend; `launch` runs it (compiled once, launched many times)."""
+
+    backend = "sim"
+
+    def __init__(self, kernel):
+        self.kernel = kernel
+        self.name = kernel.name
+        self.soc = kernel.soc.name
+        self.params = kernel.params
+
+    def launch(self, core_num: int, args, stream: Any = None, sanitize: str | None = None):
+        """Run on `core_num` cores; returns a RunReport.
+
+        `stream` is accepted for pyasc compatibility and ignored (the simulator runs at once).
+        `sanitize` is "raise" | "warn" | "off"; None takes `ascdsl.runtime.config.sanitize`.
+        """
+        from ascdsl.runtime.args import marshal
+        from ascdsl.sim.kernel import SANITIZE_MODES
+
+        if isinstance(core_num, bool) or not isinstance(core_num, int):
+            raise TypeError(f"core_num must be an int, got {type(core_num).__name__}")
+        if core_num <= 0:
+            raise ValueError(f"core_num must be greater than 0, got {core_num}")
+        mode = config.sanitize if sanitize is None else sanitize
+        if mode not in SANITIZE_MODES:
+            raise ValueError(
+                f"sanitize must be one of {', '.join(map(repr, SANITIZE_MODES))} or None, "
+                f"got {mode!r}"
+            )
+        values = marshal(self.params, args, self.name)
+        report = self.kernel.run(core_num, values, mode)
+        if report.findings:
+            import warnings
+
+            from ascdsl.sim.errors import SimulationWarning
+
+            for f in report.findings:
+                warnings.warn(str(f), SimulationWarning, stacklevel=2)
+        return report
+
+    def __repr__(self) -> str:
+        args = ", ".join(
+            f"{p.name}: {'*' if p.kind == 'gm' else ''}{p.dtype.name}" for p in self.params
+        )
+        return f"<Executable {self.name}({args}) on {self.backend}/{self.soc}>"
+
+
+def prepare(
+    module, kernel_name: str, backend: str | None = None, soc: str | None = None
+) -> Executable:
+    """Compile `kernel_name` of a (synchronized) module for `backend` ("sim" by default).
+
+    Raises IRVerifyError if an op breaks its rules, KeyError if the module has no such function,
+    NotSimulatedError (located) if the kernel uses something the simulator cannot run,
+    BackendUnavailableError for "cann".
+    """
+    backend = config.backend if backend is None else backend
+    if backend == "cann":
+        raise BackendUnavailableError(
+            "backend 'cann' compiles the kernel with CANN's bisheng and runs it on an Ascend NPU; "
+            "neither is available here. Use backend='sim' (the default), or print the Ascend C "
+            "source with the Ascend C target and build it where CANN is installed"
+        )
+    if backend != "sim":
+        raise ValueError(f"unknown backend {backend!r} (backends: 'sim', 'cann')")
+    from ascdsl.diagnostics import verify_module
+    from ascdsl.sim.kernel import SimKernel
+
+    verify_module(module)  # IRVerifyError: every op that breaks its rules, located
+    return Executable(SimKernel(module, kernel_name, soc if soc is not None else config.soc))

@@ -1,0 +1,318 @@
+"""The state of one simulated core while it runs: memories, pipe clocks, events, the sanitizer.
+
+Timing: the scalar unit issues ops in program order; `t` is its clock. An op for pipe P starts
+at max(t, free[P]) and occupies P until `free[P]`; its results land at `done[P]` (later, by the
+op's latency). set_flag on pipe A fires at max(t, free[A], done[A]) + event latency;
+wait_flag makes pipe B (or the scalar unit, for S) start nothing before that time;
+pipe_barrier(P) holds P until its own results have landed; pipe_barrier(PIPE_ALL) holds
+everything. The core's time is when its last result lands.
+"""
+
+from __future__ import annotations
+
+from ascdsl.dialects.ascendc import soc as soc_table
+from ascdsl.dialects.ascendc.enums import HardEvent, Hardware
+
+from .cost import CostModel
+from .errors import DeadlockError, EventError, SimulationError, Site, UBOverflowError
+from .memory import Memory
+from .sanitizer import EVENT_DST, EVENT_SRC, NPIPES, PIPE_NAMES, S, Sanitizer
+
+# Vector mask register: (kind, value) with kind "count" (elements per repeat) or "bits".
+FULL_MASK = ("full", None)
+
+
+class Launch:
+    """What all cores of one launch share: mode, findings, cost model, SoC."""
+
+    def __init__(self, kernel, core_num: int, mode: str, soc: soc_table.SoC):
+        self.kernel = kernel
+        self.core_num = core_num
+        self.mode = mode
+        self.soc = soc
+        self.cost = CostModel(soc, core_num)
+        self.findings: list[SimulationError] = []
+        self._seen: set = set()
+        self.printed: list[str] = []
+        # On-chip memories, reused by the cores of the launch (each core starts from zeros).
+        self.mems: dict[Hardware, Memory] = {}
+
+    def report(self, err: SimulationError) -> None:
+        """A sanitizer finding: raised in "raise" mode, recorded once in "warn" mode."""
+        if self.mode == "raise":
+            raise err
+        key = err.key()
+        if key in self._seen:
+            return
+        self._seen.add(key)
+        self.findings.append(err)
+
+
+class CoreSim:
+    """One core (block) of a launch. Compiled closures reach it as `R[0]`."""
+
+    __slots__ = (
+        "launch", "block_idx", "block_num", "soc", "cost", "checking", "san", "t", "free", "done",
+        "busy", "trace", "syncs", "flags", "last_wait", "mems", "tpipe", "mask", "block_execs",
+        "s_extra", "event_latency",
+    )
+
+    def __init__(self, launch: Launch, block_idx: int, nblocks: int):
+        self.launch = launch
+        self.block_idx = block_idx
+        self.block_num = launch.core_num
+        self.soc = launch.soc
+        cost = launch.cost
+        self.cost = cost
+        self.checking = launch.mode != "off"
+        self.san = (
+            Sanitizer(block_idx, launch.report, launch.core_num > 1) if self.checking else None
+        )
+        self.t = 0.0
+        self.free = [0.0] * NPIPES
+        self.done = [0.0] * NPIPES
+        self.busy = [0.0] * NPIPES
+        self.trace: list[tuple] = []  # (pipe, start, occupancy, site)
+        self.syncs: list[tuple] = []  # (src, t_set, dst, t_release, event, id, set_site, wait_site)
+        self.flags: dict[tuple[HardEvent, int], tuple] = {}
+        self.last_wait: dict[tuple[HardEvent, int], Site] = {}
+        self.mems: dict[Hardware, Memory] = {}
+        self.tpipe = None  # the TPipe GetTPipePtr() returns
+        self.mask = FULL_MASK
+        self.block_execs = [0] * nblocks
+        self.s_extra = 0.0
+        self.event_latency = cost.event_latency
+
+    # --- memories -------------------------------------------------------------------------
+
+    def memory(self, hw: Hardware, site: Site | None) -> Memory:
+        mem = self.mems.get(hw)
+        if mem is None:
+            mem = self.launch.mems.get(hw)
+            if mem is None:
+                size = self.soc.capacity(hw)
+                if size is None:
+                    raise UBOverflowError(
+                        f"uses {hw.name}, a memory {self.soc.name} does not have",
+                        site,
+                        core=self.block_idx,
+                    )
+                mem = self.launch.mems[hw] = Memory(hw, size)
+            else:
+                mem.bytes.fill(0)
+            self.mems[hw] = mem
+        return mem
+
+    # --- findings -------------------------------------------------------------------------
+
+    def finding(self, err: SimulationError) -> None:
+        if err.core is None:
+            err.set_core(self.block_idx)
+        self.launch.report(err)
+
+    # --- timing ---------------------------------------------------------------------------
+
+    def run(self, p: int, occ: float, lat: float, site: Site) -> None:
+        """Issue an op of `occ` cycles to pipe `p`; its results land `lat` cycles after."""
+        free = self.free
+        start = self.t
+        if free[p] > start:
+            start = free[p]
+        end = start + occ
+        free[p] = end
+        end += lat
+        done = self.done
+        if end > done[p]:
+            done[p] = end
+        self.busy[p] += occ
+        self.trace.append((p, start, occ, site))
+
+    def run_scalar(self, occ: float, site: Site) -> None:
+        """An op the scalar unit executes itself (GetValue/SetValue): it holds the issue."""
+        start = self.t
+        self.t = start + occ
+        self.s_extra += occ
+        self.trace.append((S, start, occ, site))
+
+    def hold(self, p: int, when: float) -> float:
+        """Make pipe `p` (or the scalar unit) start nothing before `when`; the release time."""
+        if p == S:
+            if when > self.t:
+                self.t = when
+            return self.t
+        if when > self.free[p]:
+            self.free[p] = when
+        return self.free[p]
+
+    def barrier(self, p: int) -> None:
+        if self.done[p] > self.free[p]:
+            self.free[p] = self.done[p]
+        if self.san is not None:
+            self.san.barrier(p)
+
+    def barrier_all(self) -> None:
+        t = max(self.t, max(self.free), max(self.done))
+        self.t = t
+        for p in range(NPIPES):
+            self.free[p] = t
+            self.done[p] = t
+        if self.san is not None:
+            self.san.barrier_all()
+
+    def end_time(self) -> float:
+        return max(self.t, max(self.free), max(self.done))
+
+    # --- events ---------------------------------------------------------------------------
+
+    def check_id(self, evt: HardEvent, eid, site: Site) -> bool:
+        if isinstance(eid, int) and 0 <= eid < soc_table.EVENT_IDS:
+            return True
+        if self.checking:
+            self.finding(
+                EventError(
+                    f"uses event id {eid} of {evt.keyword}; the hardware has ids 0 to "
+                    f"{soc_table.EVENT_IDS - 1} per event",
+                    site,
+                )
+            )
+        return False
+
+    # A pending user set_flag is kept under `event * 64 + id` (ids 0..63; a tuple otherwise):
+    # (fire time, sanitizer snapshot, set site, event, id). TQue events are kept on their
+    # queue buffer instead (`queue_set` / `queue_wait`), with ids from the TPipe's pool; a user
+    # flag on an id a queue holds is the collision Ascend C's docs warn about.
+
+    def set_flag(self, evt: HardEvent, eid: int, site: Site) -> None:
+        src = EVENT_SRC[evt]
+        key = evt * 64 + eid if 0 <= eid < 64 else (evt, eid)
+        flags = self.flags
+        if self.checking:
+            if key in flags:
+                self._set_twice(evt, eid, src, site, flags[key][2])
+            holder = self._queue_holder(evt, eid)
+            if holder is not None:
+                self._collision(evt, eid, site, holder)
+        t = self.t
+        f = self.free[src]
+        if f > t:
+            t = f
+        f = self.done[src]
+        if f > t:
+            t = f
+        san = self.san
+        flags[key] = (
+            t + self.event_latency,
+            san.snapshot(src) if san is not None else None,
+            site,
+            evt,
+            eid,
+        )
+
+    def _queue_holder(self, evt: HardEvent, eid: int) -> Site | None:
+        """The queue op holding event id `eid` of `evt` in the current TPipe, if any."""
+        pipe = self.tpipe
+        if pipe is None:
+            return None
+        pool = pipe.pools.get(evt)
+        if pool is None or not (0 <= eid < 64 and pool.mask >> eid & 1):
+            return None
+        holder = pool.holders.get(eid)
+        return holder if holder is not None and holder.name.startswith("ascendc.que_bind") else None
+
+    def _collision(self, evt: HardEvent, eid: int, site: Site, holder: Site) -> None:
+        self.finding(
+            EventError(
+                f"uses {evt.keyword} id {eid}, which the TPipe has given to a queue's pending "
+                "EnQue/FreeTensor event: the two share one hardware flag (take ids from "
+                "AllocEventID/FetchEventID)",
+                site,
+                other=holder,
+                other_note="the queue op holding the id",
+            )
+        )
+
+    def _set_twice(self, evt: HardEvent, eid: int, src: int, site: Site, first: Site) -> None:
+        self.finding(
+            EventError(
+                f"sets {evt.keyword} id {eid} while an earlier set_flag of it was not waited "
+                "for yet: the second set is lost and a later wait_flag would pass too early",
+                site,
+                PIPE_NAMES[src],
+                other=first,
+                other_pipe=PIPE_NAMES[src],
+                other_note="the earlier set_flag",
+            )
+        )
+
+    def wait_flag(self, evt: HardEvent, eid: int, site: Site) -> None:
+        key = evt * 64 + eid if 0 <= eid < 64 else (evt, eid)
+        pending = self.flags.pop(key, None)
+        if pending is None:
+            self._never_set(evt, eid, key, site)
+        self.last_wait[key] = site
+        self._release(pending[0], pending[1], pending[2], evt, eid, site)
+
+    def _release(self, t_set: float, snap, set_site: Site, evt: HardEvent, eid: int,
+                 site: Site) -> None:
+        dst = EVENT_DST[evt]
+        if dst == S:
+            if t_set > self.t:
+                self.t = t_set
+            release = self.t
+        else:
+            free = self.free
+            if t_set > free[dst]:
+                free[dst] = t_set
+            release = free[dst]
+        if snap is not None:
+            self.san.join(dst, snap)
+        self.syncs.append((EVENT_SRC[evt], t_set, dst, release, evt, eid, set_site, site))
+
+    def queue_set(self, evt: HardEvent, eid: int, site: Site) -> tuple:
+        """A TQue's set_flag (EnQue, FreeTensor); the record goes on the queue buffer."""
+        src = EVENT_SRC[evt]
+        if self.checking and evt * 64 + eid in self.flags:
+            self._collision(evt, eid, self.flags[evt * 64 + eid][2], site)
+        t = self.t
+        f = self.free[src]
+        if f > t:
+            t = f
+        f = self.done[src]
+        if f > t:
+            t = f
+        san = self.san
+        return (t + self.event_latency, san.snapshot(src) if san is not None else None, site)
+
+    def queue_wait(self, evt: HardEvent, eid: int, record: tuple, site: Site) -> None:
+        """A TQue's wait_flag (DeQue, AllocTensor) on the record of its set."""
+        self._release(record[0], record[1], record[2], evt, eid, site)
+
+    def _never_set(self, evt: HardEvent, eid: int, key, site: Site):
+        dst = EVENT_DST[evt]
+        notes = []
+        last = self.last_wait.get(key)
+        if last is not None:
+            notes.append((last, "the last set_flag of this event id was consumed here"))
+        holder = self._queue_holder(evt, eid)
+        if holder is not None:
+            notes.append((holder, "a queue's pending event holds this id"))
+        raise DeadlockError(
+            f"waits for {evt.keyword} id {eid} but no set_flag of it is pending: the "
+            f"{PIPE_NAMES[dst]} pipe would wait forever",
+            site,
+            PIPE_NAMES[dst],
+            notes=notes,
+            core=self.block_idx,
+        )
+
+    def unmatched_flags(self) -> None:
+        """At the end of the kernel: user set_flags nobody waited for."""
+        for _, _, site, evt, eid in self.flags.values():
+            self.finding(
+                EventError(
+                    f"sets {evt.keyword} id {eid} but no wait_flag consumes it before the kernel "
+                    "ends (set_flag and wait_flag must come in pairs)",
+                    site,
+                    PIPE_NAMES[EVENT_SRC[evt]],
+                )
+            )

@@ -1,0 +1,189 @@
+"""A kernel compiled for the simulator, and one launch of it on `core_num` cores.
+
+    kernel = SimKernel(module, "vadd")              # compile once
+    report = kernel.run(8, [x, y, z, 2048], "raise")  # arrays are 1-D, storage dtype, in place
+
+Cores run one after another (block_idx 0..n-1) against the same GM arrays; each core has its own
+memories, clocks and sanitizer. When all ran, GM ranges written by one core and accessed by
+another are checked. Argument checking for users (numpy/torch, names in messages) is the
+runtime's job (ascdsl.runtime); this layer takes prepared values.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections import Counter
+from dataclasses import dataclass
+
+import numpy as np
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Attribute
+
+from ascdsl.dialects.ascendc import soc as soc_table
+from ascdsl.dialects.gm import is_gm_pointer
+
+from .compiler import Program
+from .core import CoreSim, Launch
+from .dtypes import SimDType, scalar_converter, sim_dtype
+from .errors import NotSimulatedError, SimulationError
+from .memory import GMBuffer, GPtr
+from .report import RunReport
+from .sanitizer import check_cross_core
+
+SANITIZE_MODES = ("raise", "warn", "off")
+
+
+@dataclass(frozen=True)
+class Param:
+    """A kernel argument: `gm` (a `memref<?xT, 22>` pointer) or `scalar`."""
+
+    index: int
+    name: str
+    kind: str
+    ir_type: Attribute
+    dtype: SimDType | None  # element type of a GM pointer, type of a scalar
+
+    def describe(self) -> str:
+        if self.kind == "gm":
+            return f"'{self.name}' (GM pointer to {self.dtype.name})"
+        return f"'{self.name}' ({self.dtype.name})"
+
+
+def find_kernel(module: ModuleOp, name: str) -> func.FuncOp:
+    kernels = []
+    for op in module.ops:
+        if isinstance(op, func.FuncOp):
+            if op.sym_name.data == name:
+                return op
+            if "ascendc.global" in op.attributes:
+                kernels.append(op.sym_name.data)
+    known = ", ".join(kernels) or "none"
+    raise KeyError(f"the module has no kernel @{name} (kernels: {known})")
+
+
+class SimKernel:
+    """One kernel of a module, compiled for the simulator (compile once, run many times)."""
+
+    def __init__(self, module: ModuleOp, name: str, soc: str | soc_table.SoC | None = None):
+        self.soc = soc if isinstance(soc, soc_table.SoC) else soc_table.get_soc(soc)
+        self.name = name
+        fn = find_kernel(module, name)
+        self.params = self._params(fn)
+        self.program = Program(module, self.soc)
+        self.main = self.program.function(name, None)
+
+    def _params(self, fn: func.FuncOp) -> list[Param]:
+        out = []
+        for i, arg in enumerate(fn.args):
+            name = arg.name_hint or f"arg{i}"
+            t = arg.type
+            if is_gm_pointer(t):
+                dt = sim_dtype(t.element_type)
+                if dt is None:
+                    raise NotSimulatedError(
+                        f"argument '{name}' points to {t.element_type} elements, which the "
+                        "simulator cannot store",
+                        _func_site(fn),
+                    )
+                out.append(Param(i, name, "gm", t, dt))
+            elif scalar_converter(t) is not None:
+                out.append(Param(i, name, "scalar", t, sim_dtype(t)))
+            else:
+                raise NotSimulatedError(
+                    f"argument '{name}' has type {t}; kernels take GM pointers "
+                    "(memref<?xT, 22>) and scalars",
+                    _func_site(fn),
+                )
+        return out
+
+    def run(self, core_num: int, args: list, sanitize: str = "raise") -> RunReport:
+        """Run on `core_num` cores. `args[i]`: a 1-D array of the storage dtype (GM) or a
+        Python scalar."""
+        if sanitize not in SANITIZE_MODES:
+            raise ValueError(f"sanitize must be one of {SANITIZE_MODES}, got {sanitize!r}")
+        launch = Launch(self, core_num, sanitize, self.soc)
+        values = []
+        # The same array passed twice (an in-place kernel, z = x + z) is one GM buffer, so
+        # the sanitizer sees both names touch the same bytes.
+        seen: dict[tuple, GMBuffer] = {}
+        for p, a in zip(self.params, args):
+            if p.kind == "gm":
+                key = (a.__array_interface__["data"][0], a.nbytes, a.dtype.str)
+                buf = seen.get(key)
+                if buf is None:
+                    buf = seen[key] = GMBuffer(p.index, p.name, p.dtype, a)
+                values.append(GPtr(buf, 0))
+            else:
+                values.append(p.dtype.scalar(a))
+        main = self.main
+        nblocks = len(self.program.block_ops)
+        cores: list[CoreSim] = []
+        old = np.seterr(all="ignore")
+        # The run allocates many short-lived, acyclic objects; cyclic GC passes over the
+        # (large) IR would only add pauses.
+        gc_was_on = gc.isenabled()
+        gc.disable()
+        try:
+            for b in range(core_num):
+                core = CoreSim(launch, b, nblocks)
+                R = main.template.copy()
+                R[0] = core
+                for slot, v in zip(main.arg_slots, values):
+                    R[slot] = v
+                try:
+                    main.body(R)
+                except SimulationError as e:
+                    e.findings = launch.findings
+                    raise
+                except (KeyboardInterrupt, MemoryError):
+                    raise
+                except Exception as e:  # a bug, or numpy refusing something: locate it
+                    raise _internal(e, b) from e
+                if core.checking:
+                    core.unmatched_flags()
+                cores.append(core)
+            if sanitize != "off" and core_num > 1:
+                check_cross_core([c.san.gm_log for c in cores], launch.report)
+            return RunReport.build(self, launch, cores)
+        finally:
+            np.seterr(**old)
+            if gc_was_on:
+                gc.enable()
+
+    def op_counts(self, cores: list[CoreSim]) -> Counter:
+        counts: Counter = Counter()
+        for c in cores:
+            for bid, n in enumerate(c.block_execs):
+                if n:
+                    for name, k in self.program.block_ops[bid].items():
+                        counts[name] += n * k
+        return counts
+
+    def issue_cycles(self, core: CoreSim) -> float:
+        cyc = self.program.block_cycles
+        return sum(n * cyc[b] for b, n in enumerate(core.block_execs)) + core.s_extra
+
+
+def _func_site(fn: func.FuncOp):
+    from ascdsl.diagnostics import location_of
+
+    from .errors import Site
+
+    return Site(-1, fn.name, location_of(fn))
+
+
+def _internal(e: Exception, core: int) -> SimulationError:
+    """A located error for an unexpected exception inside an op's closure."""
+    site = None
+    tb = e.__traceback__
+    while tb is not None:
+        cand = tb.tb_frame.f_locals.get("site")
+        if cand is not None and hasattr(cand, "loc"):
+            site = cand
+        tb = tb.tb_next
+    return SimulationError(
+        f"failed in the simulator: {type(e).__name__}: {e} (an internal error; please report it)",
+        site,
+        core=core,
+    )

@@ -1,0 +1,3 @@
+"""Lowerings: one module per group of ops, each registering op class -> closure factory."""
+
+from . import framework, scalar, sync, tensor, vector  # noqa: F401

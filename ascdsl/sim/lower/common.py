@@ -1,0 +1,119 @@
+"""Checks shared by the ascendc lowerings: bounds, alignment, element types.
+
+Bounds have two levels. Past the end of the memory itself (the UB, or the caller's GM array)
+nothing can run: `OutOfBoundsError`, always raised. Past the end of the tensor but inside the
+memory: a sanitizer finding (raised, recorded or ignored by the sanitize mode), and the access
+then happens on the memory as the hardware would do it.
+"""
+
+from __future__ import annotations
+
+from ascdsl.dialects.ascendc import soc as soc_table
+from ascdsl.dialects.ascendc.base import element_type
+from ascdsl.dialects.ascendc.enums import Hardware
+from ascdsl.dialects.ascendc.types import TensorTypeBase
+from xdsl.ir import Operation, SSAValue
+
+from ..compiler import Lowering
+from ..dtypes import SimDType, sim_dtype
+from ..errors import AlignmentError, InvalidArgumentError, OutOfBoundsError, Site
+from ..memory import GTensor, LTensor
+
+ALIGN = {hw: a for hw, a in soc_table.ALIGNMENT.items()}
+
+
+def dtype_of(op: Operation, cx: Lowering, value: SSAValue) -> SimDType:
+    """The element type of a tensor value (or a scalar value's type) as a SimDType."""
+    t = value.type
+    et = element_type(value) if isinstance(t, TensorTypeBase) else t
+    dt = sim_dtype(et) if et is not None else None
+    if dt is None:
+        raise cx.error(op, f"has elements of type {et}, which the simulator cannot store")
+    return dt
+
+
+def declared_here(t) -> list[tuple[Site | None, str]]:
+    origin = getattr(t, "origin", None)
+    return [(origin, "tensor declared here")] if origin is not None else []
+
+
+def local_span(c, t: LTensor, first: int, count: int, site: Site, role: str) -> tuple[int, int]:
+    """Byte range of elements [first, first + count) of a LocalTensor, checked."""
+    size = t.dt.size
+    lo = t.off + first * size
+    hi = lo + count * size
+    if first < 0 or count < 0 or first + count > t.n:
+        if count < 0:
+            raise InvalidArgumentError(
+                f"has a negative element count ({count})", site, core=c.block_idx
+            )
+        if first < 0 or hi > t.mem.size:
+            raise OutOfBoundsError(
+                f"{role} elements [{first}, {first + count}) of a {t.dt.name} tensor at "
+                f"{t.mem.name} byte {t.off}: bytes [{lo}, {hi}) lie outside the "
+                f"{t.mem.size}-byte {t.mem.name}",
+                site,
+                notes=declared_here(t),
+                core=c.block_idx,
+            )
+        if c.checking:
+            c.finding(
+                OutOfBoundsError(
+                    f"{role} elements [{first}, {first + count}) of a tensor that has {t.n} "
+                    f"{t.dt.name} elements ({t.describe()})",
+                    site,
+                    notes=declared_here(t),
+                )
+            )
+    return lo, hi
+
+
+def gm_span(c, g: GTensor, first: int, count: int, site: Site, role: str) -> tuple[int, int]:
+    """Byte range (in the argument's bytes) of elements [first, first + count) of a GlobalTensor."""
+    buf = g.buf
+    if buf is None:
+        g.mem  # raises the "before SetGlobalBuffer" error
+    size = g.dt.size
+    start = g.off + first
+    end = start + count
+    if count < 0:
+        raise InvalidArgumentError(
+            f"has a negative element count ({count})", site, core=c.block_idx
+        )
+    if start < 0 or end > buf.n:
+        raise OutOfBoundsError(
+            f"{role} elements [{start}, {end}) of GM argument '{buf.name}', which has {buf.n} "
+            f"{buf.dt.name} elements",
+            site,
+            notes=declared_here(g),
+            core=c.block_idx,
+        )
+    if (first < 0 or first + count > g.n) and c.checking:
+        c.finding(
+            OutOfBoundsError(
+                f"{role} elements [{first}, {first + count}) of a GlobalTensor of {g.n} elements "
+                f"(argument '{buf.name}' from element {g.off}; SetGlobalBuffer gave it "
+                f"{g.n} elements)",
+                site,
+                notes=declared_here(g),
+            )
+        )
+    return start * size, end * size
+
+
+def check_align(c, t: LTensor, site: Site, role: str) -> None:
+    """Local tensors used by copies and vector ops start on their memory's alignment."""
+    align = ALIGN.get(t.mem.hw, 32)
+    if t.off % align and c.checking:
+        c.finding(
+            AlignmentError(
+                f"{role} a tensor at {t.mem.name} byte {t.off}, not a multiple of {align}: "
+                f"{t.mem.name} addresses of copies and vector ops must be {align}-byte aligned",
+                site,
+                notes=declared_here(t),
+            )
+        )
+
+
+def hw_of(x) -> Hardware:
+    return x.mem.hw

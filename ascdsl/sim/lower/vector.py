@@ -1,0 +1,679 @@
+"""Data copies, parameter structs and the vector families.
+
+The elementwise families (binary, unary, vector-scalar, duplicate, cast) share one lowering,
+driven by each op's declared facts: `WRITES`/`READS` name the tensor operands, `FORMULA` is the
+numpy expression of one element (compiled once per op class into a numpy callable; a formula
+that is a single ufunc call writes straight into the destination), `LEVEL` says how the op
+addresses elements:
+
+- L2: `count` contiguous elements; L3: the whole destination tensor;
+- L0/L1: `repeat_times` repeats of 256 bytes with block/repeat strides and a mask (see
+  ascdsl.sim.repeat). `isSetMask` writes the core's mask register; without it the op uses the
+  mask left by an earlier op (L2 ops leave a full mask, as Ascend C's count-mode APIs do).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+
+import numpy as np
+from numpy.lib.stride_tricks import as_strided
+
+import ascdsl.dialects.ascendc as A
+from ascdsl.dialects.ascendc.enums import RoundMode
+from ascdsl.dialects.ascendc.ops_vector import copy_pipe
+from ascdsl.dialects.ascendc.types import GlobalTensorType, ParamStructType
+
+from ..casts import make_cast
+from ..compiler import Lowering, lowers
+from ..core import FULL_MASK
+from ..dtypes import SimDType, f32_to_bf16, int_wrapper, scalar_converter
+from ..errors import AlignmentError, InvalidArgumentError
+from ..repeat import elements_per_repeat, plan
+from ..sanitizer import PIPE_INDEX, V
+from .common import check_align, dtype_of, gm_span, local_span
+
+# --- formulas --------------------------------------------------------------------------------
+
+_NS: dict = {name: getattr(np, name) for name in dir(np) if not name.startswith("_")}
+_NS["__builtins__"] = {}
+_BINOP_UFUNC = {ast.Add: np.add, ast.Sub: np.subtract, ast.Mult: np.multiply, ast.Div: np.divide}
+
+
+def compile_formula(formula: str) -> Callable:
+    """`"a + b"` -> `lambda a, b=None, s=None: a + b` over numpy arrays."""
+    return eval(f"lambda a=None, b=None, s=None: ({formula})", _NS)  # noqa: S307 - our own table
+
+
+def ufunc_form(formula: str) -> tuple[np.ufunc, tuple[str, ...]] | None:
+    """(ufunc, argument names) when the formula is one ufunc applied to a, b, s."""
+    try:
+        node = ast.parse(formula, mode="eval").body
+    except SyntaxError:
+        return None
+    if isinstance(node, ast.BinOp) and type(node.op) in _BINOP_UFUNC:
+        args = (node.left, node.right)
+        uf = _BINOP_UFUNC[type(node.op)]
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and not node.keywords:
+        uf = getattr(np, node.func.id, None)
+        args = tuple(node.args)
+        if not isinstance(uf, np.ufunc) or uf.nin != len(args) or uf.nout != 1:
+            return None
+    else:
+        return None
+    if not all(isinstance(a, ast.Name) and a.id in ("a", "b", "s") for a in args):
+        return None
+    return uf, tuple(a.id for a in args)
+
+
+def _sample(dt: SimDType) -> np.ndarray:
+    return np.array([1, 2, 3, 4], dtype=dt.compute)
+
+
+def _check_formula(op, cx: Lowering, calc, src_dts, sdt) -> None:
+    """Run the formula once on tiny arrays, so an op undefined for its dtype fails at compile."""
+    args = [_sample(d) for d in src_dts]
+    s = sdt.np_scalar(1) if sdt is not None else None
+    try:
+        with np.errstate(all="ignore"):
+            calc(*args, s=s) if s is not None else calc(*args)
+    except (TypeError, ValueError) as e:
+        names = ", ".join(d.name for d in src_dts) or (sdt.name if sdt else "?")
+        raise cx.error(op, f"is not defined for {names} elements (numpy: {e})") from None
+
+
+def _fast_ufunc(formula: str, dst: SimDType, src_dts, sdt) -> tuple | None:
+    """The ufunc fast path, when it computes exactly what the formula does for these dtypes."""
+    if formula is None or dst.is_bf16 or any(d.is_bf16 for d in src_dts):
+        return None
+    form = ufunc_form(formula)
+    if form is None:
+        return None
+    uf, names = form
+    try:
+        samples = {"a": _sample(src_dts[0]) if src_dts else None,
+                   "b": _sample(src_dts[1]) if len(src_dts) > 1 else None,
+                   "s": sdt.np_scalar(1) if sdt is not None else None}
+        out = np.empty(4, dtype=dst.np)
+        with np.errstate(all="ignore"):
+            uf(*(samples[n] for n in names), out=out)
+            given = {k: v for k, v in samples.items() if v is not None}
+            ref = np.asarray(compile_formula(formula)(**given))
+        if ref.dtype != dst.np:
+            return None
+    except (TypeError, ValueError):
+        return None
+    return form
+
+
+# --- copies ----------------------------------------------------------------------------------
+
+_PIPE_OF: dict = {}
+
+
+def copy_pipe_index(src_hw, dst_hw) -> int:
+    p = _PIPE_OF.get((src_hw, dst_hw))
+    if p is None:
+        p = _PIPE_OF[(src_hw, dst_hw)] = PIPE_INDEX[copy_pipe(src_hw, dst_hw)]
+    return p
+
+
+def _side(value) -> tuple[bool, Callable]:
+    gm = isinstance(value.type, GlobalTensorType)
+    return gm, (gm_span if gm else local_span)
+
+
+def _record_blocks(san, mem, base: int, step: int, length: int, count: int, write, p, k, site):
+    """Record `count` blocks of `length` bytes `step` apart (exactly when few, else covering)."""
+    if count <= 8:
+        for i in range(count):
+            lo = base + i * step
+            san.access(mem, lo, lo + length, write, p, k, site)
+    else:
+        san.access(mem, base, base + (count - 1) * step + length, write, p, k, site)
+
+
+def _copy_checks(c, site, d, s, n: int, size: int, dt: SimDType, dst_gm: bool, src_gm: bool):
+    if (n * size) % 32:
+        c.finding(AlignmentError(
+            f"copies {n} {dt.name} elements = {n * size} bytes, not a multiple of 32: DataCopy "
+            "moves whole 32-byte blocks (DataCopyPad copies other lengths)",
+            site))
+    if not dst_gm:
+        check_align(c, d, site, "writes")
+    if not src_gm:
+        check_align(c, s, site, "reads")
+
+
+@lowers(A.DataCopyL2Op)
+def lower_copy_l2(op, cx: Lowering):
+    pre = cx.take_pre()
+    site = cx.site(op)
+    dt = dtype_of(op, cx, op.dst)
+    size = dt.size
+    dst_gm, span_d = _side(op.dst)
+    src_gm, span_s = _side(op.src)
+    sd, ss, sn = cx.slot(op.dst), cx.slot(op.src), cx.slot(op.count)
+
+    def f(R):
+        c = R[0]
+        c.t += pre
+        d, s, n = R[sd], R[ss], R[sn]
+        # Fast paths for in-bounds accesses; the span functions handle (and report) the rest.
+        if dst_gm:
+            if 0 <= n <= d.n and d.buf is not None and d.off + n <= d.buf.n:
+                dlo = d.off * size
+                dhi = dlo + n * size
+            else:
+                dlo, dhi = span_d(c, d, 0, n, site, "writes")
+        elif 0 <= n <= d.n:
+            dlo = d.off
+            dhi = dlo + n * size
+        else:
+            dlo, dhi = span_d(c, d, 0, n, site, "writes")
+        if src_gm:
+            if 0 <= n <= s.n and s.buf is not None and s.off + n <= s.buf.n:
+                slo = s.off * size
+                shi = slo + n * size
+            else:
+                slo, shi = span_s(c, s, 0, n, site, "reads")
+        elif 0 <= n <= s.n:
+            slo = s.off
+            shi = slo + n * size
+        else:
+            slo, shi = span_s(c, s, 0, n, site, "reads")
+        dm, sm = d.mem, s.mem
+        if c.checking and ((dhi - dlo) & 31 or dlo & dm.align_mask or slo & sm.align_mask):
+            _copy_checks(c, site, d, s, n, size, dt, dst_gm, src_gm)
+        dm.bytes[dlo:dhi] = sm.bytes[slo:shi]
+        cost = c.cost
+        e = cost.copy_table[sm.hw * 16 + dm.hw] or cost.copy_entry(sm.hw, dm.hw)
+        p = e[0]
+        san = c.san
+        if san is not None:
+            k = san.begin(p)
+            san.access(sm, slo, shi, False, p, k, site)
+            san.access(dm, dlo, dhi, True, p, k, site)
+        c.run(p, e[1] + (dhi - dlo) / e[2], e[3], site)
+
+    return f
+
+
+def _params_check(c, site, cnt: int, blen: int, blen_max: int, unit: str) -> bool:
+    ok = 1 <= cnt <= 4095 and 1 <= blen <= blen_max
+    if not ok and c.checking:
+        c.finding(InvalidArgumentError(
+            f"copies blockCount={cnt} blocks of blockLen={blen} {unit}; DataCopy takes "
+            f"blockCount 1..4095 and blockLen 1..{blen_max}", site))
+    return cnt > 0 and blen > 0
+
+
+def _strided_copy(dm, dlo: int, dstep: int, sm, slo: int, sstep: int, length: int, cnt: int):
+    if cnt == 1 or (dstep == length and sstep == length):
+        total = (cnt - 1) * length + length
+        dm.bytes[dlo:dlo + total] = sm.bytes[slo:slo + total]
+        return
+    dv = as_strided(dm.bytes[dlo:], shape=(cnt, length), strides=(dstep, 1))
+    sv = as_strided(sm.bytes[slo:], shape=(cnt, length), strides=(sstep, 1))
+    dv[...] = sv
+
+
+@lowers(A.DataCopyL0Op)
+def lower_copy_l0(op, cx: Lowering):
+    """DataCopy with DataCopyParams: blockCount blocks of blockLen x 32 bytes; the gaps between
+    blocks (srcStride, dstStride) are in 32-byte blocks too."""
+    pre = cx.take_pre()
+    site = cx.site(op)
+    dt = dtype_of(op, cx, op.dst)
+    size = dt.size
+    dst_gm, span_d = _side(op.dst)
+    src_gm, span_s = _side(op.src)
+    sd, ss, sp = cx.slot(op.dst), cx.slot(op.src), cx.slot(op.params)
+
+    def f(R):
+        c = R[0]
+        c.t += pre
+        d, s = R[sd], R[ss]
+        cnt, blen, sstr, dstr = R[sp][:4]
+        p = copy_pipe_index(s.mem.hw, d.mem.hw)
+        if not _params_check(c, site, cnt, blen, 65535, "x 32 bytes"):
+            c.run(p, c.cost.mte_issue, 0.0, site)
+            return
+        length = blen * 32
+        sstep, dstep = (blen + sstr) * 32, (blen + dstr) * 32
+        s_ext, d_ext = (cnt - 1) * sstep + length, (cnt - 1) * dstep + length
+        dlo, _ = span_d(c, d, 0, -(-d_ext // size), site, "writes")
+        slo, _ = span_s(c, s, 0, -(-s_ext // size), site, "reads")
+        if c.checking:
+            if not dst_gm:
+                check_align(c, d, site, "writes")
+            if not src_gm:
+                check_align(c, s, site, "reads")
+        dm, sm = d.mem, s.mem
+        _strided_copy(dm, dlo, dstep, sm, slo, sstep, length, cnt)
+        occ, lat = c.cost.copy(sm.hw, dm.hw, cnt * length, cnt)
+        san = c.san
+        if san is not None:
+            k = san.begin(p)
+            _record_blocks(san, sm, slo, sstep, length, cnt, False, p, k, site)
+            _record_blocks(san, dm, dlo, dstep, length, cnt, True, p, k, site)
+        c.run(p, occ, lat, site)
+
+    return f
+
+
+def _pad_copy(op, cx: Lowering, has_pad: bool):
+    """DataCopyPad: byte-granular blocks between GM and a local tensor.
+
+    GM side: blocks of blockLen bytes, gaps of srcStride/dstStride bytes. Local side: each block
+    starts on a 32-byte boundary ([leftPadding][data][rightPadding], rounded up to 32 bytes),
+    gaps in 32-byte blocks. With isPad, the padding elements get paddingValue.
+    """
+    pre = cx.take_pre()
+    site = cx.site(op)
+    dt = dtype_of(op, cx, op.dst)
+    size = dt.size
+    dst_gm, span_d = _side(op.dst)
+    src_gm, span_s = _side(op.src)
+    if dst_gm == src_gm:
+        raise cx.error(op, "between two local tensors is not simulated (DataCopyPad moves "
+                           "between GM and a local tensor)")
+    to_local = src_gm
+    sd, ss, sp = cx.slot(op.dst), cx.slot(op.src), cx.slot(op.params)
+    spad = cx.slot(op.pad_params) if has_pad else None
+    pad_conv = scalar_converter(op.dst.type.element_type)
+
+    def f(R):
+        c = R[0]
+        c.t += pre
+        d, s = R[sd], R[ss]
+        cnt, blen, sstr, dstr = R[sp][:4]
+        is_pad, left, right, pad_value = R[spad][:4] if spad is not None else (0, 0, 0, 0)
+        p = copy_pipe_index(s.mem.hw, d.mem.hw)
+        if not _params_check(c, site, cnt, blen, 2097151, "bytes"):
+            c.run(p, c.cost.mte_issue, 0.0, site)
+            return
+        if to_local:
+            slot_len = -(-(left * size + blen + right * size) // 32) * 32
+            sstep, dstep = blen + sstr, slot_len + dstr * 32
+            s_len, d_off = blen, left * size
+        else:
+            sstep, dstep = -(-blen // 32) * 32 + sstr * 32, blen + dstr
+            s_len, d_off = blen, 0
+        s_ext = (cnt - 1) * sstep + s_len
+        d_ext = (cnt - 1) * dstep + d_off + blen + (right * size if to_local else 0)
+        dlo, _ = span_d(c, d, 0, -(-d_ext // size), site, "writes")
+        slo, _ = span_s(c, s, 0, -(-s_ext // size), site, "reads")
+        local = d if to_local else s
+        check_align(c, local, site, "writes" if to_local else "reads")
+        dm, sm = d.mem, s.mem
+        _strided_copy(dm, dlo + d_off, dstep, sm, slo, sstep, blen, cnt)
+        if to_local and is_pad and (left or right):
+            v = pad_conv(pad_value)
+            for i in range(cnt):
+                base = dlo + i * dstep
+                if left:
+                    dt.store(dm.bytes[base:base + left * size].view(dt.np), v)
+                if right:
+                    r0 = base + d_off + blen
+                    dt.store(dm.bytes[r0:r0 + right * size].view(dt.np), v)
+        occ, lat = c.cost.copy(sm.hw, dm.hw, cnt * blen, cnt)
+        san = c.san
+        if san is not None:
+            k = san.begin(p)
+            _record_blocks(san, sm, slo, sstep, s_len, cnt, False, p, k, site)
+            w_len = (left * size + blen + right * size) if to_local else blen
+            _record_blocks(san, dm, dlo, dstep, w_len, cnt, True, p, k, site)
+        c.run(p, occ, lat, site)
+
+    return f
+
+
+@lowers(A.DataCopyPadL0Op)
+def lower_copy_pad_l0(op, cx: Lowering):
+    return _pad_copy(op, cx, True)
+
+
+@lowers(A.DataCopyPadL2Op)
+def lower_copy_pad_l2(op, cx: Lowering):
+    return _pad_copy(op, cx, False)
+
+
+# --- parameter structs -----------------------------------------------------------------------
+
+_CPP_FIELD = {
+    "uint8_t": int_wrapper(8, False),
+    "uint16_t": int_wrapper(16, False),
+    "uint32_t": int_wrapper(32, False),
+    "uint64_t": int_wrapper(64, False),
+    "int8_t": int_wrapper(8, True),
+    "int16_t": int_wrapper(16, True),
+    "int32_t": int_wrapper(32, True),
+    "int64_t": int_wrapper(64, True),
+    "bool": lambda x: 1 if x else 0,
+}
+
+
+@lowers(A.ConstructOp)
+def lower_construct(op, cx: Lowering):
+    """A parameter struct is a tuple of its fields (defaults filled in, each value converted
+    to the field's C++ type, as the constructor call would)."""
+    pre = cx.take_pre()
+    t = op.result.type
+    if not isinstance(t, ParamStructType):
+        raise cx.error(op, f"builds a {t}, which the simulator has no model of (parameter "
+                           "structs only)")
+    defaults = t.defaults()
+    field_types = getattr(t, "field_cpp_types", lambda: ())()
+    convs = [_CPP_FIELD.get(ft, int) for ft in field_types] or [int] * len(defaults)
+    casts = []
+    if op.types is not None:
+        casts = [scalar_converter(ty) for ty in op.types.data]
+    args = cx.slots(op.args)
+    n = len(defaults)
+    o = cx.slot(op.result)
+
+    def f(R):
+        R[0].t += pre
+        vals = list(defaults)
+        for i, s in enumerate(args):
+            v = R[s]
+            if i < len(casts) and casts[i] is not None:
+                v = casts[i](v)
+            vals[i] = convs[i](v) if i < len(convs) else v
+        R[o] = tuple(vals[:n])
+
+    return f
+
+
+# --- elementwise families --------------------------------------------------------------------
+
+
+def _stride_reader(op, cx: Lowering, names: list[str]):
+    """R -> (block strides, repeat strides) of the named tensor operands, in that order."""
+    params = getattr(op, "repeat_params", None)
+    if params is not None:
+        fields = list(params.type.field_names())
+        try:
+            bi = [fields.index(f"{n}BlkStride") for n in names]
+            ri = [fields.index(f"{n}RepStride") for n in names]
+        except ValueError:
+            raise cx.error(op, f"has repeat parameters {fields} that do not name its operands "
+                               f"{names}") from None
+        sp = cx.slot(params)
+
+        def from_struct(R):
+            p = R[sp]
+            return tuple(p[i] for i in bi), tuple(p[i] for i in ri)
+
+        return from_struct
+    bs, rs = [], []
+    for n in names:
+        b = getattr(op, f"{n}_blk_stride", None) or getattr(op, f"{n}_block_stride", None)
+        r = getattr(op, f"{n}_rep_stride", None) or getattr(op, f"{n}_repeat_stride", None)
+        if b is None or r is None:
+            raise cx.error(op, f"has no block/repeat stride operands for {n}")
+        bs.append(cx.slot(b))
+        rs.append(cx.slot(r))
+
+    def from_operands(R):
+        return tuple(R[x] for x in bs), tuple(R[x] for x in rs)
+
+    return from_operands
+
+
+def _views(c, tensors, counts, site):
+    """Typed views of the first `counts[k]` elements of each tensor (checked)."""
+    out = []
+    for t, n, role in zip(tensors, counts, ("writes",) + ("reads",) * (len(tensors) - 1)):
+        if n <= t.n:
+            out.append(t.view[:n])
+        else:
+            lo, hi = local_span(c, t, 0, n, site, role)
+            out.append(t.mem.bytes[lo:hi].view(t.dt.np))
+    return out
+
+
+def _compute_fn(calc, fast, ddt: SimDType, src_dts: list[SimDType]):
+    """compute(dview, a, b, s): write the result over source views a, b (None when absent)."""
+    if fast is not None:
+        uf, names = fast
+        call = ", ".join(names)
+        return eval(f"lambda dv, a, b, s: uf({call}, out=dv)", {"uf": uf})  # noqa: S307
+    store = ddt.store
+    la = src_dts[0].load if src_dts else None
+    lb = src_dts[1].load if len(src_dts) > 1 else None
+    if lb is not None:
+        return lambda dv, a, b, s: store(dv, calc(la(a), lb(b), s=s))
+    if la is not None:
+        return lambda dv, a, b, s: store(dv, calc(la(a), s=s))
+    return lambda dv, a, b, s: store(dv, calc(s=s))
+
+
+def _elementwise_contiguous(op, cx, pre, site, api, calc, fast, ddt, src_dts, sdt, sd, s_srcs,
+                            ss, widest):
+    """L2 (count elements) and L3 (the whole destination) forms."""
+    compute = _compute_fn(calc, fast, ddt, src_dts)
+    sn = cx.slot(op.count) if type(op).LEVEL == "l2" else None
+    cost = cx.soc.cost
+    issue = cost["vector_issue"]
+    per_repeat = cx.soc.vector_cycles.get(api, cx.soc.vector_cycles.get("default", 1.0))
+    lat = cost["vector_latency"]
+    dsize = ddt.size
+    sizes = [d.size for d in src_dts]
+    sa = s_srcs[0] if s_srcs else None
+    sb = s_srcs[1] if len(s_srcs) > 1 else None
+    conv_s = sdt.np_scalar if sdt is not None else None
+
+    def slow(c, d, ts, n):
+        if n < 0:
+            raise InvalidArgumentError(f"processes {n} elements", site, core=c.block_idx)
+        views = _views(c, [d, *ts], [n] * (1 + len(ts)), site)
+        return views + [None] * (3 - len(views))
+
+    def f(R):
+        c = R[0]
+        c.t += pre
+        d = R[sd]
+        a = R[sa] if sa is not None else None
+        b = R[sb] if sb is not None else None
+        n = R[sn] if sn is not None else d.n
+        s = conv_s(R[ss]) if ss is not None else None
+        if 0 <= n <= d.n and (a is None or n <= a.n) and (b is None or n <= b.n):
+            dv = d.view[:n]
+            av = a.view[:n] if a is not None else None
+            bv = b.view[:n] if b is not None else None
+        else:
+            dv, av, bv = slow(c, d, [t for t in (a, b) if t is not None], n)
+        if c.checking:
+            if d.off & d.mem.align_mask:
+                check_align(c, d, site, "writes")
+            for t in (a, b):
+                if t is not None and t.off & t.mem.align_mask:
+                    check_align(c, t, site, "reads")
+        compute(dv, av, bv, s)
+        c.mask = FULL_MASK
+        san = c.san
+        if san is not None:
+            k = san.begin(V)
+            if a is not None:
+                san.access(a.mem, a.off, a.off + n * sizes[0], False, V, k, site)
+            if b is not None:
+                san.access(b.mem, b.off, b.off + n * sizes[1], False, V, k, site)
+            san.access(d.mem, d.off, d.off + n * dsize, True, V, k, site)
+        c.run(V, issue + ((n * widest + 255) >> 8) * per_repeat, lat, site)
+
+    return f
+
+
+@lowers(A.BinaryOp, A.UnaryOp, A.VecScalarOp, A.DuplicateOp, A.CastOp)
+def lower_elementwise(op, cx: Lowering):
+    cls = type(op)
+    pre = cx.take_pre()
+    site = cx.site(op)
+    level = cls.LEVEL
+    api = cls.CPP.api if cls.CPP is not None else cls.name
+    src_names = list(cls.READS)
+    srcs = [getattr(op, n) for n in src_names]
+    ddt = dtype_of(op, cx, op.dst)
+    src_dts = [dtype_of(op, cx, v) for v in srcs]
+    scalar = getattr(op, "scalar", None)
+    sdt = (src_dts[0] if src_dts else ddt) if scalar is not None else None
+    if isinstance(op, A.CastOp):
+        mode = RoundMode(op.enum_value("roundMode"))
+        conv = make_cast(src_dts[0], ddt, mode)
+        calc = lambda a, s=None: conv(a)  # noqa: E731
+        fast = None
+    else:
+        if cls.FORMULA is None:
+            raise cx.error(op, "has no FORMULA fact to compute with")
+        calc = compile_formula(cls.FORMULA)
+        _check_formula(op, cx, calc, src_dts, sdt)
+        fast = _fast_ufunc(cls.FORMULA, ddt, src_dts, sdt) if level in ("l2", "l3") else None
+    sizes = (ddt.size, *(d.size for d in src_dts))
+    widest = max(sizes)
+    sd = cx.slot(op.dst)
+    s_srcs = cx.slots(srcs)
+    ss = cx.slot(scalar) if scalar is not None else None
+    store = ddt.store
+    loads = [d.load for d in src_dts]
+
+    if level in ("l2", "l3"):
+        return _elementwise_contiguous(
+            op, cx, pre, site, api, calc, fast, ddt, src_dts, sdt, sd, s_srcs, ss, widest
+        )
+
+    # L0 / L1: repeats, strides and a mask.
+    per_repeat = elements_per_repeat(sizes)
+    bits_mask = level == "l1"
+    if bits_mask and per_repeat > 128:
+        raise cx.error(op, "with a bit mask on 8-bit elements is not simulated (a 128-bit mask "
+                           "cannot select 256 elements per repeat)")
+    strides = _stride_reader(op, cx, ["dst", *src_names])
+    s_rt = cx.slot(op.repeat_times)
+    s_mask = cx.slots(op.mask) if bits_mask else cx.slot(op.mask)
+    set_mask = op.has_flag("isSetMask")
+
+    def g(R):
+        c = R[0]
+        c.t += pre
+        d = R[sd]
+        ts = [R[x] for x in s_srcs]
+        s = sdt.np_scalar(R[ss]) if ss is not None else None
+        rt = R[s_rt]
+        blk, rep = strides(R)
+        if set_mask:
+            if bits_mask:
+                words = [R[x] for x in s_mask]
+                mask = ("bits", words[0], words[1] if len(words) > 1 else 0)
+            else:
+                mask = ("count", R[s_mask])
+            c.mask = mask
+        else:
+            mask = c.mask
+        if min(blk + rep) < 0:
+            raise InvalidArgumentError(
+                f"has negative block/repeat strides {blk}/{rep}", site, core=c.block_idx
+            )
+        if c.checking:
+            bad = []
+            if not 0 <= rt <= 255:
+                bad.append(f"repeatTimes={rt} (0..255)")
+            if mask[0] == "count" and not 1 <= mask[1] <= per_repeat:
+                bad.append(f"mask={mask[1]} (1..{per_repeat} for {widest}-byte elements)")
+            if bad:
+                c.finding(InvalidArgumentError("has " + ", ".join(bad), site))
+            check_align(c, d, site, "writes")
+            for t in ts:
+                check_align(c, t, site, "reads")
+        if rt > 0:
+            pl = plan(sizes, blk, rep, max(rt, 0), mask)
+            if pl.count:
+                tensors = [d, *ts]
+                views = []
+                roles = ("writes",) + ("reads",) * len(ts)
+                for t, lo, hi, role in zip(tensors, pl.lo, pl.hi, roles):
+                    if hi <= t.n:
+                        views.append(t.view)
+                    else:
+                        local_span(c, t, lo, hi - lo, site, role)
+                        views.append(t.mem.typed(t.off, t.dt, hi))
+                vals = calc(*(ld(v[i]) for ld, v, i in zip(loads, views[1:], pl.idx[1:])), s=s)
+                if ddt.is_bf16:
+                    vals = np.broadcast_to(np.asarray(vals, np.float32), pl.idx[0].shape)
+                    vals = f32_to_bf16(vals)
+                views[0][pl.idx[0]] = vals
+                san = c.san
+                if san is not None:
+                    k = san.begin(V)
+                    for t, lo, hi in zip(ts, pl.lo[1:], pl.hi[1:]):
+                        sz = t.dt.size
+                        san.access(t.mem, t.off + lo * sz, t.off + hi * sz, False, V, k, site)
+                    san.access(d.mem, d.off + pl.lo[0] * ddt.size, d.off + pl.hi[0] * ddt.size,
+                               True, V, k, site)
+        cost = c.cost
+        c.run(V, cost.vector(api, max(rt, 0)), cost.vector_latency, site)
+
+    return g
+
+
+# --- reductions ------------------------------------------------------------------------------
+
+
+@lowers(A.ReduceL2Base)
+def lower_reduce(op, cx: Lowering):
+    """dst[0] = reduce(src[:count]); ReduceMax/Min with calIndex put the position of the
+    (first) extremum in dst[1], as the bits of an unsigned integer of the element's size."""
+    cls = type(op)
+    pre = cx.take_pre()
+    site = cx.site(op)
+    api = cls.CPP.api if cls.CPP is not None else cls.name
+    if cls.FORMULA is None:
+        raise cx.error(op, "has no FORMULA fact to compute with")
+    calc = compile_formula(cls.FORMULA)
+    ddt = dtype_of(op, cx, op.dst)
+    sdt = dtype_of(op, cx, op.src)
+    _check_formula(op, cx, calc, [sdt], None)
+    index_dtype = {2: np.uint16, 4: np.uint32, 8: np.uint64}.get(ddt.size)
+    sd, ss = cx.slot(op.dst), cx.slot(op.src)
+    st, sn = cx.slot(op.shared_tmp_buffer), cx.slot(op.count)
+    sci = cx.slot(op.cal_index) if getattr(op, "cal_index", None) is not None else None
+    if sci is not None and index_dtype is None:
+        raise cx.error(op, f"with calIndex on {ddt.name} elements is not simulated")
+
+    def f(R):
+        c = R[0]
+        c.t += pre
+        d, s, tmp, n = R[sd], R[ss], R[st], R[sn]
+        if n <= 0:
+            if c.checking:
+                c.finding(InvalidArgumentError(f"reduces {n} elements (count must be > 0)", site))
+            c.run(V, c.cost.vector_issue, c.cost.vector_latency, site)
+            return
+        with_index = sci is not None and bool(R[sci])
+        slo, shi = local_span(c, s, 0, n, site, "reads")
+        dlo, dhi = local_span(c, d, 0, 2 if with_index else 1, site, "writes")
+        if c.checking:
+            check_align(c, d, site, "writes")
+            check_align(c, s, site, "reads")
+            check_align(c, tmp, site, "uses as scratch")
+        vals = sdt.load(s.mem.bytes[slo:shi].view(sdt.np))
+        res = calc(vals)
+        ddt.store(d.mem.bytes[dlo:dlo + ddt.size].view(ddt.np), res)
+        if with_index:
+            hits = np.flatnonzero(vals == res)
+            pos = int(hits[0]) if hits.size else 0
+            d.mem.bytes[dlo + ddt.size:dlo + 2 * ddt.size].view(index_dtype)[0] = pos
+        # The API may use the scratch buffer for one partial result per repeat.
+        scratch = min(-(-(c.cost.repeats(n * sdt.size) * sdt.size) // 32) * 32, tmp.n * tmp.dt.size)
+        san = c.san
+        if san is not None:
+            k = san.begin(V)
+            san.access(s.mem, slo, shi, False, V, k, site)
+            san.access(tmp.mem, tmp.off, tmp.off + scratch, True, V, k, site)
+            san.access(d.mem, dlo, dhi, True, V, k, site)
+        c.mask = FULL_MASK
+        c.run(V, c.cost.reduce(api, n, sdt.size), c.cost.vector_latency, site)
+
+    return f

@@ -1,0 +1,243 @@
+"""The TPipe/TQue/TBuf framework of Ascend C as the simulator models it.
+
+This models the library's implementation, not the ISA: a TPipe hands out on-chip memory from
+a cursor per physical memory (each block rounded up to 32 bytes, at most 64 blocks) and event
+ids from a pool of 8 per HardEvent. A TQue owns `num` buffers; AllocTensor takes the next free
+one (round robin), EnQue pushes it on a FIFO of at most `depth`, DeQue pops the oldest,
+FreeTensor returns it. Each hand-over is a hardware event between the queue's producer and
+consumer pipes, with an event id taken from the TPipe's pool while the event is pending:
+
+    EnQue      set_flag(producer -> consumer)     DeQue        wait_flag(producer -> consumer)
+    FreeTensor set_flag(consumer -> producer)     AllocTensor  wait_flag(consumer -> producer)
+                                                               (when the buffer was freed)
+
+A queue whose producer and consumer are the same pipe (VECCALC: V -> V) uses no events;
+AllocTensor then puts a pipe_barrier on that pipe, as Ascend C does. A hand-written
+set_flag/wait_flag on an id a queue holds shares the queue's hardware flag: the core reports
+that collision (Ascend C's docs warn it hangs).
+"""
+
+from __future__ import annotations
+
+from ascdsl.dialects.ascendc import soc
+from ascdsl.dialects.ascendc.enums import HardEvent, Hardware, TPosition
+from ascdsl.dialects.ascendc.types import QueBindType, QueueType
+
+from .errors import Site
+from .memory import Memory
+from .sanitizer import FIX, M, MTE1, MTE2, MTE3, PIPES_BY_INDEX, V
+
+# Which pipe fills a buffer at a position and which pipe drains it (910B, split AIC/AIV).
+# CO2 (cube results in UB) is taken to be filled by FIX and read by the vector unit.
+POSITION_PIPES: dict[TPosition, tuple[int, int]] = {
+    TPosition.VECIN: (MTE2, V),
+    TPosition.VECOUT: (V, MTE3),
+    TPosition.VECCALC: (V, V),
+    TPosition.A1: (MTE2, MTE1),
+    TPosition.B1: (MTE2, MTE1),
+    TPosition.C1: (MTE2, MTE1),
+    TPosition.A2: (MTE1, M),
+    TPosition.B2: (MTE1, M),
+    TPosition.C2: (MTE1, M),
+    TPosition.CO1: (M, FIX),
+    TPosition.CO2: (FIX, V),
+}
+
+
+def queue_pipes(qtype: QueueType | QueBindType) -> tuple[int, int] | None:
+    """(producer, consumer) pipe indices of a queue type, None if a position has no pipes."""
+    src, dst = qtype.src_position, qtype.dst_position
+    write_pos = dst if src == TPosition.GM else src
+    read_pos = src if dst == TPosition.GM else dst
+    w = POSITION_PIPES.get(write_pos)
+    r = POSITION_PIPES.get(read_pos)
+    if w is None or r is None:
+        return None
+    return w[0], r[1]
+
+
+def queue_events(prod: int, cons: int) -> tuple[HardEvent | None, HardEvent | None]:
+    """(forward, backward) events of a queue; (None, None) when both ends are one pipe."""
+    if prod == cons:
+        return None, None
+    a, b = PIPES_BY_INDEX[prod], PIPES_BY_INDEX[cons]
+    return HardEvent.between(a, b), HardEvent.between(b, a)
+
+
+FREE, ALLOCATED, ENQUEUED, DEQUEUED = "free", "allocated", "enqueued", "dequeued"
+
+
+class EventPool:
+    """The ids of one HardEvent a TPipe hands out: a bit mask plus who took each id."""
+
+    __slots__ = ("evt", "mask", "holders")
+
+    def __init__(self, evt: HardEvent):
+        self.evt = evt
+        self.mask = 0
+        self.holders: dict[int, Site | None] = {}
+
+    def lowest_free(self) -> int | None:
+        m = self.mask
+        i = (~m & (m + 1)).bit_length() - 1
+        return i if i < soc.EVENT_IDS else None
+
+    def take(self, eid: int, site: Site | None) -> None:
+        if 0 <= eid < 64:
+            self.mask |= 1 << eid
+        self.holders[eid] = site
+
+    def give(self, eid: int) -> bool:
+        """Release an id; False if it was not taken."""
+        if eid not in self.holders:
+            return False
+        del self.holders[eid]
+        if 0 <= eid < 64:
+            self.mask &= ~(1 << eid)
+        return True
+
+
+class TPipeState:
+    """A TPipe: memory cursors per physical memory, buffer count, event-id pools."""
+
+    __slots__ = ("site", "cursor", "nbuf", "pools", "alive", "owned")
+
+    def __init__(self, site: Site):
+        self.site = site
+        self.cursor: dict[Hardware, int] = {}
+        self.nbuf = 0
+        self.pools: dict[HardEvent, EventPool] = {}
+        self.alive = True
+        self.owned: list = []
+
+    def pool(self, evt: HardEvent) -> EventPool:
+        p = self.pools.get(evt)
+        if p is None:
+            p = self.pools[evt] = EventPool(evt)
+        return p
+
+    def reset(self) -> None:
+        for obj in self.owned:
+            obj.release()
+        self.owned.clear()
+        self.cursor.clear()
+        self.nbuf = 0
+        for p in self.pools.values():
+            p.mask = 0
+            p.holders.clear()
+
+
+class QBuf:
+    """One buffer of a queue and the pending events that guard it."""
+
+    __slots__ = (
+        "queue", "index", "mem", "off", "nbytes", "state", "enq_id", "enq_rec", "free_id",
+        "free_rec", "holder", "tensors",
+    )
+
+    def __init__(self, queue: QueueState, index: int, mem: Memory, off: int, nbytes: int):
+        self.queue = queue
+        self.index = index
+        self.mem = mem
+        self.off = off
+        self.nbytes = nbytes
+        self.state = FREE
+        # Event id and record (fire time, snapshot, site) of the pending EnQue / FreeTensor set.
+        self.enq_id: int | None = None
+        self.enq_rec: tuple | None = None
+        self.free_id: int | None = None
+        self.free_rec: tuple | None = None
+        self.holder: Site | None = None  # the op that last took the buffer
+        # The tensor each AllocTensor/DeQue op hands out for this buffer (they never change).
+        self.tensors: dict[Site, object] = {}
+
+
+class QueueSpec:
+    """What a queue type fixes, worked out once at compile time: where its buffers live, its
+    depth, its producer and consumer pipes and their events."""
+
+    __slots__ = ("qtype", "position", "hw", "depth", "prod", "cons", "fwd", "bwd")
+
+    def __init__(self, qtype: QueueType | QueBindType, pipes: tuple[int, int]):
+        self.qtype = qtype
+        self.position = qtype.position
+        self.hw = self.position.hardware
+        self.depth = qtype.depth
+        self.prod, self.cons = pipes
+        self.fwd, self.bwd = queue_events(self.prod, self.cons)
+
+
+class QueueState:
+    """A TQue / TQueBind object of one core."""
+
+    __slots__ = (
+        "site", "qtype", "position", "hw", "depth", "prod", "cons", "fwd", "bwd", "bufs",
+        "cursor", "fifo", "init_site", "pipe", "fwd_pool", "bwd_pool",
+    )
+
+    def __init__(self, site: Site, spec: QueueSpec):
+        self.site = site
+        self.qtype = spec.qtype
+        self.position = spec.position
+        self.hw = spec.hw
+        self.depth = spec.depth
+        self.prod = spec.prod
+        self.cons = spec.cons
+        self.fwd = spec.fwd
+        self.bwd = spec.bwd
+        self.bufs: list[QBuf] = []
+        self.cursor = 0
+        self.fifo: list[QBuf] = []
+        self.init_site: Site | None = None
+        self.pipe: TPipeState | None = None
+        self.fwd_pool: EventPool | None = None
+        self.bwd_pool: EventPool | None = None
+
+    def attach(self, pipe: TPipeState) -> None:
+        self.pipe = pipe
+        self.fwd_pool = pipe.pool(self.fwd) if self.fwd is not None else None
+        self.bwd_pool = pipe.pool(self.bwd) if self.bwd is not None else None
+
+    def release(self) -> None:
+        self.bufs = []
+        self.fifo = []
+        self.cursor = 0
+
+
+class TBufState:
+    """A TBuf object: one buffer once InitBuffer gave it memory."""
+
+    __slots__ = ("site", "position", "hw", "mem", "off", "nbytes", "init_site")
+
+    def __init__(self, site: Site, position: TPosition):
+        self.site = site
+        self.position = position
+        self.hw = position.hardware
+        self.mem: Memory | None = None
+        self.off = 0
+        self.nbytes = 0
+        self.init_site: Site | None = None
+
+    def release(self) -> None:
+        self.mem = None
+
+
+class AllocatorState:
+    """A LocalMemAllocator: hands out addresses of one memory from 0 upward."""
+
+    __slots__ = ("site", "hw", "cursor")
+
+    def __init__(self, site: Site, hw: Hardware):
+        self.site = site
+        self.hw = hw
+        self.cursor = 0
+
+
+class TBufPoolState:
+    """A TBufPool object (no op of the dialect carves buffers out of it yet)."""
+
+    __slots__ = ("site", "position")
+
+    def __init__(self, site: Site, position: TPosition):
+        self.site = site
+        self.position = position

@@ -1,0 +1,77 @@
+"""Which elements an L0/L1 vector instruction touches: repeats, block strides, masks.
+
+A vector instruction runs `repeat_times` repeats. Each repeat covers `E` elements, one 256-byte
+repeat of the widest operand (64 for 32-bit types, 128 for 16-bit). An operand's part of a
+repeat is a run of 32-byte blocks: block `b` of repeat `r` starts at
+
+    base + r * rep_stride * 32 + b * blk_stride * 32      (bytes; strides in 32-byte blocks)
+
+and element `e` of the repeat lies in block `e // (32 / size)` at position `e % (32 / size)`.
+The mask selects elements of every repeat: a count (elements 0..m-1, "continuous" mode, the
+L0 `mask` operand) or a bit per element (two ui64 words, low word first, the L1 form); masked-off
+destination elements keep their value.
+
+A `Plan` holds, per operand, the element indices (relative to the operand's start) in repeat
+order, computed with numpy once per distinct parameter set and cached.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+BLOCK = 32
+REPEAT = 256
+
+
+class Plan:
+    """Element indices per operand and the span (lowest index, highest index + 1) of each."""
+
+    __slots__ = ("idx", "lo", "hi", "count")
+
+    def __init__(self, idx: tuple[np.ndarray, ...]):
+        self.idx = idx
+        self.count = int(idx[0].size)
+        if self.count:
+            self.lo = tuple(int(i.min()) for i in idx)
+            self.hi = tuple(int(i.max()) + 1 for i in idx)
+        else:
+            self.lo = self.hi = tuple(0 for _ in idx)
+
+
+def elements_per_repeat(sizes: tuple[int, ...]) -> int:
+    return REPEAT // max(sizes)
+
+
+def mask_elements(mask: tuple, per_repeat: int) -> np.ndarray:
+    """Element positions (0..per_repeat-1) the mask selects in every repeat."""
+    kind = mask[0]
+    if kind == "full":
+        return np.arange(per_repeat)
+    if kind == "count":
+        return np.arange(min(mask[1], per_repeat))
+    bits = (mask[2] << 64) | mask[1]
+    return np.array([e for e in range(per_repeat) if (bits >> e) & 1], dtype=np.int64)
+
+
+@lru_cache(maxsize=512)
+def plan(
+    sizes: tuple[int, ...],
+    blk: tuple[int, ...],
+    rep: tuple[int, ...],
+    repeat_times: int,
+    mask: tuple,
+) -> Plan:
+    """Indices of every operand (sizes/strides in operand order) for one instruction."""
+    per_repeat = elements_per_repeat(sizes)
+    e = mask_elements(mask, per_repeat)
+    r = np.arange(repeat_times, dtype=np.int64)[:, None]
+    out = []
+    for size, b, rp in zip(sizes, blk, rep):
+        per_block = BLOCK // size
+        within = (e // per_block) * (b * BLOCK // size) + e % per_block
+        idx = (r * (rp * BLOCK // size) + within[None, :]).reshape(-1)
+        idx.setflags(write=False)
+        out.append(idx)
+    return Plan(tuple(out))

@@ -1,0 +1,253 @@
+"""What a simulated launch returns: cycles, pipe utilization, op counts, findings, a timeline.
+
+`RunReport.save_trace(path)` writes Chrome-trace JSON (open it in Perfetto or chrome://tracing):
+one process per core, one track per pipe, one slice per op named with its kernel source line,
+and instant events where set_flag fires and where the waiting pipe is released.
+`RunReport.plot(path)` draws the same timeline as a PNG with matplotlib (the `plot` extra).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ascdsl.fileio import replacing, write_atomically
+
+from .errors import SimulationError
+from .sanitizer import NPIPES, PIPE_NAMES, S
+
+
+@dataclass
+class CoreReport:
+    """One core: its cycles, busy cycles per pipe and its timeline."""
+
+    index: int
+    cycles: float
+    busy: dict[str, float]
+    trace: list[tuple] = field(repr=False)  # (pipe, start, occupancy, site)
+    syncs: list[tuple] = field(repr=False)
+
+
+class RunReport:
+    """The result of one simulated launch (pyasc's launch returns nothing; this is extra)."""
+
+    def __init__(
+        self,
+        kernel: str,
+        soc: str,
+        clock_mhz: float,
+        core_num: int,
+        sanitize: str,
+        cores: list[CoreReport],
+        cycles: float,
+        op_counts: Counter,
+        findings: list[SimulationError],
+        printed: str,
+    ):
+        self.kernel = kernel
+        self.soc = soc
+        self.clock_mhz = clock_mhz
+        self.core_num = core_num
+        self.sanitize = sanitize
+        self.cores = cores
+        self.cycles = cycles
+        self.core_cycles = [c.cycles for c in cores]
+        self.op_counts = op_counts
+        self.findings = findings
+        self.printed = printed
+        self.busy: dict[str, float] = {}
+        for c in cores:
+            for p, v in c.busy.items():
+                self.busy[p] = self.busy.get(p, 0.0) + v
+        alive = sum(self.core_cycles) or 1.0
+        self.utilization = {p: v / alive for p, v in self.busy.items()}
+
+    @classmethod
+    def build(cls, kernel, launch, cores) -> RunReport:
+        soc = launch.soc
+        reports = []
+        for c in cores:
+            busy = {PIPE_NAMES[p]: c.busy[p] for p in range(NPIPES) if p != S and c.busy[p]}
+            busy[PIPE_NAMES[S]] = kernel.issue_cycles(c)
+            reports.append(CoreReport(c.block_idx, c.end_time(), busy, c.trace, c.syncs))
+        # Blocks beyond the SoC's vector cores run in later waves.
+        waves = soc.aiv_cores
+        per_core = [r.cycles for r in reports]
+        total = sum(max(per_core[i:i + waves]) for i in range(0, len(per_core), waves))
+        return cls(
+            kernel.name,
+            soc.name,
+            soc.clock_mhz,
+            launch.core_num,
+            launch.mode,
+            reports,
+            total,
+            kernel.op_counts(cores),
+            list(launch.findings),
+            "".join(launch.printed),
+        )
+
+    # --- numbers --------------------------------------------------------------------------
+
+    @property
+    def microseconds(self) -> float:
+        """Estimated kernel time at the SoC clock (no launch overhead)."""
+        return self.cycles / self.clock_mhz
+
+    @property
+    def ops_executed(self) -> int:
+        return sum(self.op_counts.values())
+
+    def pipe_utilization(self, pipe: str, core: int | None = None, steady: bool = False) -> float:
+        """Busy fraction of a pipe (`"PIPE_MTE2"` or `"MTE2"`).
+
+        `steady=True` measures between the pipe's first op start and last op end (the kernel's
+        steady state for that pipe, leaving out prologue and epilogue); `core=None` averages over
+        the cores.
+        """
+        name = pipe if pipe.startswith("PIPE_") else "PIPE_" + pipe
+        p = PIPE_NAMES.index(name)
+        cores = self.cores if core is None else [self.cores[core]]
+        busy = span = 0.0
+        for c in cores:
+            entries = [e for e in c.trace if e[0] == p]
+            if steady:
+                if not entries:
+                    continue
+                first = min(e[1] for e in entries)
+                last = max(e[1] + e[2] for e in entries)
+                span += last - first
+                busy += sum(e[2] for e in entries)
+            else:
+                span += c.cycles
+                busy += c.busy.get(name, 0.0)
+        return busy / span if span else 0.0
+
+    # --- text -----------------------------------------------------------------------------
+
+    def summary(self) -> str:
+        lines = [
+            f"kernel {self.kernel} on {self.soc}, {self.core_num} core(s), "
+            f"sanitizer {self.sanitize}",
+            f"  time: {self.cycles:,.0f} cycles = {self.microseconds:.2f} us "
+            f"at {self.clock_mhz} MHz",
+        ]
+        if self.core_num > 1:
+            lo, hi = min(self.core_cycles), max(self.core_cycles)
+            lines.append(f"  per core: {lo:,.0f} .. {hi:,.0f} cycles")
+        lines.append(f"  {'pipe':<10} {'busy cycles':>14} {'utilization':>12}")
+        for p in PIPE_NAMES:
+            if p in self.busy:
+                lines.append(f"  {p:<10} {self.busy[p]:>14,.0f} {self.utilization[p]:>11.1%}")
+        lines.append(f"  ops executed: {self.ops_executed:,}")
+        for name, n in self.op_counts.most_common(12):
+            lines.append(f"    {n:>10,}  {name}")
+        if len(self.op_counts) > 12:
+            lines.append(f"    ... and {len(self.op_counts) - 12} more op kinds")
+        if self.findings:
+            lines.append(f"  findings: {len(self.findings)}")
+        else:
+            off = " (sanitizer off)" if self.sanitize == "off" else ""
+            lines.append("  findings: none" + off)
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        text = self.summary()
+        for f in self.findings:
+            text += "\n" + str(f)
+        return text
+
+    def __repr__(self) -> str:
+        return (
+            f"RunReport({self.kernel}: {self.cycles:,.0f} cycles, {self.microseconds:.2f} us, "
+            f"{self.core_num} cores, {len(self.findings)} findings)"
+        )
+
+    # --- timeline -------------------------------------------------------------------------
+
+    def trace_events(self) -> dict:
+        """The Chrome-trace / Perfetto JSON object of the launch."""
+        mhz = float(self.clock_mhz)
+        events: list[dict] = []
+        for c in self.cores:
+            pid = c.index
+            events.append({"ph": "M", "name": "process_name", "pid": pid, "tid": 0,
+                           "args": {"name": f"core {c.index}"}})
+            events.append({"ph": "M", "name": "process_sort_index", "pid": pid, "tid": 0,
+                           "args": {"sort_index": c.index}})
+            used = sorted(
+                {e[0] for e in c.trace} | {s[0] for s in c.syncs} | {s[2] for s in c.syncs}
+            )
+            for p in used:
+                events.append({"ph": "M", "name": "thread_name", "pid": pid, "tid": p,
+                               "args": {"name": PIPE_NAMES[p]}})
+                events.append({"ph": "M", "name": "thread_sort_index", "pid": pid, "tid": p,
+                               "args": {"sort_index": p}})
+            for p, start, occ, site in c.trace:
+                events.append({
+                    "name": site.label(),
+                    "cat": PIPE_NAMES[p],
+                    "ph": "X",
+                    "ts": start / mhz,
+                    "dur": occ / mhz,
+                    "pid": pid,
+                    "tid": p,
+                    "args": {"op": site.name, "loc": site.where(), "start_cycle": start,
+                             "cycles": occ},
+                })
+            for src, t_set, dst, t_rel, evt, eid, set_site, wait_site in c.syncs:
+                events.append({"name": f"set_flag {evt.keyword}#{eid}", "cat": "sync", "ph": "i",
+                               "s": "t", "ts": t_set / mhz, "pid": pid, "tid": src,
+                               "args": {"loc": set_site.where()}})
+                events.append({"name": f"wait_flag {evt.keyword}#{eid}", "cat": "sync", "ph": "i",
+                               "s": "t", "ts": t_rel / mhz, "pid": pid, "tid": dst,
+                               "args": {"loc": wait_site.where()}})
+        return {
+            "traceEvents": events,
+            "displayTimeUnit": "ns",
+            "otherData": {
+                "kernel": self.kernel,
+                "soc": self.soc,
+                "clock_mhz": self.clock_mhz,
+                "cores": self.core_num,
+                "cycles": self.cycles,
+            },
+        }
+
+    def save_trace(self, path: str) -> None:
+        """Write the Chrome-trace JSON timeline to `path` (atomically)."""
+        write_atomically(path, json.dumps(self.trace_events()).encode())
+
+    def plot(self, path: str, max_cores: int = 8) -> None:
+        """Draw the pipes' timeline (first `max_cores` cores) as an image (PNG by suffix)."""
+        try:
+            from matplotlib.backends.backend_agg import FigureCanvasAgg
+            from matplotlib.figure import Figure
+        except ImportError:
+            raise ImportError(
+                "RunReport.plot needs matplotlib: pip install 'ascdsl[plot]' (or matplotlib)"
+            ) from None
+        mhz = float(self.clock_mhz)
+        rows = []
+        for c in self.cores[:max_cores]:
+            for p in sorted({e[0] for e in c.trace}):
+                rows.append((c, p))
+        fig = Figure(figsize=(12, 1.0 + 0.35 * max(len(rows), 1)))
+        FigureCanvasAgg(fig)
+        ax = fig.add_subplot(1, 1, 1)
+        colors = ["#7f7f7f", "#1f77b4", "#9467bd", "#8c564b", "#2ca02c", "#d62728", "#ff7f0e"]
+        for y, (c, p) in enumerate(rows):
+            spans = [(e[1] / mhz, max(e[2] / mhz, 1e-6)) for e in c.trace if e[0] == p]
+            ax.broken_barh(spans, (y - 0.4, 0.8), facecolors=colors[p % len(colors)])
+        ax.set_yticks(range(len(rows)))
+        ax.set_yticklabels([f"core {c.index} {PIPE_NAMES[p]}" for c, p in rows])
+        ax.invert_yaxis()
+        ax.set_xlabel("time (us)")
+        ax.set_title(f"{self.kernel} on {self.soc}: {self.cycles:,.0f} cycles "
+                     f"({self.microseconds:.2f} us)")
+        fig.tight_layout()
+        suffix = os.path.splitext(path)[1].lstrip(".") or "png"
+        with replacing(path, "." + suffix) as tmp:
+            fig.savefig(tmp, format=suffix)

@@ -1,0 +1,347 @@
+"""The sanitizer: vector clocks over a core's pipes, and a shadow record of every byte range.
+
+Each pipe of a core (S, V, M, MTE1, MTE2, MTE3, FIX) counts the ops it runs; an access is
+stamped with (pipe, count, op). Each pipe also keeps a vector clock: for every other pipe, the
+count up to which that pipe's ops are known to have completed. Sync edges move knowledge:
+
+- set_flag on pipe A snapshots A's clock (including all of A's own ops so far);
+  wait_flag on pipe B joins that snapshot into B's clock. TQue EnQue/DeQue and
+  FreeTensor/AllocTensor are such set/wait pairs between the producer and consumer pipes.
+- pipe_barrier(PIPE_ALL) makes every pipe know everything.
+- Ops of one pipe run in order, so a pipe always knows its own earlier ops, except the vector
+  pipe: on A2 consecutive vector instructions overlap, so V only learns about its own earlier
+  ops at a pipe_barrier(PIPE_V) (or a V_V event, or PIPE_ALL). Reading or overwriting the
+  result of an earlier vector op without one is a race; reading a range that a later vector op
+  overwrites is not (vector instructions read their sources in order).
+
+An access conflicts with an earlier one on the same bytes when at least one writes and the
+earlier one's stamp is not covered by the accessing pipe's clock. Byte ranges live in a
+`ShadowMemory` per memory: sorted disjoint segments, each with its last write and the latest
+read per pipe; a write collapses the segments it covers into one, so the record stays as small
+as the set of buffers in use. GM accesses are also logged per core: after all cores ran,
+overlapping GM ranges written by one core and accessed by another are races, since the cores
+of a launch run in parallel with nothing ordering them.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Callable
+
+from ascdsl.dialects.ascendc.enums import HardEvent, Pipe
+
+from .errors import RaceError, SimulationError, Site
+from .memory import GMBuffer, Memory
+
+# Pipe indices of the simulator (clocks, timing, trace tracks).
+S, V, M, MTE1, MTE2, MTE3, FIX = range(7)
+NPIPES = 7
+PIPE_INDEX: dict[Pipe, int] = {
+    Pipe.PIPE_S: S,
+    Pipe.PIPE_V: V,
+    Pipe.PIPE_M: M,
+    Pipe.PIPE_MTE1: MTE1,
+    Pipe.PIPE_MTE2: MTE2,
+    Pipe.PIPE_MTE3: MTE3,
+    Pipe.PIPE_FIX: FIX,
+}
+PIPES_BY_INDEX: list[Pipe] = [Pipe.PIPE_S, Pipe.PIPE_V, Pipe.PIPE_M, Pipe.PIPE_MTE1,
+                              Pipe.PIPE_MTE2, Pipe.PIPE_MTE3, Pipe.PIPE_FIX]
+PIPE_NAMES: list[str] = [p.name for p in PIPES_BY_INDEX]
+# (source, destination) pipe index of each HardEvent the simulator models.
+EVENT_PIPES: dict[HardEvent, tuple[int, int]] = {
+    e: (PIPE_INDEX[e.src_pipe], PIPE_INDEX[e.dst_pipe])
+    for e in HardEvent
+    if e is not HardEvent.MAX and e.src_pipe in PIPE_INDEX and e.dst_pipe in PIPE_INDEX
+}
+# The same as lists indexed by the event's value (hot paths).
+EVENT_SRC: list[int] = [EVENT_PIPES[e][0] if e in EVENT_PIPES else S for e in HardEvent]
+EVENT_DST: list[int] = [EVENT_PIPES[e][1] if e in EVENT_PIPES else S for e in HardEvent]
+
+
+def _fix_hint(src: int, dst: int) -> str:
+    if src == dst == V:
+        return "insert pipe_barrier(PIPE_V) between them"
+    ev = HardEvent.between(PIPES_BY_INDEX[src], PIPES_BY_INDEX[dst])
+    if ev is None:
+        return "order them with pipe_barrier(PIPE_ALL)"
+    return f"order them with set_flag/wait_flag {ev.keyword} (or a TQue EnQue/DeQue)"
+
+
+class ShadowMemory:
+    """Per-byte-range access history of one memory, as sorted disjoint segments.
+
+    A segment is a list `[start, end, w_pipe, w_count, w_site, reads]`; `reads` maps a pipe to
+    `(count, site)` of its latest read since the last write (None when empty).
+    """
+
+    __slots__ = ("mem", "starts", "segs")
+
+    def __init__(self, mem: Memory):
+        self.mem = mem
+        self.starts: list[int] = []
+        self.segs: list[list] = []
+
+    def cover(self, lo: int, hi: int) -> tuple[int, int]:
+        """Split and fill so that segments [i0, i1) cover exactly [lo, hi); return (i0, i1)."""
+        starts, segs = self.starts, self.segs
+        i = bisect_right(starts, lo) - 1
+        if i >= 0 and segs[i][1] > lo:
+            if segs[i][0] < lo:
+                self._split(i, lo)
+                i += 1
+        else:
+            i += 1
+        i0 = i
+        pos = lo
+        while pos < hi:
+            if i < len(segs) and starts[i] == pos:
+                if segs[i][1] > hi:
+                    self._split(i, hi)
+                pos = segs[i][1]
+                i += 1
+            else:
+                nxt = starts[i] if i < len(segs) else hi
+                end = nxt if nxt < hi else hi
+                starts.insert(i, pos)
+                segs.insert(i, [pos, end, -1, 0, None, None])
+                pos = end
+                i += 1
+        return i0, i
+
+    def _split(self, i: int, at: int) -> None:
+        seg = self.segs[i]
+        reads = dict(seg[5]) if seg[5] else None
+        right = [at, seg[1], seg[2], seg[3], seg[4], reads]
+        seg[1] = at
+        self.starts.insert(i + 1, at)
+        self.segs.insert(i + 1, right)
+
+    def replace(self, i0: int, i1: int, seg: list) -> None:
+        """Put one segment in place of segments [i0, i1)."""
+        self.starts[i0:i1] = [seg[0]]
+        self.segs[i0:i1] = [seg]
+
+
+class Sanitizer:
+    """Happens-before checking for one core; `report(err)` raises or records a finding."""
+
+    __slots__ = ("core", "cnt", "vc", "shadows", "gm_log", "log_gm", "report")
+
+    def __init__(self, core: int, report: Callable[[SimulationError], None], log_gm: bool = True):
+        self.core = core
+        self.cnt = [0] * NPIPES
+        self.vc = [[0] * NPIPES for _ in range(NPIPES)]
+        self.shadows: dict[Memory, ShadowMemory] = {}
+        self.gm_log: dict[GMBuffer, list] = {}
+        self.log_gm = log_gm  # keep GM accesses for the check across cores
+        self.report = report
+
+    # --- clocks ---------------------------------------------------------------------------
+
+    def begin(self, p: int) -> int:
+        """Count one op on pipe `p`; its accesses carry the returned stamp."""
+        c = self.cnt[p] + 1
+        self.cnt[p] = c
+        if p != V:
+            self.vc[p][p] = c
+        return c
+
+    def snapshot(self, p: int) -> list[int]:
+        """What pipe `p` has done and knows, at a set_flag on it."""
+        snap = list(self.vc[p])
+        snap[p] = self.cnt[p]
+        return snap
+
+    def join(self, p: int, snap: list[int]) -> None:
+        self.vc[p] = list(map(max, self.vc[p], snap))
+
+    def barrier(self, p: int) -> None:
+        self.vc[p][p] = self.cnt[p]
+
+    def barrier_all(self) -> None:
+        full = list(self.cnt)
+        for row in self.vc:
+            for i in range(NPIPES):
+                if row[i] > full[i]:
+                    full[i] = row[i]
+        for p in range(NPIPES):
+            self.vc[p] = list(full)
+
+    # --- accesses -------------------------------------------------------------------------
+
+    def access(
+        self, mem: Memory, lo: int, hi: int, write: bool, p: int, c: int, site: Site
+    ) -> None:
+        """Check and record one access of bytes [lo, hi) of `mem` by stamp (p, c, site)."""
+        if hi <= lo:
+            return
+        if self.log_gm and mem.gm is not None:
+            log = self.gm_log.get(mem.gm)
+            if log is None:
+                log = self.gm_log[mem.gm] = []
+            log.append((lo, hi, write, site, p))
+        sh = self.shadows.get(mem)
+        if sh is None:
+            sh = self.shadows[mem] = ShadowMemory(mem)
+        starts, segs = sh.starts, sh.segs
+        if not segs or lo >= segs[-1][1]:
+            # Past every range seen so far (e.g. the next GM tile): nothing to conflict with.
+            starts.append(lo)
+            if write:
+                segs.append([lo, hi, p, c, site, None])
+            else:
+                segs.append([lo, hi, -1, 0, None, {p: (c, site)}])
+            return
+        i = bisect_right(starts, lo) - 1
+        vcp = self.vc[p]
+        if i >= 0 and starts[i] == lo and segs[i][1] == hi:
+            # The same range as a recorded one (a buffer used again): the common case.
+            seg = segs[i]
+            wp = seg[2]
+            if wp >= 0 and seg[3] > vcp[wp]:
+                self._race(mem, seg, p, site, write, wp, seg[4], True)
+            reads = seg[5]
+            if write:
+                if reads:
+                    for q, (rc, rsite) in reads.items():
+                        if q != p and rc > vcp[q]:
+                            self._race(mem, seg, p, site, True, q, rsite, False)
+                seg[2], seg[3], seg[4], seg[5] = p, c, site, None
+            elif reads is None:
+                seg[5] = {p: (c, site)}
+            else:
+                reads[p] = (c, site)
+            return
+        i0, i1 = sh.cover(lo, hi)
+        for k in range(i0, i1):
+            seg = segs[k]
+            wp = seg[2]
+            if wp >= 0 and seg[3] > vcp[wp]:
+                self._race(mem, seg, p, site, write, wp, seg[4], True)
+            if write and seg[5]:
+                for q, (rc, rsite) in seg[5].items():
+                    if q != p and rc > vcp[q]:
+                        self._race(mem, seg, p, site, True, q, rsite, False)
+        if write:
+            if i1 - i0 == 1:
+                seg = segs[i0]
+                seg[2], seg[3], seg[4], seg[5] = p, c, site, None
+            else:
+                sh.replace(i0, i1, [lo, hi, p, c, site, None])
+        else:
+            for k in range(i0, i1):
+                seg = segs[k]
+                reads = seg[5]
+                if reads is None:
+                    seg[5] = {p: (c, site)}
+                else:
+                    reads[p] = (c, site)
+
+    def _race(self, mem, seg, p, site, write, q, other, other_writes) -> None:
+        lo, hi = seg[0], seg[1]
+        what = "writes" if write else "reads"
+        other_what = "writing" if other_writes else "reading"
+        pn, qn = PIPE_NAMES[p], PIPE_NAMES[q]
+        if p == q == V:
+            why = (
+                f"on {pn} {what} {mem.name} bytes [{lo}, {hi}) that an earlier vector op is "
+                f"still {other_what}: consecutive vector instructions overlap on A2, so "
+                f"dependent ones need pipe_barrier(PIPE_V) between them"
+            )
+        else:
+            why = (
+                f"on {pn} {what} {mem.name} bytes [{lo}, {hi}) while '{other.name}' on {qn} may "
+                f"still be {other_what} them: no sync edge orders the two; "
+                f"{_fix_hint(q, p)}"
+            )
+        self.report(
+            RaceError(
+                why,
+                site,
+                pn,
+                other=other,
+                other_pipe=qn,
+                other_note=f"the conflicting {'write' if other_writes else 'read'}",
+                core=self.core,
+            )
+        )
+
+
+def check_cross_core(
+    logs: list[dict[GMBuffer, list]], report: Callable[[SimulationError], None]
+) -> None:
+    """Report GM ranges one core writes and another core accesses (cores run in parallel).
+
+    One report per pair of cores and buffer: the first overlapping range found.
+    """
+    per_buf: dict[GMBuffer, list[tuple[int, list, list, list]]] = {}
+    for core, log in enumerate(logs):
+        for buf, entries in log.items():
+            writes = [e for e in entries if e[2]]
+            per_buf.setdefault(buf, []).append((core, entries, _merge(writes), _merge(entries)))
+    for buf, cores in per_buf.items():
+        for a in range(len(cores)):
+            for b in range(a + 1, len(cores)):
+                ca, raw_a, w_a, all_a = cores[a]
+                cb, raw_b, w_b, all_b = cores[b]
+                if (hit := _first_overlap(w_a, all_b)) is not None:
+                    w = _covering(raw_a, hit[0], True)
+                    x = _covering(raw_b, hit[0], False)
+                    writer, other_core = ca, cb
+                elif (hit := _first_overlap(all_a, w_b)) is not None:
+                    w = _covering(raw_b, hit[0], True)
+                    x = _covering(raw_a, hit[0], False)
+                    writer, other_core = cb, ca
+                else:
+                    continue
+                lo, hi = max(w[0], x[0]), min(w[1], x[1])
+                report(
+                    RaceError(
+                        f"on {PIPE_NAMES[w[4]]} of core {writer} writes {buf.mem.name} bytes "
+                        f"[{lo}, {hi}) that core {other_core} "
+                        f"{'writes' if x[2] else 'reads'} too: the cores of a launch run in "
+                        "parallel and nothing orders them; give each core its own slice of GM "
+                        "(offset by get_block_idx())",
+                        w[3],
+                        PIPE_NAMES[w[4]],
+                        other=x[3],
+                        other_pipe=PIPE_NAMES[x[4]],
+                        other_note=f"the access of core {other_core}",
+                    )
+                )
+
+
+def _covering(entries: list, point: int, writes_only: bool) -> tuple:
+    for e in entries:
+        if e[0] <= point < e[1] and (e[2] or not writes_only):
+            return e
+    raise AssertionError("a merged interval's point is covered by no access")
+
+
+def _merge(entries: list) -> list[tuple[int, int]]:
+    """Sorted, merged (lo, hi) intervals of `entries`."""
+    out: list[tuple[int, int]] = []
+    for e in sorted(entries, key=lambda e: e[0]):
+        lo, hi = e[0], e[1]
+        if out and lo <= out[-1][1]:
+            if hi > out[-1][1]:
+                out[-1] = (out[-1][0], hi)
+        else:
+            out.append((lo, hi))
+    return out
+
+
+def _first_overlap(xs: list, ys: list) -> tuple[int, int] | None:
+    i = j = 0
+    while i < len(xs) and j < len(ys):
+        alo, ahi = xs[i]
+        blo, bhi = ys[j]
+        lo, hi = max(alo, blo), min(ahi, bhi)
+        if lo < hi:
+            return lo, hi
+        if ahi <= bhi:
+            i += 1
+        else:
+            j += 1
+    return None

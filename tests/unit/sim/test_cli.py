@@ -1,0 +1,122 @@
+"""`ascdsl-sim`: argument specs, output, exit status, files written."""
+
+import io
+import json
+
+import numpy as np
+import pytest
+
+from ascdsl.tools.ascdsl_sim import main
+from sim_kernels import vadd_framework
+
+VADD_ARGS = ["--arg", "x=f32[4096]:rand", "--arg", "y=f32[4096]:randn", "--arg", "z=f32[4096]",
+             "--arg", "block_length=1024", "--arg", "tile_length=256", "--arg", "loops=4"]
+
+
+@pytest.fixture
+def vadd_file(tmp_path):
+    path = tmp_path / "vadd.mlir"
+    path.write_text(vadd_framework(2))
+    return path
+
+
+def sim(argv, capsys):
+    out = io.StringIO()
+    code = main([str(a) for a in argv], out=out)
+    return code, out.getvalue(), capsys.readouterr().err
+
+
+def test_runs_a_kernel_and_checks_it(vadd_file, tmp_path, capsys):
+    trace = tmp_path / "t.json"
+    saved = tmp_path / "out.npz"
+    code, out, err = sim([vadd_file, "--cores", 4, *VADD_ARGS, "--expect", "z = x + y",
+                          "--trace", trace, "--save", saved], capsys)
+    assert code == 0, err
+    assert out.startswith("kernel vadd on Ascend910B1, 4 core(s), sanitizer raise")
+    assert "checks: 1 passed" in out
+    assert json.loads(trace.read_text())["otherData"]["cores"] == 4
+    arrays = np.load(saved)
+    np.testing.assert_array_equal(arrays["z"], arrays["x"] + arrays["y"])
+
+
+def test_failed_expectation_exits_1(vadd_file, capsys):
+    code, _, err = sim([vadd_file, "--cores", 4, *VADD_ARGS, "--expect", "z = x - y"], capsys)
+    assert code == 1
+    assert "check failed: --expect 'z = x - y'" in err
+
+
+def test_positional_args_and_typed_scalars(tmp_path, capsys):
+    path = tmp_path / "v.mlir"
+    path.write_text(vadd_framework(1))
+    code, out, err = sim([path, "--arg", "f32[512]:ones", "--arg", "f32[512]:arange",
+                          "--arg", "f32[512]", "--arg", "i32:512", "--arg", "128",
+                          "--arg", "4", "--expect", "z = x + y", "--quiet"], capsys)
+    assert code == 0, err
+    assert out == ""
+
+
+@pytest.mark.parametrize(
+    "extra,message",
+    [
+        (["--arg", "x=f32[16]"], "missing --arg for y, z, block_length, tile_length, loops"),
+        (["--arg", "w=f32[16]"], "the kernel has no argument 'w'"),
+        (["--arg", "x=f16[16]"], "'x' points to f32, not f16"),
+        (["--arg", "x=3"], "'x' is a GM pointer to f32; give an array"),
+        (["--arg", "x=f32[16]:sparkly"], "unknown fill 'sparkly'"),
+        (["--cores", "0"], "--cores must be at least 1"),
+        (["--kernel", "nope"], "the module has no kernel @nope"),
+    ],
+)
+def test_usage_errors_exit_2(vadd_file, capsys, extra, message):
+    code, _, err = sim([vadd_file, *extra], capsys)
+    assert code == 2
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_scalar_out_of_range_is_a_usage_error(vadd_file, capsys):
+    args = [a if a != "block_length=1024" else "block_length=99999999999" for a in VADD_ARGS]
+    code, _, err = sim([vadd_file, *args], capsys)
+    assert code == 2 and "outside the range" in err
+
+
+def test_a_race_prints_the_located_error_and_exits_1(tmp_path, capsys):
+    text = vadd_framework(2).replace("%idx = ascendc.get_block_idx : i32",
+                                     "%idx = arith.constant 0 : i32")
+    path = tmp_path / "racy.mlir"
+    path.write_text(text)
+    code, _, err = sim([path, "--cores", 2, *VADD_ARGS], capsys)
+    assert code == 1
+    assert f"{path}:" in err and "error: RaceError:" in err
+    assert "that core 1 writes too" in err
+
+
+def test_warn_mode_prints_findings_and_exits_0(tmp_path, capsys):
+    text = vadd_framework(2).replace("%idx = ascendc.get_block_idx : i32",
+                                     "%idx = arith.constant 0 : i32")
+    path = tmp_path / "racy.mlir"
+    path.write_text(text)
+    code, out, err = sim([path, "--cores", 2, "--sanitize", "warn", *VADD_ARGS], capsys)
+    assert code == 0
+    assert "findings: 1" in out and "RaceError" in err
+
+
+def test_bad_ir_is_a_located_parse_error(tmp_path, capsys):
+    path = tmp_path / "bad.mlir"
+    path.write_text("func.func @k() {\n  %x = arith.constant : i32\n}\n")
+    code, _, err = sim([path], capsys)
+    assert code == 1
+    assert f"{path}:2:" in err and "error:" in err
+
+
+def test_passes_run_before_the_simulation(vadd_file, capsys):
+    code, out, err = sim([vadd_file, "--cores", 4, *VADD_ARGS, "-p", "canonicalize-barriers",
+                          "--expect", "z = x + y"], capsys)
+    assert code == 0, err
+    code, _, err = sim([vadd_file, *VADD_ARGS, "-p", "no-such-pass"], capsys)
+    assert code == 2 and "unknown pass 'no-such-pass'" in err
+
+
+def test_print_shows_an_array(vadd_file, capsys):
+    code, out, _ = sim([vadd_file, *VADD_ARGS, "--print", "z", "--quiet"], capsys)
+    assert code == 0 and out.startswith("z = array([")

@@ -1,0 +1,63 @@
+"""Every ascendc op is either simulated or refused with a reason; refusals are located."""
+
+import pytest
+
+import ascdsl.dialects.ascendc as A
+from ascdsl.sim import NotSimulatedError, SimKernel
+from ascdsl.sim.compiler import lowering_for
+from sim_kernels import parse
+
+
+@pytest.mark.parametrize("cls", A.ALL_OPS, ids=lambda c: c.name)
+def test_every_op_has_a_lowering_or_a_reason(cls):
+    how = lowering_for(cls)
+    assert how is not None, f"{cls.name} has neither a lowering nor a not-simulated reason"
+    if isinstance(how, str):
+        assert len(how) > 20, f"{cls.name}: the reason should say why and what to do"
+    else:
+        assert callable(how)
+
+
+def test_only_local_tensor_auto_is_refused():
+    refused = [c.name for c in A.ALL_OPS if isinstance(lowering_for(c), str)]
+    assert refused == ["ascendc.local_tensor_auto"]
+
+
+def test_local_tensor_auto_is_a_located_error_naming_the_pass():
+    text = """\
+func.func @k(%x: memref<?xf32, 22>) attributes {ascendc.global} {
+  %t = ascendc.local_tensor_auto() input : <64xf32>
+  func.return
+}
+"""
+    with pytest.raises(NotSimulatedError) as e:
+        SimKernel(parse(text, "auto.mlir"), "k")
+    msg = str(e.value)
+    assert msg.startswith("auto.mlir:2:3: error: NotSimulatedError: 'ascendc.local_tensor_auto' op")
+    assert "materialize-tensor" in msg
+    assert "%t = ascendc.local_tensor_auto() input" in msg  # the source line is shown
+
+
+def test_unknown_op_is_a_located_error():
+    text = """\
+func.func @k(%x: memref<?xf32, 22>) attributes {ascendc.global} {
+  %v = "test.op"() : () -> i32
+  func.return
+}
+"""
+    with pytest.raises(NotSimulatedError) as e:
+        SimKernel(parse(text, "unknown.mlir"), "k")
+    assert "unknown.mlir:2:3: error" in str(e.value)
+    assert "'test.op' op is not simulated" in str(e.value)
+
+
+def test_missing_kernel_lists_the_kernels():
+    text = 'func.func @k(%x: i32) attributes {ascendc.global} {\n  func.return\n}\n'
+    with pytest.raises(KeyError, match=r"no kernel @other \(kernels: k\)"):
+        SimKernel(parse(text), "other")
+
+
+def test_kernel_argument_of_unsupported_type_is_refused():
+    text = 'func.func @k(%x: !ascendc.pipe) attributes {ascendc.global} {\n  func.return\n}\n'
+    with pytest.raises(NotSimulatedError, match="argument 'x' has type !ascendc.pipe"):
+        SimKernel(parse(text), "k")

@@ -1,0 +1,93 @@
+"""RunReport: the Chrome-trace timeline, the PNG plot, the text summary."""
+
+import json
+import os
+
+import numpy as np
+import pytest
+
+from sim_kernels import line_of, rand, run, vadd_framework
+
+
+@pytest.fixture(scope="module")
+def report():
+    n = 2048
+    x, y, z = rand(n), rand(n, seed=1), np.zeros(n, np.float32)
+    return run(vadd_framework(2), [x, y, z, 1024, 256, 4], cores=2, kernel="vadd",
+               filename="vadd_framework.mlir")
+
+
+def test_trace_is_valid_chrome_trace_json(report, tmp_path):
+    path = tmp_path / "trace.json"
+    report.save_trace(str(path))
+    assert sorted(os.listdir(tmp_path)) == ["trace.json"]  # no temporary file left behind
+    data = json.loads(path.read_text())
+    events = data["traceEvents"]
+    assert data["displayTimeUnit"] == "ns" and data["otherData"]["cores"] == 2
+    for e in events:
+        assert e["ph"] in ("M", "X", "i")
+        assert isinstance(e["pid"], int) and isinstance(e["tid"], int)
+        if e["ph"] == "X":
+            assert e["ts"] >= 0 and e["dur"] > 0 and isinstance(e["name"], str)
+        if e["ph"] == "i":
+            assert e["s"] == "t" and e["ts"] >= 0
+    processes = {e["pid"]: e["args"]["name"] for e in events if e["name"] == "process_name"}
+    assert processes == {0: "core 0", 1: "core 1"}
+    threads = {(e["pid"], e["args"]["name"]) for e in events if e["name"] == "thread_name"}
+    assert {(0, "PIPE_V"), (0, "PIPE_MTE2"), (0, "PIPE_MTE3"), (1, "PIPE_MTE2")} <= threads
+
+
+def test_one_slice_per_op_named_with_its_source_line(report):
+    events = report.trace_events()["traceEvents"]
+    slices = [e for e in events if e["ph"] == "X"]
+    copies = [e for e in slices if e["args"]["op"] == "ascendc.data_copy_l2"]
+    assert len(copies) == report.op_counts["ascendc.data_copy_l2"] == 24
+    adds = [e for e in slices if e["args"]["op"] == "ascendc.add_l2"]
+    line = line_of(vadd_framework(2), "ascendc.add_l2")
+    assert {e["name"] for e in adds} == {f"add_l2 @ vadd_framework.mlir:{line}"}
+    assert all(e["cat"] == "PIPE_V" for e in adds)
+    assert {e["args"]["loc"] for e in adds} == {f"vadd_framework.mlir:{line}:5"}
+    # Slices of one pipe never overlap: a pipe runs its ops in order.
+    for pid in (0, 1):
+        for tid in {e["tid"] for e in slices if e["pid"] == pid}:
+            track = sorted((e["ts"], e["ts"] + e["dur"]) for e in slices
+                           if e["pid"] == pid and e["tid"] == tid)
+            assert all(a[1] <= b[0] + 1e-9 for a, b in zip(track, track[1:]))
+
+
+def test_sync_instants_mark_queue_events(report):
+    events = report.trace_events()["traceEvents"]
+    names = {e["name"] for e in events if e["ph"] == "i"}
+    assert "set_flag mte2_v#0" in names and "wait_flag v_mte2#0" in names
+
+
+def test_plot_writes_a_png(report, tmp_path):
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "timeline.png"
+    report.plot(str(path))
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert sorted(os.listdir(tmp_path)) == ["timeline.png"]
+
+
+def test_plot_without_matplotlib_says_how_to_get_it(report, tmp_path, monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_matplotlib(name, *args, **kw):
+        if name.startswith("matplotlib"):
+            raise ImportError("no matplotlib")
+        return real_import(name, *args, **kw)
+
+    monkeypatch.setattr(builtins, "__import__", no_matplotlib)
+    with pytest.raises(ImportError, match=r"pip install 'ascdsl\[plot\]'"):
+        report.plot(str(tmp_path / "x.png"))
+
+
+def test_summary_lists_time_pipes_ops_and_findings(report):
+    text = report.summary()
+    assert text.splitlines()[0] == "kernel vadd on Ascend910B1, 2 core(s), sanitizer raise"
+    assert f"{report.cycles:,.0f} cycles = {report.microseconds:.2f} us at 1850 MHz" in text
+    assert "PIPE_MTE2" in text and "findings: none" in text
+    assert "ascendc.data_copy_l2" in text
+    assert repr(report).startswith("RunReport(vadd: ")
