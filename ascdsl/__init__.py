@@ -1,11 +1,76 @@
 """ascdsl: a compiler research framework for Ascend NPU kernels, in Python on xDSL.
 
-The kernel language (`ascdsl.jit`, `ascdsl.TPipe`, `ascdsl.add`, ...) loads on first use, so
-tools that only need the IR (ascdsl-opt) start fast.
+`import ascdsl as asc` gives pyasc's kernel language (`asc.jit`, `asc.TPipe`, `asc.add`,
+`asc.float32`, ...), `asc.config` (runtime settings) and the simulator's errors
+(`asc.SimulationError`, `asc.RaceError`, ...). They load on first use, so tools that only need
+the IR (ascdsl-opt) start fast.
 """
 
 from __future__ import annotations
 
+import importlib
+from typing import Any
+
 from ascdsl._version import __version__
 
-__all__ = ["__version__"]
+_FRONTEND = frozenset(
+    {
+        "jit",
+        "JITFunction",
+        "CompiledKernel",
+        "CompileOptions",
+        "CompilationError",
+        "LaunchUnavailableError",
+        "MockTensor",
+        "MockValue",
+    }
+)
+_SIM_ERRORS = frozenset(
+    {
+        "SimulationError",
+        "RaceError",
+        "DeadlockError",
+        "EventError",
+        "OutOfBoundsError",
+        "UBOverflowError",
+        "AlignmentError",
+    }
+)
+
+__all__ = ["__version__", *sorted(_FRONTEND), "config", *sorted(_SIM_ERRORS)]
+
+
+def _language():
+    return importlib.import_module("ascdsl.frontend.language")
+
+
+def __getattr__(name: str) -> Any:
+    if name.startswith("__"):
+        raise AttributeError(name)
+    if name in _FRONTEND:
+        value = getattr(importlib.import_module("ascdsl.frontend"), name)
+    elif name == "config":
+        try:
+            value = importlib.import_module("ascdsl.runtime.config")
+        except ModuleNotFoundError as e:
+            raise AttributeError(
+                f"ascdsl.config needs ascdsl.runtime.config, which is not available ({e})"
+            ) from None
+    elif name in _SIM_ERRORS:
+        try:
+            value = getattr(importlib.import_module("ascdsl.sim.errors"), name)
+        except (ModuleNotFoundError, AttributeError) as e:
+            raise AttributeError(
+                f"ascdsl.{name} comes from ascdsl.sim.errors, which is not available ({e})"
+            ) from None
+    else:
+        language = _language()
+        if name not in language.__all__:
+            raise AttributeError(f"module 'ascdsl' has no attribute '{name}'")
+        value = getattr(language, name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__, *_language().__all__})

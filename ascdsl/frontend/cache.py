@@ -1,0 +1,115 @@
+"""The on-disk kernel cache: one file per specialization, written atomically.
+
+An entry holds the kernel's module after passes in `serialize`'s form (ops with their
+locations, so diagnostics still point at the Python source; about 8x faster to load than
+parsing the MLIR text) and what the launcher needs to know. It is keyed by everything that can
+change the result: the kernel's source and those of the jit functions it calls, the global
+constants they read, the specialization, the options and the toolchain (Python, xDSL and
+ascdsl versions and ascdsl's source files). An unreadable, foreign or mismatching entry is a
+miss and is rewritten. Entries are pickles: only files owned by the current user are read.
+
+Directory: `$ASCDSL_CACHE_DIR`, else `$XDG_CACHE_HOME/ascdsl`, else `~/.cache/ascdsl`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+from pathlib import Path
+from typing import Any
+
+from ascdsl.context import make_context
+
+from .pipeline import write_atomic
+from .serialize import dumps, loads
+
+FORMAT = 2
+
+_toolchain: str | None = None
+
+
+def cache_dir() -> Path:
+    """Where entries are kept (see the module docstring)."""
+    env = os.environ.get("ASCDSL_CACHE_DIR")
+    if env:
+        return Path(env)
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    base = Path(xdg) if xdg else Path.home() / ".cache"
+    return base / "ascdsl"
+
+
+# The parts of ascdsl that decide what a kernel compiles to (the simulator, the runtime and the
+# printers read the cached IR but do not shape it).
+_SHAPES_IR = ("frontend", "dialects", "transforms", "diagnostics.py", "context.py", "_version.py")
+
+
+def toolchain_fingerprint() -> str:
+    """ascdsl's version plus the size and mtime of each source file that shapes the IR."""
+    global _toolchain
+    if _toolchain is None:
+        import ascdsl
+
+        import xdsl
+
+        root = Path(ascdsl.__file__).parent
+        # xDSL's own __version__ resolves through importlib.metadata (~80 ms on first use);
+        # its package files' stat is as good a witness of an upgrade and costs nothing.
+        xdsl_init = Path(xdsl.__file__).stat()
+        versions = (f"{sys.version_info[:2]} xdsl {xdsl_init.st_size}:{xdsl_init.st_mtime_ns} "
+                    f"{Path(xdsl.__file__).parent} ascdsl ")
+        h = hashlib.sha256((versions + ascdsl.__version__).encode())
+        files: list[Path] = []
+        for part in _SHAPES_IR:
+            p = root / part
+            files.extend(sorted(p.rglob("*.py")) if p.is_dir() else [p])
+        for path in files:
+            try:
+                st = path.stat()
+            except OSError:
+                continue
+            h.update(f"{path.relative_to(root)}:{st.st_size}:{st.st_mtime_ns}\n".encode())
+        _toolchain = h.hexdigest()
+    return _toolchain
+
+
+def entry_path(kernel: str, key: str) -> Path:
+    """The file of one entry: the kernel's name (for people) and its key."""
+    return cache_dir() / f"{kernel}-{key[:40]}.pkl"
+
+
+def load(kernel: str, key: str) -> dict[str, Any] | None:
+    """The entry for `key` with its module rebuilt, or None (missing, unreadable, corrupted,
+    another key, or a file this user does not own)."""
+    path = entry_path(kernel, key)
+    try:
+        with open(path, "rb") as f:
+            if hasattr(os, "getuid") and os.fstat(f.fileno()).st_uid != os.getuid():
+                return None
+            data = f.read()
+        entry = pickle.loads(data)
+    except Exception:  # noqa: BLE001 - a bad entry is a miss
+        return None
+    if (
+        not isinstance(entry, dict)
+        or entry.get("format") != FORMAT
+        or entry.get("key") != key
+        or not isinstance(entry.get("module"), bytes)
+    ):
+        return None
+    try:
+        entry["module"] = loads(entry["module"], make_context())
+    except ValueError:
+        return None
+    return entry
+
+
+def store(kernel: str, key: str, entry: dict[str, Any]) -> bool:
+    """Write an entry atomically (`module` is a ModuleOp); False when it cannot be written."""
+    data = dict(entry, format=FORMAT, key=key, module=dumps(entry["module"]))
+    try:
+        write_atomic(entry_path(kernel, key), pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
+    except OSError:
+        return False
+    return True

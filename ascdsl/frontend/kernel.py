@@ -1,0 +1,663 @@
+"""`@ascdsl.jit`: compile a Python kernel for each argument specialization and launch it.
+
+    @asc.jit
+    def vadd(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress, n: int): ...
+
+    vadd[8](x, y, z, n)                 # compile (or take from the cache) and run on 8 cores
+    ck = vadd.compile(x, y, z, n)       # CompiledKernel: .ir, .source, .key
+
+A specialization is the kind and dtype of each runtime argument (array / tensor -> GM pointer,
+Python int -> int32, float -> float32, bool -> int8, numpy scalar -> its dtype) plus the values of
+the ConstExpr parameters. Compiled kernels are cached in memory per function and on disk
+(`ascdsl.frontend.cache`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import sys
+import threading
+import typing
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, fields
+from typing import Any
+
+import numpy as np
+
+from ascdsl.diagnostics import Diagnostic
+
+from . import cache as disk
+from . import dtypes as dt
+from .codegen import ArgKind, compile_kernel
+from .dtypes import DataType
+from .errors import CompilationError, LaunchUnavailableError
+from .function import (
+    FunctionSource,
+    SourceUnavailable,
+    closure_vars,
+    is_simple_constant,
+    read_source,
+    references,
+)
+from .values import INTEGRAL, REAL, ConstExpr
+
+
+@dataclass(frozen=True)
+class CompileOptions:
+    """Options of `@jit(...)` (also accepted as keyword arguments of a launch or compile).
+
+    insert_sync: run synchronization insertion (None: when the kernel uses LocalTensorAuto);
+    verify_sync: warn about queue misuse (verify-sync); run_passes: run the pass pipeline
+    (False: the IR straight from code generation); always_compile: bypass both caches.
+    """
+
+    insert_sync: bool | None = None
+    verify_sync: bool = False
+    run_passes: bool = True
+    always_compile: bool = False
+
+    def key(self) -> tuple:
+        """The options that change the compiled result (always_compile does not)."""
+        return (self.insert_sync, self.verify_sync, self.run_passes)
+
+
+OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(CompileOptions))
+# pyasc's launch options: kernel parameters may not use these names either.
+LAUNCH_NAMES = ("core_num", "stream")
+
+
+class MockTensor:
+    """Stands for an array argument of `dtype` when compiling without data."""
+
+    __slots__ = ("dtype",)
+
+    def __init__(self, dtype: DataType):
+        self.dtype = dtype
+
+
+class MockValue:
+    """Stands for a scalar argument of `dtype` when compiling without data."""
+
+    __slots__ = ("dtype",)
+
+    def __init__(self, dtype: DataType):
+        self.dtype = dtype
+
+
+_SCALAR_KINDS: dict[type, ArgKind] = {
+    bool: ArgKind(False, dt.bool_),
+    int: ArgKind(False, dt.int32),
+    float: ArgKind(False, dt.float32),
+}
+_NP_KINDS: dict[tuple[bool, Any], ArgKind | None] = {}
+_INT32_MIN, _INT32_MAX = -(1 << 31), (1 << 31) - 1
+
+
+def _dtype_kind(pointer: bool, dtype_obj: Any) -> ArgKind | None:
+    key = (pointer, dtype_obj)
+    kind = _NP_KINDS.get(key, False)
+    if kind is False:
+        t = dt.from_array_dtype_name(str(dtype_obj))
+        kind = ArgKind(pointer, t) if t is not None else None
+        _NP_KINDS[key] = kind
+    return kind  # type: ignore[return-value]
+
+
+def classify(fn_name: str, name: str, value: Any) -> ArgKind:
+    """The ArgKind of a runtime argument; TypeError naming the argument when unsupported."""
+    kind = _SCALAR_KINDS.get(type(value))
+    if kind is not None:
+        if kind.dtype is dt.int32 and not _INT32_MIN <= value <= _INT32_MAX:
+            raise ValueError(
+                f"{fn_name}(): argument '{name}' = {value} does not fit int32 (Python ints are "
+                "passed as int32; pass numpy.int64(...) for a 64-bit value)"
+            )
+        return kind
+    if isinstance(value, np.ndarray):
+        kind = _dtype_kind(True, value.dtype)
+        if kind is None:
+            raise TypeError(
+                f"{fn_name}(): argument '{name}' is a numpy array of {value.dtype}, which has no "
+                "kernel type (use float16/32/64, bfloat16, int8..int64 or uint8..uint64)"
+            )
+        return kind
+    if isinstance(value, np.generic):
+        kind = _dtype_kind(False, value.dtype)
+        if kind is None:
+            raise TypeError(f"{fn_name}(): argument '{name}' is a numpy {value.dtype}, which has "
+                            "no kernel type")
+        return kind
+    torch = sys.modules.get("torch")
+    if torch is not None and isinstance(value, torch.Tensor):
+        if value.device.type != "cpu":
+            raise TypeError(
+                f"{fn_name}(): argument '{name}' is a torch tensor on {value.device}; the "
+                "simulator takes CPU tensors"
+            )
+        kind = _dtype_kind(True, value.dtype)
+        if kind is None:
+            raise TypeError(f"{fn_name}(): argument '{name}' is a torch tensor of {value.dtype}, "
+                            "which has no kernel type")
+        return kind
+    if isinstance(value, MockTensor):
+        return ArgKind(True, value.dtype)
+    if isinstance(value, MockValue):
+        return ArgKind(False, value.dtype)
+    if isinstance(value, bool):
+        return _SCALAR_KINDS[bool]
+    if isinstance(value, INTEGRAL):
+        return classify(fn_name, name, int(value))
+    if isinstance(value, REAL):
+        return _SCALAR_KINDS[float]
+    raise TypeError(
+        f"{fn_name}(): argument '{name}' has unsupported type {type(value).__name__}; pass a "
+        "numpy array, a torch CPU tensor, a Python int/float/bool or a numpy scalar"
+    )
+
+
+def _check_core_num(core_num: Any) -> int:
+    if isinstance(core_num, bool) or not isinstance(core_num, INTEGRAL):
+        raise TypeError(f"core_num must be an integer, got {type(core_num).__name__}")
+    if core_num <= 0:
+        raise ValueError(f"Core number should be larger than 0, got {core_num}")
+    return int(core_num)
+
+
+def _const_key(value: Any) -> Any:
+    try:
+        hash(value)
+    except TypeError:
+        return (type(value).__name__, repr(value))
+    return (type(value), value)
+
+
+class CompiledKernel:
+    """One specialization of a kernel: its IR after passes, and its launcher."""
+
+    def __init__(
+        self,
+        kernel_name: str,
+        key: str,
+        arg_names: Sequence[str],
+        kinds: Sequence[ArgKind],
+        constexprs: dict[str, Any],
+        insert_sync: bool,
+        module: Any = None,
+        codegen_ir: str | None = None,
+        warnings: Sequence[Diagnostic] = (),
+        passes_ran: bool = True,
+        from_disk: bool = False,
+    ):
+        self.kernel_name = kernel_name
+        self.key = key
+        self.arg_names = tuple(arg_names)
+        self.kinds = tuple(kinds)
+        self.constexprs = dict(constexprs)
+        self.insert_sync = insert_sync
+        self.codegen_ir = codegen_ir
+        self.warnings = list(warnings)
+        self.passes_ran = passes_ran
+        self.from_disk = from_disk
+        self._module = module
+        self._ir_debug: str | None = None
+        self._ir: str | None = None
+        self._source: str | None = None
+        self._exe: Any = None
+        self._lock = threading.Lock()
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{n}: {k}" for n, k in zip(self.arg_names, self.kinds))
+        return f"<CompiledKernel {self.kernel_name}({args}) key={self.key[:12]}>"
+
+    @property
+    def specialization(self) -> dict[str, Any]:
+        """Argument kinds (`float32*` pointer, `int32` scalar) and ConstExpr values."""
+        out: dict[str, Any] = {n: str(k) for n, k in zip(self.arg_names, self.kinds)}
+        out.update(self.constexprs)
+        return out
+
+    @property
+    def module(self):
+        """The ModuleOp after passes (shared: passes and printers must not modify it)."""
+        return self._module
+
+    @property
+    def ir(self) -> str:
+        """The MLIR text after passes (before them with run_passes=False)."""
+        if self._ir is None:
+            from .pipeline import print_ir
+
+            self._ir = print_ir(self.module)
+        return self._ir
+
+    @property
+    def ir_with_locations(self) -> str:
+        """`ir` with `loc("file.py":line:col)` on each op."""
+        if self._ir_debug is None:
+            from .pipeline import print_ir
+
+            self._ir_debug = print_ir(self.module, debuginfo=True)
+        return self._ir_debug
+
+    @property
+    def source(self) -> str:
+        """The Ascend C source of the kernel (through ascdsl.targets.ascendc)."""
+        if self._source is None:
+            from .pipeline import ascendc_source
+
+            self._source = ascendc_source(self.module)
+        return self._source
+
+    def executable(self) -> Any:
+        """The runtime's prepared kernel (compiled once, kept for later launches)."""
+        if self._exe is None:
+            with self._lock:
+                if self._exe is None:
+                    try:
+                        from ascdsl.runtime import prepare
+                    except ImportError as e:
+                        if getattr(e, "name", None) in ("ascdsl.runtime", None) or "prepare" in str(e):
+                            raise LaunchUnavailableError(
+                                f"kernel '{self.kernel_name}' compiled, but it cannot run yet: "
+                                "ascdsl.runtime.prepare (the simulator backend) is not available "
+                                "in this installation"
+                            ) from None
+                        raise
+                    self._exe = prepare(self.module, self.kernel_name)
+        return self._exe
+
+    def launch(self, core_num: int, args: Sequence[Any], stream: Any = None) -> Any:
+        """Run on `core_num` cores with the runtime arguments in order; returns the RunReport."""
+        _check_core_num(core_num)
+        if len(args) != len(self.arg_names):
+            raise TypeError(
+                f"{self.kernel_name}: expected {len(self.arg_names)} runtime arguments "
+                f"({', '.join(self.arg_names)}), got {len(args)}"
+            )
+        for name, kind, value in zip(self.arg_names, self.kinds, args):
+            got = classify(self.kernel_name, name, value)
+            if got != kind:
+                raise TypeError(
+                    f"{self.kernel_name}: argument '{name}' is {got}, but this kernel was "
+                    f"compiled for {kind}"
+                )
+        return self.executable().launch(core_num, list(args), stream=stream)
+
+    def __getitem__(self, launch: Any) -> Callable[..., Any]:
+        core_num, stream = _launch_options(launch)
+
+        def run(*args: Any) -> Any:
+            """Launch with the runtime arguments in order."""
+            return self.launch(core_num, args, stream)
+
+        return run
+
+
+def _launch_options(launch: Any) -> tuple[int, Any]:
+    if isinstance(launch, tuple):
+        if not 1 <= len(launch) <= 2:
+            raise TypeError("launch with kernel[core_num] or kernel[core_num, stream]")
+        core_num = launch[0]
+        stream = launch[1] if len(launch) == 2 else None
+    else:
+        core_num, stream = launch, None
+    return _check_core_num(core_num), stream
+
+
+class _Launcher:
+    """`kernel[core_num, stream]`: calling it compiles (or finds) and runs the kernel."""
+
+    __slots__ = ("jitfn", "core_num", "stream")
+
+    def __init__(self, jitfn: JITFunction, core_num: int, stream: Any):
+        self.jitfn = jitfn
+        self.core_num = core_num
+        self.stream = stream
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        jf = self.jitfn
+        if not kwargs and len(args) == jf._nparams and jf._deps_current():
+            hit = jf._fast_lookup(args)
+            if hit is not None:
+                ck, runtime = hit
+                return ck.executable().launch(self.core_num, runtime, stream=self.stream)
+        with _compilation_errors():
+            ck, runtime = jf._prepare_call(args, kwargs)
+        return ck.executable().launch(self.core_num, runtime, stream=self.stream)
+
+
+class JITFunction:
+    """A Python kernel (or a jit sub-function) compiled on demand; see the module docstring."""
+
+    def __init__(self, fn: Callable[..., Any], **options: Any):
+        if not callable(fn) or not hasattr(fn, "__code__"):
+            raise TypeError(f"@jit applies to functions, got {type(fn).__name__}")
+        parts = fn.__qualname__.split(".")
+        if len(parts) > 1 and parts[-2] != "<locals>":
+            raise TypeError(f"JIT kernels cannot be class methods: '{fn.__qualname__}'")
+        self.fn = fn
+        self.signature = inspect.signature(fn)
+        self.param_names = tuple(self.signature.parameters)
+        clashed = [n for n in self.param_names if n in OPTION_NAMES or n in LAUNCH_NAMES]
+        if clashed:
+            raise RuntimeError(
+                "The following argument names conflict with JIT configuration options: "
+                + ", ".join(clashed)
+            )
+        unknown = [k for k in options if k not in OPTION_NAMES]
+        if unknown:
+            raise RuntimeError("The following option names are unknown: " + ", ".join(unknown))
+        self.default_options = dict(options)
+        self._options = CompileOptions(**options)
+        self.constexpr_params, self._constexpr_types = _constexpr_annotations(fn)
+        self._nparams = len(self.param_names)
+        self._is_const = tuple(n in self.constexpr_params for n in self.param_names)
+        self._source: FunctionSource | None = None
+        self._signature_ok = False
+        self._cache: dict[tuple, CompiledKernel] = {}
+        self._lock = threading.RLock()
+        self._deps: list[tuple[dict | None, str, Any]] | None = None
+        self._dep_hash: str | None = None
+        self.__name__ = fn.__name__
+        self.__qualname__ = fn.__qualname__
+        self.__doc__ = fn.__doc__
+        self.__module__ = fn.__module__
+        self.__wrapped__ = fn
+
+    def __repr__(self) -> str:
+        return f"<JITFunction {self.__module__}.{self.__qualname__}>"
+
+    # -- source and dependencies ---------------------------------------------------------------
+
+    @property
+    def source(self) -> FunctionSource:
+        """The function's parsed source (CompilationError when it cannot be read)."""
+        if self._source is None:
+            try:
+                self._source = read_source(self.fn)
+            except SourceUnavailable as e:
+                raise CompilationError.at(None, str(e)) from None
+        return self._source
+
+    def _collect_deps(self, seen: set[int]) -> tuple[list[tuple[dict | None, str, Any]], list[str]]:
+        """References (for change detection) and hash parts of this function and its callees."""
+        seen.add(id(self))
+        src = self.source
+        parts = [f"fn {self.__module__}.{self.__qualname__} @ {src.filename}:{src.first_line}\n",
+                 src.text]
+        refs: list[tuple[dict | None, str, Any]] = []
+        for ref in references(src, self.fn.__globals__, closure_vars(self.fn)):
+            value = ref.value
+            if isinstance(value, JITFunction):
+                refs.append((ref.namespace, ref.name, value))
+                if id(value) not in seen:
+                    sub_refs, sub_parts = value._collect_deps(seen)
+                    refs.extend(sub_refs)
+                    parts.extend(sub_parts)
+            elif is_simple_constant(value):
+                refs.append((ref.namespace, ref.name, value))
+                parts.append(f"\nconst {ref.name}={value!r}")
+        return refs, parts
+
+    def _ensure_deps(self) -> str:
+        if self._dep_hash is None:
+            refs, parts = self._collect_deps(set())
+            self._deps = refs
+            self._dep_hash = hashlib.sha256("".join(parts).encode()).hexdigest()
+        return self._dep_hash
+
+    def _deps_current(self) -> bool:
+        """False (and the caches dropped) when a referenced global changed since compiling."""
+        deps = self._deps
+        if deps is None:
+            return True
+        for ns, name, value in deps:
+            if ns is None:
+                continue
+            cur = ns.get(name, _GONE)
+            if cur is value:
+                continue
+            if type(cur) is type(value) and is_simple_constant(value) and cur == value:
+                continue
+            self._invalidate()
+            return False
+        return True
+
+    def _invalidate(self) -> None:
+        with self._lock:
+            self._cache.clear()
+            self._deps = None
+            self._dep_hash = None
+
+    # -- specialization ------------------------------------------------------------------------
+
+    def check_constexpr(self, name: str, value: Any) -> None:
+        """pyasc's check of a ConstExpr[T] argument's Python type."""
+        want = self._constexpr_types.get(name)
+        if want is not None and not isinstance(value, want):
+            tname = getattr(want, "__name__", str(want))
+            raise TypeError(
+                f"ConstExpr[{tname}] is required for '{name}' argument, got "
+                f"{type(value).__name__} {value!r}"
+            )
+
+    def _fast_lookup(self, args: tuple) -> tuple[CompiledKernel, list] | None:
+        key: list = []
+        runtime: list = []
+        name = self.__name__
+        for pname, is_const, value in zip(self.param_names, self._is_const, args):
+            if is_const or isinstance(value, ConstExpr):
+                try:
+                    key.append(("c", pname, _const_key(ConstExpr.unwrap(value))))
+                except Exception:  # noqa: BLE001 - slow path reports it
+                    return None
+            else:
+                try:
+                    key.append(classify(name, pname, value))
+                except (TypeError, ValueError):
+                    return None
+                runtime.append(value)
+        key.append(self._options.key())
+        ck = self._cache.get(tuple(key))
+        return (ck, runtime) if ck is not None else None
+
+    def _check_signature(self) -> None:
+        """pyasc's parameter rules, located at the `def` (once per function)."""
+        if not self._signature_ok:
+            from .codegen import check_signature
+
+            check_signature(self.source)
+            self._signature_ok = True
+
+    def _split(self, args: tuple, kwargs: dict) -> tuple[CompileOptions, list[str], list[ArgKind], list, dict]:
+        self._check_signature()
+        opts = {k: kwargs.pop(k) for k in list(kwargs) if k in OPTION_NAMES}
+        options = CompileOptions(**{**self.default_options, **opts}) if opts else self._options
+        try:
+            bound = self.signature.bind(*args, **kwargs)
+        except TypeError as e:
+            raise TypeError(f"{self.__name__}(): {e}") from None
+        names: list[str] = []
+        kinds: list[ArgKind] = []
+        runtime: list = []
+        consts: dict[str, Any] = {}
+        for pname, value in bound.arguments.items():
+            if pname in self.constexpr_params or isinstance(value, ConstExpr):
+                value = ConstExpr.unwrap(value)
+                self.check_constexpr(pname, value)
+                consts[pname] = value
+            else:
+                kinds.append(classify(self.__name__, pname, value))
+                names.append(pname)
+                runtime.append(value)
+        return options, names, kinds, runtime, consts
+
+    def _prepare_call(self, args: tuple, kwargs: dict) -> tuple[CompiledKernel, list]:
+        options, names, kinds, runtime, consts = self._split(args, dict(kwargs))
+        ck = self._get(options, names, kinds, consts)
+        return ck, runtime
+
+    def _memory_key(self, kinds: Sequence[ArgKind], consts: dict, options: CompileOptions) -> tuple:
+        """The in-memory cache key; `_fast_lookup` builds the same tuple without binding."""
+        key: list = []
+        it = iter(kinds)
+        for pname in self.param_names:
+            if pname in consts:
+                key.append(("c", pname, _const_key(consts[pname])))
+            else:
+                key.append(next(it))
+        key.append(options.key())
+        return tuple(key)
+
+    def _disk_key(self, kinds: Sequence[ArgKind], consts: dict, options: CompileOptions) -> str:
+        parts = [
+            disk.toolchain_fingerprint(),
+            self._ensure_deps(),
+            f"{self.__module__}.{self.__qualname__}",
+            ",".join(str(k) for k in kinds),
+            ";".join(f"{k}={type(v).__name__}:{v!r}" for k, v in sorted(consts.items())),
+            repr(options.key()),
+        ]
+        return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+    def _get(self, options: CompileOptions, names: list[str], kinds: list[ArgKind],
+             consts: dict) -> CompiledKernel:
+        self._deps_current()
+        mkey = self._memory_key(kinds, consts, options)
+        if not options.always_compile:
+            ck = self._cache.get(mkey)
+            if ck is not None:
+                return ck
+        with self._lock:
+            if not options.always_compile:
+                ck = self._cache.get(mkey)
+                if ck is not None:
+                    return ck
+            key = self._disk_key(kinds, consts, options)
+            ck = None if options.always_compile else self._load(key, names, kinds, consts)
+            if ck is None:
+                ck = self._compile(key, names, kinds, consts, options)
+            if not options.always_compile:
+                self._cache[mkey] = ck
+            return ck
+
+    def _load(self, key: str, names: list[str], kinds: list[ArgKind], consts: dict) -> CompiledKernel | None:
+        entry = disk.load(self.__name__, key)
+        if entry is None:
+            return None
+        return CompiledKernel(
+            self.__name__, key, names, kinds, consts,
+            insert_sync=bool(entry.get("insert_sync")),
+            module=entry["module"],
+            passes_ran=bool(entry.get("passes_ran", True)),
+            from_disk=True,
+        )
+
+    def _compile(self, key: str, names: list[str], kinds: list[ArgKind], consts: dict,
+                 options: CompileOptions) -> CompiledKernel:
+        from .pipeline import dump_dir, print_ir, run_passes, write_atomic
+
+        module, uses_auto = compile_kernel(self, kinds, consts)
+        insert_sync = uses_auto if options.insert_sync is None else bool(options.insert_sync)
+        dump = dump_dir()
+        codegen_ir = print_ir(module) if dump is not None else None
+        warnings: list[Diagnostic] = []
+        if options.run_passes:
+            warnings = run_passes(module, insert_sync, options.verify_sync, self.source.def_loc)
+            from .codegen import verify
+
+            verify(module)
+        ck = CompiledKernel(
+            self.__name__, key, names, kinds, consts, insert_sync,
+            module=module, codegen_ir=codegen_ir, warnings=warnings,
+            passes_ran=options.run_passes,
+        )
+        if dump is not None:
+            write_atomic(dump / "codegen.mlir", codegen_ir or "")
+            write_atomic(dump / "passes.mlir", ck.ir)
+            try:
+                write_atomic(dump / "kernel.cpp", ck.source)
+            except RuntimeError:
+                pass  # no Ascend C target installed: nothing to dump
+        if not options.always_compile:
+            disk.store(self.__name__, key, {
+                "kernel": self.__name__,
+                "insert_sync": insert_sync,
+                "passes_ran": options.run_passes,
+                "args": [[n, str(k)] for n, k in zip(names, kinds)],
+                "module": module,
+            })
+        return ck
+
+    # -- public API ----------------------------------------------------------------------------
+
+    def __getitem__(self, launch: Any) -> _Launcher:
+        core_num, stream = _launch_options(launch)
+        return _Launcher(self, core_num, stream)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError(
+            f"a JIT kernel is launched as {self.__name__}[core_num](...) or "
+            f"{self.__name__}[core_num, stream](...); calling it directly is only possible "
+            "from another JIT function"
+        )
+
+    def compile(self, *args: Any, core_num: int | None = None, stream: Any = None,
+                **kwargs: Any) -> CompiledKernel:
+        """Compile (or fetch from the caches) for these arguments without running.
+
+        Arguments may be real arrays / scalars or `MockTensor(dtype)` / `MockValue(dtype)`;
+        keyword arguments named like options override the decorator's options.
+        """
+        if core_num is not None:
+            _check_core_num(core_num)
+        with _compilation_errors():
+            ck, _ = self._prepare_call(args, kwargs)
+        return ck
+
+
+class _compilation_errors:
+    """Re-raise CompilationError without ascdsl's internal frames in its traceback."""
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, et, e, tb) -> bool:
+        if isinstance(e, CompilationError):
+            raise e.with_traceback(None) from None
+        return False
+
+
+_GONE = object()
+
+
+def _constexpr_annotations(fn: Callable[..., Any]) -> tuple[set[str], dict[str, type]]:
+    """Parameters annotated `ConstExpr[T]` and their T (string annotations are evaluated)."""
+    try:
+        ann = inspect.get_annotations(fn, eval_str=True)
+    except Exception:  # noqa: BLE001 - an annotation naming something not importable
+        ann = inspect.get_annotations(fn)
+    params: set[str] = set()
+    types: dict[str, type] = {}
+    for name, a in ann.items():
+        if name == "return":
+            continue
+        if isinstance(a, str):
+            if "ConstExpr" in a:
+                params.add(name)
+            continue
+        origin = typing.get_origin(a)
+        if a is ConstExpr or origin is ConstExpr:
+            params.add(name)
+            targs = typing.get_args(a)
+            if targs and isinstance(targs[0], type):
+                types[name] = targs[0]
+    return params, types
+
+
+def jit(fn: Callable[..., Any] | None = None, **options: Any) -> Any:
+    """`@jit` or `@jit(insert_sync=..., verify_sync=..., run_passes=..., always_compile=...)`."""
+    if fn is None:
+        return lambda f: JITFunction(f, **options)
+    return JITFunction(fn, **options)

@@ -1,0 +1,90 @@
+"""The kernel language: pyasc's names, each a thin builder over one `ascendc` op.
+
+`import ascdsl as asc` exposes everything here (`asc.TPipe`, `asc.add`, `asc.float32`, ...).
+"""
+
+from __future__ import annotations
+
+from ..dtypes import (
+    DataType,
+    bfloat16,
+    bit,
+    bool_,
+    double,
+    float16,
+    float32,
+    float64,
+    float_,
+    half,
+    int1,
+    int8,
+    int16,
+    int32,
+    int64,
+    int_,
+    uint8,
+    uint16,
+    uint32,
+    uint64,
+)
+from ..values import ConstExpr, GlobalAddress, PlainValue
+from .core import (
+    CMPMODE,
+    CmpMode,
+    HardEvent,
+    Hardware,
+    Pipe,
+    PipeID,
+    RoundMode,
+    TPosition,
+    ceildiv,
+    range,
+    static_assert,
+    static_range,
+)
+from .fwk import TBuf, TPipe, TQue, TQueBind, get_tpipe_ptr
+from .ops import (
+    FAMILY_FUNCTIONS,
+    cast,
+    dump_tensor,
+    get_block_idx,
+    get_block_num,
+    get_sub_block_idx,
+    pipe_barrier,
+    printf,
+    set_flag,
+    wait_flag,
+)
+from .params import (
+    BinaryRepeatParams,
+    DataCopyExtParams,
+    DataCopyPadParams,
+    DataCopyParams,
+    UnaryRepeatParams,
+)
+from .tensor import GlobalTensor, LocalMemAllocator, LocalTensor, LocalTensorAuto
+
+globals().update(FAMILY_FUNCTIONS)
+
+__all__ = [
+    # types and values
+    "DataType", "ConstExpr", "GlobalAddress", "PlainValue",
+    "int1", "bit", "int8", "int16", "int32", "int64", "int_", "bool_",
+    "uint8", "uint16", "uint32", "uint64",
+    "float16", "half", "bfloat16", "float32", "float_", "float64", "double",
+    # enums
+    "TPosition", "HardEvent", "PipeID", "Pipe", "Hardware", "RoundMode", "CMPMODE", "CmpMode",
+    # loops and compile-time helpers
+    "range", "static_range", "static_assert", "ceildiv",
+    # framework
+    "TPipe", "TQue", "TQueBind", "TBuf", "get_tpipe_ptr",
+    # tensors
+    "GlobalTensor", "LocalTensor", "LocalTensorAuto", "LocalMemAllocator",
+    # parameter structs
+    "DataCopyParams", "DataCopyPadParams", "DataCopyExtParams", "BinaryRepeatParams",
+    "UnaryRepeatParams",
+    # operations
+    *sorted(FAMILY_FUNCTIONS),
+    "cast", "set_flag", "wait_flag", "pipe_barrier", "get_block_idx", "get_block_num",
+    "get_sub_block_idx", "printf", "dump_tensor",
+]

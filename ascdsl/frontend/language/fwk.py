@@ -1,0 +1,275 @@
+"""The Ascend C framework objects: TPipe, TQue / TQueBind, TBuf and get_tpipe_ptr()."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xdsl.ir import SSAValue
+
+from ascdsl.dialects.ascendc import (
+    AllocEventIdOp,
+    AllocTensorOp,
+    DequeTensorOp,
+    EnqueTensorOp,
+    FetchEventIdOp,
+    FreeTensorOp,
+    GetTensorOp,
+    GetTPipePtrOp,
+    GetWithOffsetOp,
+    HardEvent,
+    InitBufferOp,
+    InitQueueOp,
+    LocalTensorType,
+    PipeDestroyOp,
+    PipeInitOp,
+    PipeOp,
+    PipeResetOp,
+    QueBindOp,
+    QueueOp,
+    ReleaseEventIdOp,
+    TBufOp,
+    TPosition,
+)
+
+from .. import dtypes as dt
+from ..builder import current
+from ..errors import KernelLanguageError
+from ..values import ConstExpr, IRValue, PlainValue, describe, is_int_like, materialize_int
+from ._util import const_int_arg, dtype_arg, enum_arg, require
+from .tensor import LocalTensor
+
+
+class TPipe(IRValue):
+    """`AscendC::TPipe`: owns a kernel's on-chip buffers and event ids; one per kernel."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        b = current()
+        if b.pipe is not None:
+            raise KernelLanguageError(
+                "TPipe instance is already created, use get_tpipe_ptr() to obtain it"
+            )
+        op = b.insert(PipeOp())
+        super().__init__(op.results[0])
+        b.pipe = (op.results[0], b.func)  # type: ignore[assignment]
+
+    @classmethod
+    def _wrap(cls, value: SSAValue) -> TPipe:
+        p = cls.__new__(cls)
+        p.value = value
+        return p
+
+    def init_buffer(self, *args: Any, **kwargs: Any) -> None:
+        """`init_buffer(que, num, len)`: `num` buffers of `len` bytes for a queue;
+        `init_buffer(buf, len)`: one buffer of `len` bytes for a TBuf (rounded up to 32 B)."""
+        api = "TPipe.init_buffer"
+        target = args[0] if args else kwargs.get("que", kwargs.get("buf"))
+        target = ConstExpr.unwrap(target)
+        if isinstance(target, TBuf):
+            names: tuple[str, ...] = ("buf", "len")
+        elif isinstance(target, TQueBind):
+            names = ("que", "num", "len")
+        else:
+            raise KernelLanguageError(
+                f"{api}(): the first argument must be a TQue/TQueBind or a TBuf, got "
+                f"{describe(target)}"
+            )
+        given = _bind(api, names, args, kwargs)
+        b = current()
+        if isinstance(target, TBuf):
+            length = materialize_int(given.get("len", 0), f"{api}(): 'len'")
+            b.insert(InitBufferOp(self.value, target.value, length.value))
+        else:
+            num = materialize_int(given.get("num", 0), f"{api}(): 'num'")
+            length = materialize_int(given.get("len", 0), f"{api}(): 'len'")
+            b.insert(InitQueueOp(self.value, target.value, num.value, length.value))
+
+    def init(self) -> None:
+        """`pipe.Init()`."""
+        current().insert(PipeInitOp(self.value))
+
+    def reset(self) -> None:
+        """`pipe.Reset()`: release all buffers and event ids; init_buffer may follow again."""
+        current().insert(PipeResetOp(self.value))
+
+    def destroy(self) -> None:
+        """`pipe.Destroy()`."""
+        current().insert(PipeDestroyOp(self.value))
+
+    def alloc_event_id(self, event: Any = HardEvent.V_S) -> PlainValue:
+        """`pipe.AllocEventID<event>()`: an event id reserved until release_event_id."""
+        ev = enum_arg(event, HardEvent, "TPipe.alloc_event_id", "event")
+        op = current().insert(AllocEventIdOp(self.value, ev, dt.int32.ir))
+        return PlainValue(op.results[0], dt.int32)
+
+    def fetch_event_id(self, event: Any = HardEvent.V_S) -> PlainValue:
+        """`pipe.FetchEventID<event>()`: a free event id, not reserved."""
+        ev = enum_arg(event, HardEvent, "TPipe.fetch_event_id", "event")
+        op = current().insert(FetchEventIdOp(self.value, ev, dt.int32.ir))
+        return PlainValue(op.results[0], dt.int32)
+
+    def release_event_id(self, id: Any, event: Any = HardEvent.V_S) -> None:
+        """`pipe.ReleaseEventID<event>(id)`."""
+        ev = enum_arg(event, HardEvent, "TPipe.release_event_id", "event")
+        v = materialize_int(id, "TPipe.release_event_id(): 'id'")
+        current().insert(ReleaseEventIdOp(self.value, v.value, ev))
+
+
+def get_tpipe_ptr() -> TPipe:
+    """The kernel's TPipe (`AscendC::GetTPipePtr()`), from any function of the kernel."""
+    b = current()
+    if b.pipe is None:
+        raise KernelLanguageError("TPipe instance is not initialized, use TPipe() to create it")
+    value, func = b.pipe
+    if func is b.func:
+        return TPipe._wrap(value)
+    op = b.insert(GetTPipePtrOp())
+    return TPipe._wrap(op.results[0])
+
+
+def _bind(api: str, names: tuple[str, ...], args: tuple, kwargs: dict) -> dict[str, Any]:
+    if len(args) > len(names):
+        raise KernelLanguageError(f"{api}() takes at most {len(names)} arguments ({', '.join(names)})")
+    given = dict(zip(names, args))
+    for k, v in kwargs.items():
+        if k not in names:
+            raise KernelLanguageError(f"{api}() got an unexpected argument '{k}'")
+        if k in given:
+            raise KernelLanguageError(f"{api}() got two values for '{k}'")
+        given[k] = v
+    return given
+
+
+class TQueBind(IRValue):
+    """`AscendC::TQueBind<src, dst, depth>`: a queue between two positions."""
+
+    __slots__ = ()
+
+    def __init__(self, src: Any = TPosition.VECIN, dst: Any = TPosition.VECIN, depth: Any = 1):
+        api = "TQueBind"
+        s = enum_arg(src, TPosition, api, "src")
+        d = enum_arg(dst, TPosition, api, "dst")
+        n = _depth(api, depth)
+        op = current().insert(QueBindOp(s, d, n))
+        super().__init__(op.results[0])
+
+    @property
+    def position(self) -> TPosition:
+        """Where the queue's buffers live."""
+        return self.value.type.position  # type: ignore[attr-defined]
+
+    @property
+    def depth(self) -> int:
+        """The queue depth (2 = double buffering)."""
+        return self.value.type.depth  # type: ignore[attr-defined]
+
+    def describe(self) -> str:
+        """`TQue`, `TQueBind` or `TBuf`."""
+        return type(self).__name__
+
+    def alloc_tensor(self, dtype: Any) -> LocalTensor:
+        """`que.AllocTensor<T>()`: a free buffer of the queue as a tensor of `dtype`."""
+        t = _tensor_dtype(dtype, f"{type(self).__name__}.alloc_tensor")
+        op = current().insert(AllocTensorOp(self.value, LocalTensorType(t.ir)))
+        return LocalTensor._wrap(op.results[0], t)
+
+    def enque(self, tensor: Any) -> None:
+        """`que.EnQue(tensor)`: hand the written tensor to the consumer side."""
+        api = f"{type(self).__name__}.enque"
+        t = require(ConstExpr.unwrap(tensor), LocalTensor, api, "tensor", "a LocalTensor")
+        current().insert(EnqueTensorOp(self.value, t.value))
+
+    def deque(self, dtype: Any) -> LocalTensor:
+        """`que.DeQue<T>()`: wait for and take the oldest enqueued tensor."""
+        t = _tensor_dtype(dtype, f"{type(self).__name__}.deque")
+        op = current().insert(DequeTensorOp(self.value, LocalTensorType(t.ir)))
+        return LocalTensor._wrap(op.results[0], t)
+
+    def free_tensor(self, tensor: Any) -> None:
+        """`que.FreeTensor(tensor)`: give the tensor's buffer back to the queue."""
+        api = f"{type(self).__name__}.free_tensor"
+        t = require(ConstExpr.unwrap(tensor), LocalTensor, api, "tensor", "a LocalTensor")
+        current().insert(FreeTensorOp(self.value, t.value))
+
+
+def _tensor_dtype(dtype: Any, api: str):
+    dtype = ConstExpr.unwrap(dtype)
+    if isinstance(dtype, LocalTensor):
+        raise KernelLanguageError(
+            f"{api}(tensor) (the in-place form) is not supported; pass the data type"
+        )
+    return dtype_arg(dtype, api)
+
+
+def _depth(api: str, depth: Any) -> int:
+    n = const_int_arg(depth, api, "depth")
+    if n < 0:
+        raise KernelLanguageError(f"{api}(): 'depth' must not be negative, got {n}")
+    return n
+
+
+class TQue(TQueBind):
+    """`AscendC::TQue<pos, depth>`: a FIFO of buffers at one position (depth 2 = double buffer)."""
+
+    __slots__ = ()
+
+    def __init__(self, pos: Any = TPosition.VECIN, depth: Any = 1):  # noqa: D107
+        api = "TQue"
+        p = enum_arg(pos, TPosition, api, "pos")
+        n = _depth(api, depth)
+        op = current().insert(QueueOp(p, n))
+        IRValue.__init__(self, op.results[0])
+
+
+class TBuf(TQueBind):
+    """`AscendC::TBuf<pos>`: one untyped buffer for temporaries."""
+
+    __slots__ = ()
+
+    def __init__(self, pos: Any = TPosition.VECCALC):  # noqa: D107
+        p = enum_arg(pos, TPosition, "TBuf", "pos")
+        op = current().insert(TBufOp(p))
+        IRValue.__init__(self, op.results[0])
+
+    def get(self, dtype: Any, len: Any = None) -> LocalTensor:  # noqa: A002
+        """`buf.Get<T>([len])`: the buffer as a tensor (of `len` elements)."""
+        api = "TBuf.get"
+        t = dtype_arg(dtype, api)
+        n = None
+        if ConstExpr.unwrap(len) is not None:
+            n = materialize_int(len, f"{api}(): 'len'").value
+        op = current().insert(GetTensorOp(self.value, LocalTensorType(t.ir), n))
+        return LocalTensor._wrap(op.results[0], t)
+
+    def get_with_offset(self, size: Any, buf_offset: Any, dtype: Any) -> LocalTensor:
+        """`buf.GetWithOffset<T>(size, bufOffset)`: `size` elements from byte `bufOffset`."""
+        api = "TBuf.get_with_offset"
+        t = dtype_arg(dtype, api)
+        off = ConstExpr.unwrap(buf_offset)
+        if not isinstance(off, IRValue) and is_int_like(off) and int(off) % 32 != 0:
+            raise KernelLanguageError("buf_offset must be align to 32B.")
+        s = materialize_int(size, f"{api}(): 'size'")
+        o = materialize_int(off, f"{api}(): 'buf_offset'")
+        op = current().insert(GetWithOffsetOp(self.value, s.value, o.value, LocalTensorType(t.ir)))
+        return LocalTensor._wrap(op.results[0], t)
+
+    def alloc_tensor(self, *args: Any, **kwargs: Any) -> LocalTensor:
+        """A TBuf is not a queue: use get()."""
+        raise _not_a_queue("alloc_tensor")
+
+    def enque(self, *args: Any, **kwargs: Any) -> None:
+        """A TBuf is not a queue."""
+        raise _not_a_queue("enque")
+
+    def deque(self, *args: Any, **kwargs: Any) -> LocalTensor:
+        """A TBuf is not a queue."""
+        raise _not_a_queue("deque")
+
+    def free_tensor(self, *args: Any, **kwargs: Any) -> None:
+        """A TBuf is not a queue."""
+        raise _not_a_queue("free_tensor")
+
+
+def _not_a_queue(method: str) -> KernelLanguageError:
+    return KernelLanguageError(f"TBuf is not a queue and has no {method}(); use get(dtype[, len])")

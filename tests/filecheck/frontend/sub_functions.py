@@ -1,0 +1,41 @@
+# RUN: %python -m ascdsl.frontend.dump %s kernel i32 4 | filecheck %s
+# RUN: %python -m ascdsl.frontend.dump %s kernel i32 4 --passes | filecheck %s --check-prefix=PASSES
+# jit sub-functions are private funcs specialized on ConstExpr values; the pipeline inlines them.
+import ascdsl as asc
+
+
+@asc.jit
+def add_mul(a: int, b: int):
+    return a + b, a * b
+
+
+@asc.jit
+def times(v: int, k: asc.ConstExpr[int]):
+    return v * k
+
+
+@asc.jit
+def kernel(n: int, k: asc.ConstExpr[int]):
+    s, p = add_mul(n, k)
+    asc.printf("%d %d %d", times(s, k), times(p, k), times(p, 2))
+
+
+# CHECK-LABEL: func.func @kernel(%n: i32) attributes {ascendc.global} {
+# CHECK:         %[[S:.*]], %[[P:.*]] = func.call @add_mul(%n, %{{.*}}) : (i32, i32) -> (i32, i32)
+# CHECK-NEXT:    %[[T1:.*]] = func.call @times(%[[S]]) : (i32) -> i32
+# CHECK-NEXT:    %[[T2:.*]] = func.call @times(%[[P]]) : (i32) -> i32
+# CHECK-NEXT:    %[[T3:.*]] = func.call @times_1(%[[P]]) : (i32) -> i32
+# CHECK-NEXT:    ascendc.printf %[[T1]], %[[T2]], %[[T3]] {desc = "%d %d %d"} : i32, i32, i32
+# CHECK:       func.func private @add_mul(%a: i32, %b: i32) -> (i32, i32) {
+# CHECK:         func.return %{{.*}}, %{{.*}} : i32, i32
+# CHECK:       func.func private @times(%v: i32) -> i32 {
+# CHECK-NEXT:    %[[K4:.*]] = arith.constant 4 : i32
+# CHECK-NEXT:    %[[R:.*]] = arith.muli %v, %[[K4]] : i32
+# CHECK-NEXT:    func.return %[[R]] : i32
+# CHECK:       func.func private @times_1(%v: i32) -> i32 {
+# CHECK-NEXT:    %[[K2:.*]] = arith.constant 2 : i32
+
+# PASSES-LABEL: func.func @kernel(%n: i32)
+# PASSES-NOT:   func.call
+# PASSES:       ascendc.printf
+# PASSES-NOT:   func.func

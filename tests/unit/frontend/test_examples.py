@@ -1,0 +1,88 @@
+"""The examples compile through the whole pipeline (running them needs the simulator)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import ascdsl as asc
+from ascdsl.dialects import ascendc
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+
+
+def load(relative: str):
+    path = EXAMPLES / relative
+    spec = importlib.util.spec_from_file_location(f"example_{path.stem}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def count(ck, cls) -> int:
+    return sum(1 for op in ck.module.walk() if isinstance(op, cls))
+
+
+def test_01_add_manual_sync_compiles():
+    ex = load("01_add/add.py")
+    x = np.zeros(ex.USE_CORE_NUM * 2048, np.float32)
+    ck = ex.vadd_kernel.compile(x, x, x, x.size // ex.USE_CORE_NUM, always_compile=True)
+    assert ck.passes_ran and ck.insert_sync is False  # the kernel's own events are kept
+    assert count(ck, ascendc.LocalTensorV2Op) == 3
+    assert count(ck, ascendc.SetFlagOp) == 3 and count(ck, ascendc.WaitFlagOp) == 3
+    events = {op.enum_value("event") for op in ck.module.walk() if isinstance(op, ascendc.SetFlagOp)}
+    assert events == {ascendc.HardEvent.MTE2_V, ascendc.HardEvent.V_MTE3,
+                      ascendc.HardEvent.MTE3_MTE2}
+    assert count(ck, ascendc.AddL2Op) == 1 and count(ck, ascendc.DataCopyL2Op) == 3
+    (loop,) = [op for op in ck.module.walk() if op.name == "scf.for"]
+    flag = next(op for op in ck.module.walk() if isinstance(op, ascendc.SetFlagOp))
+    assert flag.event_id.owner.name == "arith.remsi"  # event id = buf_id = i % BUFFER_NUM
+
+
+def test_02_add_framework_compiles_and_inlines():
+    ex = load("02_add_framework/add_framework.py")
+    x = np.zeros(ex.USE_CORE_NUM * 2048, np.float32)
+    block, tile = ex.tiling(x.size)
+    codegen_ck = ex.vadd_kernel.compile(x, x, x, block, tile, run_passes=False,
+                                        always_compile=True)
+    funcs = [op.sym_name.data for op in codegen_ck.module.body.block.ops]
+    assert funcs == ["vadd_kernel", "copy_in", "compute", "copy_out"]
+    ck = ex.vadd_kernel.compile(x, x, x, block, tile, always_compile=True)
+    assert "func.call" not in ck.ir  # sub-functions inlined by the pipeline
+    assert [op.sym_name.data for op in ck.module.body.block.ops] == ["vadd_kernel"]
+    assert count(ck, ascendc.QueueOp) == 3
+    assert count(ck, ascendc.EnqueTensorOp) == 3 and count(ck, ascendc.DequeTensorOp) == 3
+    assert count(ck, ascendc.SetFlagOp) == 0  # the queues synchronize
+    depths = {op.result.type.depth for op in ck.module.walk() if isinstance(op, ascendc.QueueOp)}
+    assert depths == {ex.BUFFER_NUM}
+    assert f"arith.constant {tile * 4} : i32" in ck.ir  # init_buffer length in bytes
+
+
+def test_02_add_framework_with_torch_tensors_specializes_like_numpy():
+    torch = pytest.importorskip("torch")
+    ex = load("02_add_framework/add_framework.py")
+    t = torch.zeros(ex.USE_CORE_NUM * 2048, dtype=torch.float32)
+    block, tile = ex.tiling(t.numel())
+    ck = ex.vadd_kernel.compile(t, t, t, block, tile)
+    assert ck.specialization["x"] == "float32*" and ck.specialization["tile_length"] == tile
+
+
+@pytest.mark.parametrize("example", ["01_add/add.py", "02_add_framework/add_framework.py"])
+def test_examples_run_when_the_simulator_is_available(example):
+    try:
+        from ascdsl.runtime import prepare  # noqa: F401
+    except ImportError:
+        pytest.skip("ascdsl.runtime (the simulator) is not available yet")
+    assert load(example).main() == 0
+
+
+def test_examples_stop_cleanly_without_the_simulator(monkeypatch, capsys):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "ascdsl.runtime", None)
+    assert load("01_add/add.py").main() == 2
+    assert "cannot run yet" in capsys.readouterr().err
+    assert isinstance(asc.LaunchUnavailableError("x"), RuntimeError)
