@@ -8,6 +8,14 @@ Each `local_tensor_auto` becomes, in place:
   are set), `pipe.init_queue(pipe, queue, 1, bytes)`, `que_bind.alloc_tensor`, and a
   `que_bind.free_tensor` before the terminator of the block holding the alloc.
 
+  When every use of the tensor sits in one loop body (nested in the tensor's block), the
+  alloc goes to the start of the innermost such body and the free before its terminator
+  (pyasc keeps both at the tensor's block). The queue has one buffer, so each iteration gets
+  the same memory back, and the FreeTensor/AllocTensor pair is the edge that keeps the next
+  iteration's producer from overwriting a buffer the previous consumer still reads: without
+  it, insert-que-sync's EnQue/DeQue only order producer before consumer, and the write of
+  iteration i+1 races with the read of iteration i.
+
 The byte length of a static shape is one i64 constant (elements × element bits / 8, rounded
 up). A dynamic shape multiplies the i64 size operands with `arith.muli`: size operands that
 are constants are folded into the constant factor, and the static dimensions of a partly
@@ -21,9 +29,9 @@ import functools
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import arith
+from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import DYNAMIC_INDEX, IntegerAttr, IntegerType, ModuleOp, i32, i64
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     PatternRewriter,
@@ -32,6 +40,7 @@ from xdsl.pattern_rewriter import (
     op_type_rewrite_pattern,
 )
 from xdsl.rewriter import InsertPoint
+from xdsl.traits import IsTerminator
 
 from ascdsl.diagnostics import PassError
 from ascdsl.dialects.ascendc import (
@@ -136,12 +145,54 @@ class MaterializeLocalTensorAuto(RewritePattern):
         block = op.parent
         assert block is not None
         rewriter.insert(setup, InsertPoint.before(op))
-        rewriter.replace(op, made)
         if isinstance(made, AllocTensorOp):
+            body = _loop_body_of_all_uses(op)
+            if body is not None:
+                rewriter.insert(made, InsertPoint.at_start(body))
+                rewriter.replace_all_uses_with(op.result, made.tensor)
+                rewriter.erase(op)
+                block = body
+            else:
+                rewriter.replace(op, made)
             end = terminator(block)
             free = FreeTensorOp(made.queue, made.tensor)
             free.location = op.location
             rewriter.insert(free, InsertPoint.before(end) if end else InsertPoint.at_end(block))
+        else:
+            rewriter.replace(op, made)
+
+
+_LOOPS = (scf.ForOp, scf.WhileOp)
+
+
+def _loop_body_of_all_uses(op: LocalTensorAutoOp) -> Block | None:
+    """The innermost loop body (below `op`'s block) holding every use of the tensor, if any.
+
+    Only a tensor that never leaves the loop qualifies: no use may be a terminator (a yield
+    carries the value out of its region). Cost: O(uses x nesting depth).
+    """
+    users = [use.operation for use in op.result.uses]
+    if not users or any(u.has_trait(IsTerminator) for u in users):
+        return None
+    block = op.parent
+    assert block is not None
+    found: Block | None = None
+    while True:
+        ancestors = {block.find_ancestor_op_in_block(u) for u in users}
+        if len(ancestors) != 1:
+            return found
+        (loop,) = ancestors
+        if loop is None or not isinstance(loop, _LOOPS) or loop in users:
+            return found
+        bodies = {loop.body.block} if isinstance(loop, scf.ForOp) else set()
+        if isinstance(loop, scf.WhileOp):
+            bodies = {r.block for r in (loop.before_region, loop.after_region)}
+            holding = {b for b in bodies if any(b.find_ancestor_op_in_block(u) for u in users)}
+            if len(holding) != 1:
+                return found
+            bodies = holding
+        (block,) = bodies
+        found = block
 
 
 @dataclass(frozen=True)

@@ -122,3 +122,42 @@ func.func @in_loop(%lb: index, %ub: index, %st: index) {
   }
   func.return
 }
+
+// Every use of the input tensor is in the loop body: the alloc moves to the start of the body
+// and the free before its terminator, so each iteration frees and re-allocates the queue's
+// one buffer. That pair orders the next iteration's copy-in after this iteration's reads.
+// The queue itself stays where the tensor was declared (hoist-que-bind would move it anyway).
+// CHECK-LABEL: func.func @loop_local(
+// CHECK:         %1 = ascendc.queue : <vecin, 1>
+// CHECK:         ascendc.pipe.init_queue %0, %1, %c1_i32, %c256_i64
+// CHECK-NEXT:    scf.for %i = %lb to %ub step %st : i32 {
+// CHECK-NEXT:      %a = ascendc.que_bind.alloc_tensor %1 : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:      ascendc.data_copy_l2 %a, %g, %n
+// CHECK-NEXT:      ascendc.exp_l2 %t, %a, %n
+// CHECK-NEXT:      ascendc.que_bind.free_tensor %1, %a : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:    }
+// CHECK-NEXT:    func.return
+func.func @loop_local(%g: !ascendc.global_tensor<*xf32>, %t: !ascendc.local_tensor<64xf32>, %n: i32, %lb: i32, %ub: i32, %st: i32) {
+  %a = ascendc.local_tensor_auto() input : <64xf32>
+  scf.for %i = %lb to %ub step %st : i32 {
+    ascendc.data_copy_l2 %a, %g, %n : !ascendc.local_tensor<64xf32>, !ascendc.global_tensor<*xf32>, i32
+    ascendc.exp_l2 %t, %a, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
+  }
+  func.return
+}
+
+// A use outside the loop keeps the alloc at the tensor's block (the value must survive it).
+// CHECK-LABEL: func.func @used_after_loop(
+// CHECK:         %a = ascendc.que_bind.alloc_tensor %1
+// CHECK-NEXT:    scf.for
+// CHECK:         ascendc.exp_l2 %t, %a, %n
+// CHECK-NEXT:    ascendc.que_bind.free_tensor %1, %a
+// CHECK-NEXT:    func.return
+func.func @used_after_loop(%g: !ascendc.global_tensor<*xf32>, %t: !ascendc.local_tensor<64xf32>, %n: i32, %lb: i32, %ub: i32, %st: i32) {
+  %a = ascendc.local_tensor_auto() input : <64xf32>
+  scf.for %i = %lb to %ub step %st : i32 {
+    ascendc.data_copy_l2 %a, %g, %n : !ascendc.local_tensor<64xf32>, !ascendc.global_tensor<*xf32>, i32
+  }
+  ascendc.exp_l2 %t, %a, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
+  func.return
+}
