@@ -20,7 +20,6 @@ _FRONTEND = frozenset(
         "CompiledKernel",
         "CompileOptions",
         "CompilationError",
-        "LaunchUnavailableError",
         "MockTensor",
         "MockValue",
     }

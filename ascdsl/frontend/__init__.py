@@ -13,7 +13,7 @@ the passes and the Ascend C target, `dump.py` prints a kernel's IR from the comm
 from __future__ import annotations
 
 from .codegen import ArgKind
-from .errors import CompilationError, KernelLanguageError, LaunchUnavailableError
+from .errors import CompilationError, KernelLanguageError
 from .kernel import CompiledKernel, CompileOptions, JITFunction, MockTensor, MockValue, jit
 
 __all__ = [
@@ -23,7 +23,6 @@ __all__ = [
     "CompiledKernel",
     "JITFunction",
     "KernelLanguageError",
-    "LaunchUnavailableError",
     "MockTensor",
     "MockValue",
     "jit",

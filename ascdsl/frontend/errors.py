@@ -43,5 +43,4 @@ class KernelLanguageError(Exception):
     """
 
 
-class LaunchUnavailableError(RuntimeError):
-    """The kernel compiled, but no runtime to launch it on is installed yet."""
+

@@ -31,7 +31,7 @@ from . import cache as disk
 from . import dtypes as dt
 from .codegen import ArgKind, compile_kernel
 from .dtypes import DataType
-from .errors import CompilationError, LaunchUnavailableError
+from .errors import CompilationError
 from .function import (
     FunctionSource,
     SourceUnavailable,
@@ -254,16 +254,8 @@ class CompiledKernel:
         if self._exe is None:
             with self._lock:
                 if self._exe is None:
-                    try:
-                        from ascdsl.runtime import prepare
-                    except ImportError as e:
-                        if getattr(e, "name", None) in ("ascdsl.runtime", None) or "prepare" in str(e):
-                            raise LaunchUnavailableError(
-                                f"kernel '{self.kernel_name}' compiled, but it cannot run yet: "
-                                "ascdsl.runtime.prepare (the simulator backend) is not available "
-                                "in this installation"
-                            ) from None
-                        raise
+                    from ascdsl.runtime import prepare
+
                     self._exe = prepare(self.module, self.kernel_name)
         return self._exe
 
@@ -321,10 +313,11 @@ class _Launcher:
             hit = jf._fast_lookup(args)
             if hit is not None:
                 ck, runtime = hit
-                return ck.executable().launch(self.core_num, runtime, stream=self.stream)
-        with _compilation_errors():
+                with _user_errors():
+                    return ck.executable().launch(self.core_num, runtime, stream=self.stream)
+        with _user_errors():
             ck, runtime = jf._prepare_call(args, kwargs)
-        return ck.executable().launch(self.core_num, runtime, stream=self.stream)
+            return ck.executable().launch(self.core_num, runtime, stream=self.stream)
 
 
 class JITFunction:
@@ -612,19 +605,22 @@ class JITFunction:
         """
         if core_num is not None:
             _check_core_num(core_num)
-        with _compilation_errors():
+        with _user_errors():
             ck, _ = self._prepare_call(args, kwargs)
         return ck
 
 
-class _compilation_errors:
-    """Re-raise CompilationError without ascdsl's internal frames in its traceback."""
+class _user_errors:
+    """Re-raise the errors that are about the user's kernel (compilation and simulation
+    findings, both located at kernel lines) without ascdsl's internal frames."""
 
     def __enter__(self) -> None:
         return None
 
     def __exit__(self, et, e, tb) -> bool:
-        if isinstance(e, CompilationError):
+        from ascdsl.diagnostics import AscdslError  # CompilationError, SimulationError, ...
+
+        if isinstance(e, AscdslError):
             raise e.with_traceback(None) from None
         return False
 

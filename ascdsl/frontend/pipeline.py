@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import inspect
 import io
 import os
-import tempfile
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.printer import Printer
 
+from ascdsl.fileio import write_atomically
 from ascdsl.diagnostics import (
     AscdslError,
     Diagnostic,
@@ -26,10 +23,6 @@ from ascdsl.diagnostics import (
 from .errors import CompilationError
 
 
-class PipelineUnavailable(RuntimeError):
-    """`ascdsl.transforms.pipeline.default_pipeline` is not importable."""
-
-
 def print_ir(module: ModuleOp, debuginfo: bool = False) -> str:
     """The module as MLIR text (with `loc(...)` on every op when `debuginfo`)."""
     from ascdsl.dialects.gm import install_mlir_memref_printing
@@ -41,19 +34,6 @@ def print_ir(module: ModuleOp, debuginfo: bool = False) -> str:
     return out.getvalue()
 
 
-def _default_pipeline() -> Callable[..., Any]:
-    try:
-        from ascdsl.transforms.pipeline import default_pipeline
-    except ImportError as e:
-        if getattr(e, "name", None) in ("ascdsl.transforms.pipeline", None) or "default_pipeline" in str(e):
-            raise PipelineUnavailable(
-                "the pass pipeline (ascdsl.transforms.pipeline.default_pipeline) is not "
-                "available yet; compile with run_passes=False"
-            ) from None
-        raise
-    return default_pipeline
-
-
 def run_passes(
     module: ModuleOp, insert_sync: bool, verify_sync: bool, anchor: Loc
 ) -> list[Diagnostic]:
@@ -63,20 +43,14 @@ def run_passes(
     that goes wrong inside a pass is reported at the kernel's `def` (`anchor`).
     """
     from ascdsl.context import make_context
+    from ascdsl.transforms.pipeline import jit_pipeline
 
-    factory = _default_pipeline()
-    params = inspect.signature(factory).parameters
-    kwargs: dict[str, Any] = {}
-    if "verify_sync" in params:
-        kwargs["verify_sync"] = verify_sync
-    pipeline = factory(insert_sync, **kwargs)
     engine = DiagnosticEngine(print_to_stderr)
     ctx = make_context()
     try:
         with using_engine(engine):
-            _apply(pipeline, ctx, module)
-            if verify_sync and "verify_sync" not in params:
-                _apply(_registered_pass("verify-sync"), ctx, module)
+            for p in jit_pipeline(insert_sync, verify_sync):
+                p.apply(ctx, module)
     except AscdslError as e:
         raise CompilationError(e.diagnostics) from None
     except Exception as e:  # noqa: BLE001 - a failing pass must not surface as a traceback
@@ -86,59 +60,17 @@ def run_passes(
     return [d for d in engine.diagnostics if d.severity is not Severity.ERROR]
 
 
-def _registered_pass(name: str) -> Any:
-    from ascdsl.transforms import PASSES
-
-    factory = PASSES.get(name)
-    if factory is None:
-        raise PipelineUnavailable(f"the '{name}' pass is not registered")
-    return factory()()
-
-
-def _apply(pipeline: Any, ctx: Any, module: ModuleOp) -> None:
-    """Run a ModulePass, an xDSL PassPipeline or a sequence of passes."""
-    if hasattr(pipeline, "apply"):
-        pipeline.apply(ctx, module)
-    elif callable(pipeline):
-        pipeline(ctx, module)
-    else:
-        for p in pipeline:
-            _apply(p, ctx, module)
-
-
 def ascendc_source(module: ModuleOp) -> str:
-    """Ascend C text of a synchronized module (through `ascdsl.targets.ascendc.emit`)."""
-    try:
-        from ascdsl.targets.ascendc import emit
-    except ImportError as e:
-        if getattr(e, "name", None) in ("ascdsl.targets.ascendc", None) or "emit" in str(e):
-            raise RuntimeError(
-                "the Ascend C target (ascdsl.targets.ascendc) is not available yet"
-            ) from None
-        raise
-    out = io.StringIO()
-    emit(module, out)
-    return out.getvalue()
+    """Ascend C text of a synchronized module."""
+    from ascdsl.targets.ascendc import emit
+
+    return emit(module)
 
 
 def write_atomic(path: Path, content: str | bytes) -> None:
-    """Write `content` to `path` through a temporary file and a rename (readers never see half)."""
+    """Write `content` to `path` atomically, creating its directory."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        if isinstance(content, bytes):
-            with os.fdopen(fd, "wb") as f:
-                f.write(content)
-        else:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(content)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_atomically(path, content)
 
 
 def dump_dir() -> Path | None:

@@ -1,10 +1,12 @@
-"""The pass pipeline the JIT runs (pyasc's lowering + synchronization pipelines).
+"""The pass pipelines (pyasc's lowering, synchronization and post-processing pipelines).
 
-    from ascdsl.transforms.pipeline import default_pipeline
-    for p in default_pipeline(insert_sync=True):
+    from ascdsl.transforms.pipeline import jit_pipeline
+    for p in jit_pipeline(insert_sync=True, verify_sync=False):
         p.apply(ctx, module)
 
-`ascdsl-opt --ascdsl-default` runs the same list (AscdslDefaultPass).
+`ascdsl-opt --ascdsl-default` runs `default_pipeline` (AscdslDefaultPass); the JIT runs
+`jit_pipeline`: the same passes, then the post-processing that prepares the module for the
+Ascend C target.
 """
 
 from __future__ import annotations
@@ -54,4 +56,21 @@ def default_pipeline(insert_sync: bool = True) -> list[ModulePass]:
             UnifyPipePass(),
             CanonicalizePass(),
         ]
+    return passes
+
+
+def jit_pipeline(insert_sync: bool = True, verify_sync: bool = False) -> list[ModulePass]:
+    """What `@ascdsl.jit` runs: `default_pipeline`, then pyasc's post-processing.
+
+    Post-processing: generate-boilerplate (the `#include`s of the Ascend C source),
+    legalize-kernel-args, and verify-sync when asked (warnings only).
+    """
+    from .generate_boilerplate import GenerateBoilerplatePass
+    from .legalize_kernel_args import LegalizeKernelArgsPass
+    from .verify_sync import VerifySyncPass
+
+    passes = default_pipeline(insert_sync)
+    passes += [GenerateBoilerplatePass(), LegalizeKernelArgsPass()]
+    if verify_sync:
+        passes.append(VerifySyncPass())
     return passes

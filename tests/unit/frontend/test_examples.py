@@ -71,18 +71,7 @@ def test_02_add_framework_with_torch_tensors_specializes_like_numpy():
 
 
 @pytest.mark.parametrize("example", ["01_add/add.py", "02_add_framework/add_framework.py"])
-def test_examples_run_when_the_simulator_is_available(example):
-    try:
-        from ascdsl.runtime import prepare  # noqa: F401
-    except ImportError:
-        pytest.skip("ascdsl.runtime (the simulator) is not available yet")
+def test_examples_run_and_match(example):
     assert load(example).main() == 0
 
 
-def test_examples_stop_cleanly_without_the_simulator(monkeypatch, capsys):
-    import sys
-
-    monkeypatch.setitem(sys.modules, "ascdsl.runtime", None)
-    assert load("01_add/add.py").main() == 2
-    assert "cannot run yet" in capsys.readouterr().err
-    assert isinstance(asc.LaunchUnavailableError("x"), RuntimeError)

@@ -489,14 +489,6 @@ def test_compiled_kernel_launch_checks_its_arguments(fake_runtime):
         ck.launch(1, [np.zeros(4, np.float32)])
 
 
-def test_launch_without_runtime_stops_with_a_clear_message(monkeypatch):
-    monkeypatch.setitem(sys.modules, "ascdsl.runtime", None)  # import raises ImportError
-    with pytest.raises(asc.LaunchUnavailableError, match="compiled, but it cannot run yet"):
-        scale_kernel[1](np.zeros(4, np.float32), 4, 2)
-    # It compiled: the specialization is in the memory cache.
-    assert scale_kernel.compile(np.zeros(4, np.float32), 4, 2).kernel_name == "scale_kernel"
-
-
 def test_compilation_errors_at_launch_are_compilation_errors():
     @asc.jit
     def k(n: int):

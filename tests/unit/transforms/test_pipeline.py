@@ -51,6 +51,27 @@ def test_default_pipeline_order():
     assert [p.name for p in default_pipeline()] == LOWERING + SYNC
 
 
+def test_jit_pipeline_adds_post_processing():
+    from ascdsl.transforms.pipeline import jit_pipeline
+
+    post = ["generate-boilerplate", "legalize-kernel-args"]
+    assert [p.name for p in jit_pipeline(True)] == LOWERING + SYNC + post
+    assert [p.name for p in jit_pipeline(False, verify_sync=True)] == (
+        LOWERING + post + ["verify-sync"]
+    )
+
+
+def test_jit_pipeline_output_is_ready_for_the_target():
+    from ascdsl.targets.ascendc import emit
+    from ascdsl.transforms.pipeline import jit_pipeline
+
+    ctx = make_context()
+    module = parse_module(ctx, KERNEL, "<k>")
+    for p in jit_pipeline(True):
+        p.apply(ctx, module)
+    assert emit(module).startswith('#include "kernel_operator.h"\n')
+
+
 @pytest.mark.parametrize("insert_sync", [True, False])
 def test_ascdsl_default_is_the_pipeline(insert_sync):
     ctx = make_context()
