@@ -341,9 +341,11 @@ def parse_module(
     except ParseError as e:
         loc = parser.located(e.span.start)
         raise IRParseError(Diagnostic(Severity.ERROR, e.msg, loc)) from None
-    except VerifyException as e:
+    except (VerifyException, ValueError) as e:
+        # Checks xDSL makes while building IR (attribute verifiers, name rules) raise these;
+        # the current token is where the parser stood.
         loc = parser.located(parser._current_token.span.start)
-        raise IRParseError(Diagnostic(Severity.ERROR, str(e), loc)) from None
+        raise IRParseError(Diagnostic(Severity.ERROR, _message(e), loc)) from None
 
 
 # --- verification --------------------------------------------------------------------------

@@ -12,7 +12,6 @@ for an internal error). The input is never written; `-o` is replaced atomically.
 
 from __future__ import annotations
 
-import argparse
 import io
 import os
 import sys
@@ -20,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ascdsl.fileio import write_atomically
+from ascdsl.tools.common import OneLineArgParser, UsageError, run_entry
 from ascdsl.diagnostics import (
     AscdslError,
     Diagnostic,
@@ -33,13 +33,6 @@ from ascdsl.diagnostics import (
 SPLIT_MARKER = "// -----"
 
 
-class UsageError(Exception):
-    pass
-
-
-class _ArgParser(argparse.ArgumentParser):
-    def error(self, message: str):  # one line, not argparse's usage dump
-        raise UsageError(message)
 
 
 @dataclass
@@ -68,8 +61,8 @@ def _pass_table():
     return get_all_passes()
 
 
-def _build_parser(pass_names: Sequence[str]) -> _ArgParser:
-    p = _ArgParser(
+def _build_parser(pass_names: Sequence[str]) -> OneLineArgParser:
+    p = OneLineArgParser(
         prog="ascdsl-opt",
         description="ascdsl modular optimizer: parse IR, run passes, print IR or a target.",
         allow_abbrev=False,
@@ -331,20 +324,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def entry() -> None:
-    try:
-        code = main()
-    except KeyboardInterrupt:
-        code = 130
-    except Exception as e:  # noqa: BLE001 - a bug in ascdsl: one line, not a traceback
-        if os.environ.get("ASCDSL_DEBUG"):
-            raise
-        print(
-            f"ascdsl-opt: internal error: {type(e).__name__}: {e} "
-            "(rerun with ASCDSL_DEBUG=1 for a traceback, and please report it)",
-            file=sys.stderr,
-        )
-        code = 70
-    sys.exit(code)
+    run_entry("ascdsl-opt", main)
 
 
 if __name__ == "__main__":

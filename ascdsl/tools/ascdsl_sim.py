@@ -31,16 +31,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ascdsl.tools.common import OneLineArgParser, UsageError, run_entry
 from ascdsl.diagnostics import AscdslError
 
 
-class UsageError(Exception):
-    pass
-
-
-class _ArgParser(argparse.ArgumentParser):
-    def error(self, message: str):
-        raise UsageError(message)
 
 
 _EPILOG = """\
@@ -56,8 +50,8 @@ example:
 """
 
 
-def _build_parser() -> _ArgParser:
-    p = _ArgParser(
+def _build_parser() -> OneLineArgParser:
+    p = OneLineArgParser(
         prog="ascdsl-sim",
         description="Run a kernel of an IR file on ascdsl's simulator of an Ascend AI core.",
         allow_abbrev=False,
@@ -267,14 +261,9 @@ def _read_module(path: str, passes: list[str]):
     if found:
         raise IRVerifyError(found)
     if passes:
-        from ascdsl.tools.ascdsl_opt import UsageError as OptUsage
         from ascdsl.tools.ascdsl_opt import build_pipeline
 
-        try:
-            pipeline = build_pipeline(passes)
-        except OptUsage as e:
-            raise UsageError(str(e)) from None
-        for p in pipeline:
+        for p in build_pipeline(passes):
             p.apply(ctx, module)
             found = verify_diagnostics(module)
             if found:
@@ -391,20 +380,7 @@ def _bf16_values(bits: np.ndarray) -> np.ndarray:
 
 
 def entry() -> None:
-    try:
-        code = main()
-    except KeyboardInterrupt:
-        code = 130
-    except Exception as e:  # noqa: BLE001 - a bug in ascdsl: one line, not a traceback
-        if os.environ.get("ASCDSL_DEBUG"):
-            raise
-        print(
-            f"ascdsl-sim: internal error: {type(e).__name__}: {e} "
-            "(rerun with ASCDSL_DEBUG=1 for a traceback, and please report it)",
-            file=sys.stderr,
-        )
-        code = 70
-    sys.exit(code)
+    run_entry("ascdsl-sim", main)
 
 
 if __name__ == "__main__":

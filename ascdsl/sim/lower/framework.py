@@ -97,30 +97,21 @@ def lower_queue(op, cx: Lowering):
     return f
 
 
-@lowers(A.TBufOp)
-def lower_tbuf(op, cx: Lowering):
+_BUFFER_STATES = {A.TBufOp: TBufState, A.TBufPoolOp: TBufPoolState}
+
+
+@lowers(*_BUFFER_STATES)
+def lower_buffer_object(op, cx: Lowering):
+    """`TBuf<pos> buf;` / `TBufPool<pos, n> pool;`: an object that InitBuffer gives memory."""
     pre = cx.take_pre()
     site = cx.site(op)
     pos = op.result.type.position
+    state = _BUFFER_STATES[type(op)]
     o = cx.slot(op.result)
 
     def f(R):
         R[0].t += pre
-        R[o] = TBufState(site, pos)
-
-    return f
-
-
-@lowers(A.TBufPoolOp)
-def lower_tbuf_pool(op, cx: Lowering):
-    pre = cx.take_pre()
-    site = cx.site(op)
-    pos = op.result.type.position
-    o = cx.slot(op.result)
-
-    def f(R):
-        R[0].t += pre
-        R[o] = TBufPoolState(site, pos)
+        R[o] = state(site, pos)
 
     return f
 

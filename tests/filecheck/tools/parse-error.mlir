@@ -6,3 +6,8 @@
 // CHECK-NEXT: {{^}}  %q = ascendc.queue : <vecsomewhere, 1>
 // CHECK-NEXT: {{^}}                       ^
 // CHECK-NOT: Traceback
+
+// Checks xDSL makes while building IR (here: a block name) are located parse errors too.
+// RUN: not ascdsl-opt %S/Inputs/bad-block-label.mlir 2>&1 | filecheck %s --check-prefix=LABEL
+// LABEL: bad-block-label.mlir:2:3: error: Invalid Block name format `1`.
+// LABEL-NOT: internal error

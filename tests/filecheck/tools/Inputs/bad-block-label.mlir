@@ -1,0 +1,4 @@
+func.func @f() {
+^1:
+  func.return
+}
