@@ -107,9 +107,10 @@ class UnboundTensor:
 class GMBuffer:
     """One GM argument of a launch: the caller's array, seen as elements and as bytes."""
 
-    __slots__ = ("index", "name", "dt", "arr", "n", "mem")
+    __slots__ = ("index", "name", "dt", "arr", "n", "mem", "l2")
 
     def __init__(self, index: int, name: str, dt: SimDType, arr: np.ndarray):
+        self.l2 = None  # the launch's L2 state of these bytes (ascdsl.sim.memsys)
         self.index = index
         self.name = name
         self.dt = dt
