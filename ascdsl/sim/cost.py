@@ -7,9 +7,9 @@ the vector pipeline overlaps instructions. That is what lets double buffering hi
 A pipe is busy (msprof's `*_time`) while it has an instruction in flight.
 
 - Vector ops: `vector_issue + repeats * cycles_per_repeat(api)` with one repeat per 256 bytes
-  of the widest operand, plus UB bank conflicts: a repeat whose two sources read the same bank
-  group costs `bank_read_conflict` more, one whose (one repeat late) write lands in a bank a
-  source reads `bank_write_conflict` more (`ub_conflicts`).
+  of the widest operand, plus UB bank conflicts: a repeat that reads (or writes) k blocks of one
+  bank group takes k beats, each beyond the first `bank_read_conflict`; one whose deferred write
+  lands in a bank the next repeat reads costs `bank_write_conflict` more (`ub_conflicts`).
 - Copies between on-chip memories: `mte_issue + bursts * mte_burst + bytes / rate(src, dst)`.
 - Copies to or from GM: the DMA engine issues in `mte_issue + bursts * mte_burst` plus the
   bytes L2 serves or absorbs at the core's L2 rate; the bytes that go to or come from HBM are
@@ -113,9 +113,12 @@ class CostModel:
 
         Operands are `(byte address, blocks per repeat, repeat stride, block stride)` (strides
         in 32-byte blocks). UB (A2/A3): 16 bank groups of 3 banks; a 32-byte block at address
-        `a` is in bank group `(a >> 5) & 15` and bank `a >> 16` of that group. In one repeat,
-        two sources reading the same bank group conflict (read-read); the destination is
-        written one repeat late, and its write conflicts with a source read of the same bank.
+        `a` is in bank group `(a >> 5) & 15` and bank `a >> 16` of that group. Each beat reads
+        (and writes) one block per bank group: a repeat whose distinct source blocks put k of
+        them in one group reads in k beats, likewise for its destination blocks, and each
+        beat beyond the first costs `bank_read_conflict` (two sources in one group: one more).
+        A repeat's write that would hit a bank its reads use is deferred one repeat; it costs
+        `bank_write_conflict` when it hits a bank the next repeat reads too (read-write).
         """
         key = (dst, srcs, repeats)
         extra = self._conflicts.get(key)
@@ -124,7 +127,7 @@ class CostModel:
         return extra
 
     def _ub_conflicts(self, dst: tuple, srcs: tuple, repeats: int) -> float:
-        if repeats <= 0 or not srcs:
+        if repeats <= 0:
             return 0.0
         g = self.bank_groups
         shift = (self.bank_row * g).bit_length() - 1 + 7  # row bits above the group bits
@@ -134,23 +137,32 @@ class CostModel:
             addr, nb, rep, blk = op
             return (addr >> 5) + r * rep + np.arange(nb, dtype=np.int64)[None, :] * blk
 
+        def beats(b):
+            """Beats per repeat: the most distinct blocks any one bank group holds."""
+            b = np.sort(b, axis=1)
+            distinct = np.ones(b.shape, dtype=np.int64)
+            distinct[:, 1:] = b[:, 1:] != b[:, :-1]
+            per_group = np.zeros((repeats, g), dtype=np.int64)
+            np.add.at(per_group, (np.broadcast_to(r, b.shape), b & (g - 1)), distinct)
+            return per_group.max(axis=1)
+
         sb = [blocks(s) for s in srcs]
-        extra = 0.0
-        if len(sb) >= 2:
-            g0, g1 = sb[0] & (g - 1), sb[1] & (g - 1)
-            rr = (g0[:, :, None] == g1[:, None, :]).any(axis=(1, 2))
-            extra += float(rr.sum()) * self.read_conflict
-        if dst is not None and repeats > 1:
+        extra_beats = np.zeros(repeats, dtype=np.int64)
+        if sb:
+            extra_beats = beats(np.concatenate(sb, axis=1)) - 1
+        if dst is not None:
+            extra_beats = np.maximum(extra_beats, beats(blocks(dst)) - 1)
+        extra = float(extra_beats.sum()) * self.read_conflict
+        if dst is not None and sb and repeats > 1:
             # A repeat's write goes to UB during that repeat, or one repeat later when it would
             # hit a bank a read of the repeat uses; it conflicts when both clash.
             def bank(b):
                 return ((b >> (shift - 5)) << 4) | (b & (g - 1))
 
             db = bank(blocks(dst))
-            keys = [bank(s) for s in sb]
             same = np.zeros(repeats, dtype=bool)
             later = np.zeros(repeats - 1, dtype=bool)
-            for k in keys:
+            for k in (bank(s) for s in sb):
                 same |= (db[:, :, None] == k[:, None, :]).any(axis=(1, 2))
                 later |= (db[:-1, :, None] == k[1:, None, :]).any(axis=(1, 2))
             extra += float((same[:-1] & later).sum()) * self.write_conflict

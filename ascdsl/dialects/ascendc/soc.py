@@ -151,7 +151,7 @@ TIMING_910B: dict[str, Fact] = {
     "vector_issue": _f(22, "cycles/instr", "fitted to add-1, add-6 (aiv_vec_time: every Add "
                        "costs its repeats + 22); also matches bank-ub-2 vs bank-ub-1"),
     "vector_latency": _f(0, "cycles", "not separable from vector_issue in the published data"),
-    "bank_read_conflict": _f(1, "cycles/repeat", "fitted to add-1 vs add-6 (aiv_vec_time: two "
+    "bank_read_conflict": _f(1, "cycles/beat", "fitted to add-1 vs add-6 (aiv_vec_time: two "
                              "sources in one UB bank group read in two beats)"),
     "bank_write_conflict": _f(0.77, "cycles/repeat", f"{BANK_DOC}, scenario 5 vs 1 "
                               "(3751 vs 2390)"),

@@ -61,3 +61,26 @@ def test_moving_a_buffer_by_256_bytes_halves_the_add():
     repeats = 16384 * 2 // 256
     assert apart == pytest.approx(COST["vector_issue"] + repeats)
     assert same - apart == pytest.approx(repeats * RR)
+
+
+def test_blocks_of_one_operand_in_one_bank_group_take_a_beat_each():
+    # A destination written with a block stride of 144 blocks (asc-devkit's ND->NZ layout):
+    # 144 % 16 == 0 puts all 8 blocks of a repeat in one bank group: 8 beats. 145 rotates them.
+    src = contiguous_operand(0x0, 2, 2)
+    assert CM.ub_conflicts((0x10000, 8, 1, 144), (src,), 16) == pytest.approx(16 * 7 * RR)
+    assert CM.ub_conflicts((0x10000, 8, 1, 145), (src,), 16) == 0
+
+
+def test_every_timing_number_says_where_it_comes_from_and_the_docs_list_it():
+    from pathlib import Path
+
+    from ascdsl.dialects.ascendc.soc import SOCS
+
+    docs = (Path(__file__).resolve().parents[3] / "docs" / "simulator.md").read_text()
+    for soc in SOCS.values():
+        for name, fact in soc.facts.items():
+            assert fact.unit and len(fact.source) > 10, name
+            kinds = ("Ascend910B", "fitted to", "estimate", "README", "guide", "not separable")
+            assert any(k in fact.source for k in kinds), (name, fact.source)
+            assert f"`{name}`" in docs, f"docs/simulator.md does not list {name}"
+            assert soc.cost[name] == fact.value
