@@ -311,8 +311,12 @@ def _pad_copy(op, cx: Lowering, has_pad: bool):
         d, s = R[sd], R[ss]
         cnt, blen, sstr, dstr = R[sp][:4]
         is_pad, left, right, pad_value = R[spad][:4] if spad is not None else (0, 0, 0, 0)
-        p = copy_pipe_index(s.mem.hw, d.mem.hw)
-        if not _params_check(c, site, cnt, blen, 2097151, "bytes"):
+        dm, sm = d.mem, s.mem
+        p = _PIPES[sm.hw * 16 + dm.hw]
+        if p is None:
+            p = copy_pipe_index(sm.hw, dm.hw)
+        if not (1 <= cnt <= 4095 and 1 <= blen <= 2097151) and not _params_check(
+                c, site, cnt, blen, 2097151, "bytes"):
             c.run(p, c.cost.mte_issue, 0.0, site)
             return
         if to_local:
@@ -327,8 +331,8 @@ def _pad_copy(op, cx: Lowering, has_pad: bool):
         dlo, _ = span_d(c, d, 0, -(-d_ext // size), site, "writes")
         slo, _ = span_s(c, s, 0, -(-s_ext // size), site, "reads")
         local = d if to_local else s
-        check_align(c, local, site, "writes" if to_local else "reads")
-        dm, sm = d.mem, s.mem
+        if local.off & local.mem.align_mask:
+            check_align(c, local, site, "writes" if to_local else "reads")
         _strided_copy(dm, dlo + d_off, dstep, sm, slo, sstep, blen, cnt)
         if to_local and is_pad and (left or right):
             v = pad_conv(pad_value)
