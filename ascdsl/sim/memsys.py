@@ -40,7 +40,8 @@ CACHE_NORMAL = 0
 CACHE_DISABLE = 1
 
 # The state is kept per group of GROUP lines (one bit per line): a contiguous copy touches a
-# few groups, not every line.
+# few groups, not every line. A group shares one last-use stamp (recency is tracked at 32 KB,
+# residency per line) and one landing time (a hit waits for the group's latest fetch).
 GROUP_SHIFT = 6
 GROUP = 1 << GROUP_SHIFT
 _FULL = (1 << GROUP) - 1
