@@ -11,6 +11,8 @@ from .base import AscendCOp, Cpp, CppStyle, asc_op, const_int, element_type, enu
 from .enums import (
     ALL_ENUMS,
     AscEnum,
+    CacheMode,
+    CacheRwMode,
     CmpMode,
     HardEvent,
     Hardware,
@@ -70,6 +72,8 @@ __all__ = [
     "Hardware",
     "RoundMode",
     "CmpMode",
+    "CacheMode",
+    "CacheRwMode",
     "BINARY",
     "UNARY",
     "VEC_SCALAR",

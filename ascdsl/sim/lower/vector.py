@@ -28,6 +28,7 @@ from ascdsl.dialects.ascendc.types import GlobalTensorType, ParamStructType
 from ..casts import make_cast
 from ..compiler import Lowering, lowers
 from ..core import FULL_MASK
+from ..cost import contiguous_operand
 from ..dtypes import SimDType, f32_to_bf16, int_wrapper, scalar_converter
 from ..errors import AlignmentError, InvalidArgumentError
 from ..repeat import elements_per_repeat, plan
@@ -112,10 +113,14 @@ def _fast_ufunc(formula: str, dst: SimDType, src_dts, sdt) -> tuple | None:
 _PIPE_OF: dict = {}
 
 
+_PIPES: list[int | None] = [None] * 256  # the same, at [src * 16 + dst]
+
+
 def copy_pipe_index(src_hw, dst_hw) -> int:
     p = _PIPE_OF.get((src_hw, dst_hw))
     if p is None:
         p = _PIPE_OF[(src_hw, dst_hw)] = PIPE_INDEX[copy_pipe(src_hw, dst_hw)]
+        _PIPES[src_hw * 16 + dst_hw] = p
     return p
 
 
@@ -154,6 +159,7 @@ def lower_copy_l2(op, cx: Lowering):
     size = dt.size
     dst_gm, span_d = _side(op.dst)
     src_gm, span_s = _side(op.src)
+    gm_any = dst_gm or src_gm
     sd, ss, sn = cx.slot(op.dst), cx.slot(op.src), cx.slot(op.count)
 
     def f(R):
@@ -187,15 +193,25 @@ def lower_copy_l2(op, cx: Lowering):
         if c.checking and ((dhi - dlo) & 31 or dlo & dm.align_mask or slo & sm.align_mask):
             _copy_checks(c, site, d, s, n, size, dt, dst_gm, src_gm)
         dm.bytes[dlo:dhi] = sm.bytes[slo:shi]
-        cost = c.cost
-        e = cost.copy_table[sm.hw * 16 + dm.hw] or cost.copy_entry(sm.hw, dm.hw)
-        p = e[0]
+        if gm_any:
+            p = _PIPES[sm.hw * 16 + dm.hw]
+            if p is None:
+                p = copy_pipe_index(sm.hw, dm.hw)
+        else:
+            cost = c.cost
+            e = cost.copy_table[sm.hw * 16 + dm.hw] or cost.copy_entry(sm.hw, dm.hw)
+            p = e[0]
         san = c.san
         if san is not None:
             k = san.begin(p)
             san.access(sm, slo, shi, False, p, k, site)
             san.access(dm, dlo, dhi, True, p, k, site)
-        c.run(p, e[1] + (dhi - dlo) / e[2], e[3], site)
+        if dst_gm:
+            c.gm_copy(p, d.buf, dlo, dhi - dlo, dhi - dlo, 1, True, d.cache[1], site)
+        elif src_gm:
+            c.gm_copy(p, s.buf, slo, shi - slo, shi - slo, 1, False, s.cache[0], site)
+        else:
+            c.run(p, e[1] + (dhi - dlo) / e[2], e[3], site)
 
     return f
 
@@ -252,13 +268,18 @@ def lower_copy_l0(op, cx: Lowering):
                 check_align(c, s, site, "reads")
         dm, sm = d.mem, s.mem
         _strided_copy(dm, dlo, dstep, sm, slo, sstep, length, cnt)
-        occ, lat = c.cost.copy(sm.hw, dm.hw, cnt * length, cnt)
         san = c.san
         if san is not None:
             k = san.begin(p)
             _record_blocks(san, sm, slo, sstep, length, cnt, False, p, k, site)
             _record_blocks(san, dm, dlo, dstep, length, cnt, True, p, k, site)
-        c.run(p, occ, lat, site)
+        if dst_gm:
+            c.gm_copy(p, d.buf, dlo, length, dstep, cnt, True, d.cache[1], site)
+        elif src_gm:
+            c.gm_copy(p, s.buf, slo, length, sstep, cnt, False, s.cache[0], site)
+        else:
+            occ, lat = c.cost.copy(sm.hw, dm.hw, cnt * length, cnt)
+            c.run(p, occ, lat, site)
 
     return f
 
@@ -290,8 +311,12 @@ def _pad_copy(op, cx: Lowering, has_pad: bool):
         d, s = R[sd], R[ss]
         cnt, blen, sstr, dstr = R[sp][:4]
         is_pad, left, right, pad_value = R[spad][:4] if spad is not None else (0, 0, 0, 0)
-        p = copy_pipe_index(s.mem.hw, d.mem.hw)
-        if not _params_check(c, site, cnt, blen, 2097151, "bytes"):
+        dm, sm = d.mem, s.mem
+        p = _PIPES[sm.hw * 16 + dm.hw]
+        if p is None:
+            p = copy_pipe_index(sm.hw, dm.hw)
+        if not (1 <= cnt <= 4095 and 1 <= blen <= 2097151) and not _params_check(
+                c, site, cnt, blen, 2097151, "bytes"):
             c.run(p, c.cost.mte_issue, 0.0, site)
             return
         if to_local:
@@ -306,8 +331,8 @@ def _pad_copy(op, cx: Lowering, has_pad: bool):
         dlo, _ = span_d(c, d, 0, -(-d_ext // size), site, "writes")
         slo, _ = span_s(c, s, 0, -(-s_ext // size), site, "reads")
         local = d if to_local else s
-        check_align(c, local, site, "writes" if to_local else "reads")
-        dm, sm = d.mem, s.mem
+        if local.off & local.mem.align_mask:
+            check_align(c, local, site, "writes" if to_local else "reads")
         _strided_copy(dm, dlo + d_off, dstep, sm, slo, sstep, blen, cnt)
         if to_local and is_pad and (left or right):
             v = pad_conv(pad_value)
@@ -318,14 +343,16 @@ def _pad_copy(op, cx: Lowering, has_pad: bool):
                 if right:
                     r0 = base + d_off + blen
                     dt.store(dm.bytes[r0:r0 + right * size].view(dt.np), v)
-        occ, lat = c.cost.copy(sm.hw, dm.hw, cnt * blen, cnt)
         san = c.san
         if san is not None:
             k = san.begin(p)
             _record_blocks(san, sm, slo, sstep, s_len, cnt, False, p, k, site)
             w_len = (left * size + blen + right * size) if to_local else blen
             _record_blocks(san, dm, dlo, dstep, w_len, cnt, True, p, k, site)
-        c.run(p, occ, lat, site)
+        if to_local:
+            c.gm_copy(p, s.buf, slo, blen, sstep, cnt, False, s.cache[0], site)
+        else:
+            c.gm_copy(p, d.buf, dlo, blen, dstep, cnt, True, d.cache[1], site)
 
     return f
 
@@ -465,6 +492,14 @@ def _elementwise_contiguous(op, cx, pre, site, api, calc, fast, ddt, src_dts, sd
     sa = s_srcs[0] if s_srcs else None
     sb = s_srcs[1] if len(s_srcs) > 1 else None
     conv_s = sdt.np_scalar if sdt is not None else None
+    size_a = sizes[0] if sizes else 0
+    size_b = sizes[1] if len(sizes) > 1 else 0
+    conflicts: dict[int, float] = {}  # UB bank conflicts by operand addresses and repeats
+
+    def bank_conflicts(c, d, a, b, repeats: int) -> float:
+        srcs = tuple(contiguous_operand(t.off, z, widest)
+                     for t, z in ((a, size_a), (b, size_b)) if t is not None)
+        return c.cost.ub_conflicts(contiguous_operand(d.off, dsize, widest), srcs, repeats)
 
     def slow(c, d, ts, n):
         if n < 0:
@@ -502,7 +537,17 @@ def _elementwise_contiguous(op, cx, pre, site, api, calc, fast, ddt, src_dts, sd
             if b is not None:
                 san.access(b.mem, b.off, b.off + n * sizes[1], False, V, k, site)
             san.access(d.mem, d.off, d.off + n * dsize, True, V, k, site)
-        c.run(V, issue + ((n * widest + 255) >> 8) * per_repeat, lat, site)
+        repeats = (n * widest + 255) >> 8
+        cyc = issue + repeats * per_repeat
+        if a is not None:
+            # UB addresses are < 2**18: one integer keys the operands and the repeats.
+            key = (((d.off << 18 | a.off) << 18 | (b.off if b is not None else 0)) << 16
+                   | repeats)
+            extra = conflicts.get(key)
+            if extra is None:
+                extra = conflicts[key] = bank_conflicts(c, d, a, b, repeats)
+            cyc += extra
+        c.run(V, cyc, lat, site)
 
     return f
 
@@ -613,7 +658,14 @@ def lower_elementwise(op, cx: Lowering):
                     san.access(d.mem, d.off + pl.lo[0] * ddt.size, d.off + pl.hi[0] * ddt.size,
                                True, V, k, site)
         cost = c.cost
-        c.run(V, cost.vector(api, max(rt, 0)), cost.vector_latency, site)
+        extra = 0.0
+        if rt > 0 and ts:
+            nbs = [max(1, 8 * z // widest) for z in sizes]
+            extra = cost.ub_conflicts(
+                (d.off, nbs[0], rep[0], blk[0]),
+                tuple((t.off, nb, rp, bk) for t, nb, rp, bk in zip(ts, nbs[1:], rep[1:], blk[1:])),
+                rt)
+        c.run(V, cost.vector(api, max(rt, 0), extra), cost.vector_latency, site)
 
     return g
 

@@ -158,6 +158,9 @@ enum class RoundMode {
 };
 
 enum class CMPMODE : uint8_t { LT = 0, GT, EQ, LE, GE, NE };
+enum class CacheMode { CACHE_MODE_DISABLE = 0, CACHE_MODE_NORMAL = 1, CACHE_MODE_LAST = 2,
+                       CACHE_MODE_PERSISTENT = 4 };
+enum class CacheRwMode { READ = 1, WRITE = 2, RW = 3 };
 
 using TEventID = int8_t;
 
@@ -289,6 +292,8 @@ public:
     __aicore__ void SetValue(const uint64_t offset, T value);
     __aicore__ uint64_t GetSize() const;
     __aicore__ GlobalTensor operator[](const uint64_t offset) const;
+    template <CacheRwMode rwMode = CacheRwMode::RW>
+    __aicore__ void SetL2CacheHint(CacheMode mode);
 };
 
 template <Hardware hard = Hardware::UB>

@@ -29,6 +29,8 @@ from ascdsl.dialects.ascendc import (
     CmpMode,
     ConstructOp,
     DataCopyBase,
+    CacheMode,
+    CacheRwMode,
     HardEvent,
     Hardware,
     Pipe,
@@ -64,6 +66,8 @@ ENUM_SAMPLES = {
     RoundMode: RoundMode.CAST_RINT,
     CmpMode: CmpMode.LT,
     Hardware: Hardware.UB,
+    CacheMode: CacheMode.CACHE_MODE_DISABLE,
+    CacheRwMode: CacheRwMode.READ,
 }
 
 # (op class or family base, operand/result name) -> type
