@@ -158,6 +158,7 @@ class _Lowering:
         self.loaded: set[SSAValue] = set()  # buffers written by a GM -> UB copy
 
     def run(self) -> None:
+        _erase_dead(self.func)
         ops = [o for o in self.func.walk() if isinstance(o, AscTileOp)]
         for op in ops:
             self._check_boundaries(op)
@@ -194,10 +195,30 @@ class _Lowering:
     # -- values -----------------------------------------------------------------------------
 
     def buf(self, v: SSAValue) -> SSAValue:
-        return self.values[v]
+        got = self.values.get(v)
+        if got is None:
+            user = next((u.operation for u in v.uses), None)
+            raise PassError(user or v, f"uses a tile ({v.type}) that no asc op of this function "
+                                       "makes (a function argument?): inline the function that "
+                                       "takes tiles first (lower-asc does)")
+        return got
 
     def set(self, tile: SSAValue, buffer: SSAValue) -> None:
         self.values[tile] = buffer
+
+
+# asc ops whose only effect is their results (a load only reads): unused, they are dropped.
+_EFFECTS = (T.StoreOp, T.SetValueOp, T.AtomicRMWOp, T.MatmulAccOp, T.CountMaskOp,
+            T.BitwiseMaskOp, T.YieldOp)
+
+
+def _erase_dead(func) -> None:
+    """Erase asc ops whose results nobody uses (last first, so chains go too)."""
+    for op in reversed(list(func.walk())):
+        if (isinstance(op, AscTileOp) and not isinstance(op, _EFFECTS) and op.results
+                and all(not r.uses for r in op.results)):
+            op.detach()
+            op.erase()
 
 
 def _tile(v: SSAValue) -> TileType:
@@ -280,6 +301,8 @@ def _linear(em: Emit, dims: list[int | SSAValue], offsets) -> SSAValue:
         d = dims[k]
         if isinstance(stride, int) and isinstance(d, int):
             stride = stride * d
+        elif isinstance(stride, int) and stride == 1:
+            stride = d
         else:
             stride = em.value(arith.MuliOp(_dim(em, stride), _dim(em, d)))
     assert total is not None
@@ -365,13 +388,14 @@ def _store(lw: _Lowering, op: T.StoreOp, em: Emit) -> None:
 
 
 def _one_direct_write(buf: SSAValue) -> bool:
-    """Whether exactly one op writes the buffer, and writes the buffer value itself."""
+    """Whether exactly one vector instruction writes the buffer, and writes the buffer value
+    itself: a VECOUT queue hands a buffer from the vector unit to MTE3 after that write."""
     writers = 0
     for v in _views_and_self(buf):
         for use in v.uses:
             user = use.operation
             if isinstance(user, A.AscendCOp) and any(w is v for w in user.written_operands()):
-                if v is not buf:
+                if v is not buf or user.hw_pipe() != A.Pipe.PIPE_V:
                     return False
                 writers += 1
     return writers == 1
@@ -769,27 +793,34 @@ _FOLD: dict[T.ReduceKind, type] = {
 }
 
 
-def _work_buffer(em: Emit, n: int, elem: Attribute) -> SSAValue:
-    """Scratch space of ReduceSum/Max/Min: one partial result per repeat of the source."""
+@dataclass
+class _Scratch:
+    """The result and work buffers of ReduceSum/Max/Min, made once for a row loop."""
+
+    out: SSAValue
+    work: SSAValue
+
+
+def _scratch(em: Emit, n: int, elem: Attribute) -> _Scratch:
+    """One partial result per repeat of the source fits the work buffer."""
     repeats = -(-n // per_repeat(elem_bytes(elem)))
-    return em.buffer(max(repeats, 1), elem)
+    return _Scratch(em.buffer(1, elem), em.buffer(max(repeats, 1), elem))
 
 
 def _reduce_to_scalar(op: Operation, em: Emit, kind: T.ReduceKind, src: SSAValue, n: int,
-                      elem: Attribute) -> SSAValue:
+                      elem: Attribute, scratch: _Scratch | None = None) -> SSAValue:
     """ReduceSum/Max/Min of n elements, then GetValue: the result as a scalar."""
     _native(op, elem, "float")
     cls = _REDUCE_ALL.get(kind)
     if cls is None:
-        raise PassError(op, f"reduces with {kind.keyword}, which has no whole-tensor "
-                            "reduction in Ascend C")
-    out = em.buffer(1, elem)
-    work = _work_buffer(em, n, elem)
+        raise PassError(op, f"reduces with {kind.keyword} along the last axis, which has no "
+                            "Ascend C reduction (the reference simulator runs it)")
+    s = scratch or _scratch(em, n, elem)
     if cls is A.ReduceSumL2Op:
-        em.add(cls(out, src, work, em.i32(n)))
+        em.add(cls(s.out, src, s.work, em.i32(n)))
     else:
-        em.add(cls(out, src, work, em.i32(n), em.const(0, i1)))
-    return em.value(A.LocalGetValueOp(out, em.i32(0)))
+        em.add(cls(s.out, src, s.work, em.i32(n), em.const(0, i1)))
+    return em.value(A.LocalGetValueOp(s.out, em.i32(0)))
 
 
 @lowers(T.ReduceAs1dOp)
@@ -824,8 +855,9 @@ def _reduce(lw: _Lowering, op: T.ReduceOp, em: Emit) -> None:
         value = _reduce_to_scalar(op, em, kind, src, t.num_elements, elem)
         em.add(A.LocalSetValueOp(dst, em.i32(0), value))
     elif dims == [1]:
+        scratch = _scratch(em, cols, elem)
         for r in range(rows):
-            value = _reduce_to_scalar(op, em, kind, em.at(src, r * cols), cols, elem)
+            value = _reduce_to_scalar(op, em, kind, em.at(src, r * cols), cols, elem, scratch)
             em.add(A.LocalSetValueOp(dst, em.i32(r), value))
     else:  # dims == [0]: fold the rows with binary instructions
         _native(op, elem, "arith")
@@ -853,12 +885,13 @@ def _softmax(lw: _Lowering, op: T.SoftmaxOp, em: Emit) -> None:
     rows, cols = _rows_of(t)
     src, dst = lw.buf(op.operand), _new_buffer(em, op.result)
     e = em.buffer(cols, elem)
+    scratch = _scratch(em, cols, elem)
     for r in range(rows):
         x, y = em.at(src, r * cols), em.at(dst, r * cols)
-        m = _reduce_to_scalar(op, em, T.ReduceKind.MAX, x, cols, elem)
+        m = _reduce_to_scalar(op, em, T.ReduceKind.MAX, x, cols, elem, scratch)
         em.scalar(A.AddsL0Op, e, x, em.value(arith.NegfOp(m)), cols, size)
         em.unary(A.ExpL0Op, e, e, cols, size)
-        s = _reduce_to_scalar(op, em, T.ReduceKind.SUM, e, cols, elem)
+        s = _reduce_to_scalar(op, em, T.ReduceKind.SUM, e, cols, elem, scratch)
         inv = em.value(arith.DivfOp(em.const(1.0, elem), s))
         em.scalar(A.MulsL0Op, y, e, inv, cols, size)
     lw.set(op.result, dst)
@@ -875,11 +908,12 @@ def _rms_norm(lw: _Lowering, op: T.RmsNormOp, em: Emit) -> None:
     rows, cols = _rows_of(t)
     src, dst, gamma = lw.buf(op.operand), _new_buffer(em, op.result), lw.buf(op.gamma)
     square = em.buffer(cols, elem)
+    scratch = _scratch(em, cols, elem)
     inv_cols = em.const(1.0 / cols, elem)
     for r in range(rows):
         x, y = em.at(src, r * cols), em.at(dst, r * cols)
         em.binary(A.MulL0Op, square, x, x, cols, size)
-        s = _reduce_to_scalar(op, em, T.ReduceKind.SUM, square, cols, elem)
+        s = _reduce_to_scalar(op, em, T.ReduceKind.SUM, square, cols, elem, scratch)
         mean = em.value(arith.MulfOp(s, inv_cols))
         root = em.value(xmath.SqrtOp(em.value(arith.AddfOp(mean, op.epsilon))))
         inv = em.value(arith.DivfOp(em.const(1.0, elem), root))
