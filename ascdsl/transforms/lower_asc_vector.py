@@ -194,6 +194,15 @@ class _Lowering:
 
     # -- values -----------------------------------------------------------------------------
 
+    def tensor(self, v: SSAValue) -> GMTensor:
+        got = self.tensors.get(v)
+        if got is None:
+            user = next((u.operation for u in v.uses), None)
+            raise PassError(user or v, f"uses a GM tensor ({v.type}) that no asc.tensor op of "
+                                       "this function makes (a function argument?): inline the "
+                                       "function that takes it first (lower-asc does)")
+        return got
+
     def buf(self, v: SSAValue) -> SSAValue:
         got = self.values.get(v)
         if got is None:
@@ -284,7 +293,7 @@ def _dim(em: Emit, d: int | SSAValue) -> SSAValue:
 
 @lowers(T.DimOp)
 def _dim_op(lw: _Lowering, op: T.DimOp, em: Emit) -> None:
-    d = lw.tensors[op.base].dims[op.index.value.data]
+    d = lw.tensor(op.base).dims[op.index.value.data]
     lw.values[op.result] = _dim(em, d)
 
 
@@ -328,7 +337,7 @@ def _copy_params(em: Emit, count: int, length: SSAValue | int, src_stride: SSAVa
 
 def _gm_copy(lw: _Lowering, op: Operation, em: Emit, tile: SSAValue, tensor: SSAValue,
              offsets, to_gm: bool, buffer: SSAValue) -> None:
-    info = lw.tensors[tensor]
+    info = lw.tensor(tensor)
     t = _tile(tile)
     shape, size = t.shape, elem_bytes(t.element_type)
     view = em.value(A.GlobalSubIndexOp(info.global_tensor, _linear(em, info.dims, list(offsets))))
@@ -408,14 +417,14 @@ def _padded(t: TileType) -> int:
 
 @lowers(T.GetValueOp)
 def _get_value(lw: _Lowering, op: T.GetValueOp, em: Emit) -> None:
-    info = lw.tensors[op.base]
+    info = lw.tensor(op.base)
     idx = _linear(em, info.dims, list(op.offsets))
     lw.values[op.result] = em.value(A.GlobalGetValueOp(info.global_tensor, idx))
 
 
 @lowers(T.SetValueOp)
 def _set_value(lw: _Lowering, op: T.SetValueOp, em: Emit) -> None:
-    info = lw.tensors[op.base]
+    info = lw.tensor(op.base)
     idx = _linear(em, info.dims, list(op.offsets))
     em.add(A.GlobalSetValueOp(info.global_tensor, idx, op.value))
 

@@ -11,21 +11,13 @@ from __future__ import annotations
 import numpy as np
 
 import ascdsl.dialects.ascendc as A
+from ascdsl.dialects.asc.types import CompareMode
 
 from ..compiler import Lowering, lowers
 from ..repeat import mask_elements, plan
 from ..sanitizer import V
 from .common import check_align, dtype_of, local_span
 from .vector import compile_formula
-
-_CMP_FORMULA = {
-    A.CmpMode.LT: "less(a, b)",
-    A.CmpMode.GT: "greater(a, b)",
-    A.CmpMode.EQ: "equal(a, b)",
-    A.CmpMode.LE: "less_equal(a, b)",
-    A.CmpMode.GE: "greater_equal(a, b)",
-    A.CmpMode.NE: "not_equal(a, b)",
-}
 
 
 def _params(R, sp: int, names: int) -> tuple[tuple, tuple]:
@@ -52,7 +44,8 @@ def lower_compare(op, cx: Lowering):
     site = cx.site(op)
     scalar = isinstance(op, A.CompareScalarL0Op)
     sdt = dtype_of(op, cx, op.src0)
-    calc = compile_formula(_CMP_FORMULA[op.enum_value("cmpMode")])
+    # The tile dialect's CompareMode has CMPMODE's values and knows each one's formula.
+    calc = compile_formula(CompareMode(int(op.enum_value("cmpMode"))).formula)
     sd, sa = cx.slot(op.dst), cx.slot(op.src0)
     sb = cx.slot(op.src1Scalar) if scalar else cx.slot(op.src1)
     s_rt, s_mask, sp = cx.slot(op.repeat_times), cx.slot(op.mask), cx.slot(op.repeat_params)

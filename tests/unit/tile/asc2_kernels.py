@@ -3,8 +3,19 @@ ported by changing the imports: `import ascdsl as asc`, `from ascdsl import tile
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+
 import ascdsl as asc
 from ascdsl import tile as asc2
+
+
+def _example(relative: str):
+    path = Path(__file__).resolve().parents[3] / "examples" / relative
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 @asc2.jit(always_compile=True)
@@ -53,37 +64,9 @@ def leaky_relu_kernel(x_ptr: asc.GlobalAddress, alpha: float, out_ptr: asc.Globa
         asc2.store(out, out_gm, offsets=[tile_offset])
 
 
-@asc2.jit(always_compile=True)
-def gelu_kernel(x_ptr: asc.GlobalAddress, out_ptr: asc.GlobalAddress, num_rows: asc.ConstExpr,
-                num_columns: asc.ConstExpr, tile_size: asc.ConstExpr, approximate: asc.ConstExpr):
-    x_gm = asc2.tensor(x_ptr, [num_rows, num_columns])
-    out_gm = asc2.tensor(out_ptr, [num_rows, num_columns])
-    for i in range(asc2.block_idx(), num_rows, asc2.block_num(), parallel=True):
-        row = asc2.load(x_gm, [1, tile_size], offsets=[i, 0])
-        if approximate:
-            pi = 3.141592653589793238462643383279502884
-            k1 = 2 * asc2.sqrt(2 / pi)
-            k2 = 2 * asc2.sqrt(2 / pi) * 0.044715
-            param = row * (row * row * k2 + k1)
-            out = row - row / (asc2.exp(param) + 1)
-        else:
-            k = asc2.sqrt(0.5)
-            out = row * (asc2.erf(row * k) + 1) * 0.5
-        asc2.store(out, out_gm, offsets=[i, 0])
-
-
-@asc2.jit(always_compile=True, vf_fusion=True)
-def softmax_kernel(x_ptr: asc.GlobalAddress, out_ptr: asc.GlobalAddress, num_rows: int,
-                   num_cols: int, tile_size: asc.ConstExpr[int]):
-    x_gm = asc2.tensor(x_ptr, [num_rows, num_cols])
-    out_gm = asc2.tensor(out_ptr, [num_rows, num_cols])
-    for i in range(asc2.block_idx(), num_rows, asc2.block_num(), parallel=True):
-        row = asc2.load(x_gm, [1, tile_size], offsets=[i, 0])
-        row_minus_max = row - asc2.reduce_max(row)
-        numerator = asc2.exp(row_minus_max)
-        denominator = asc2.reduce_sum(numerator)
-        out = numerator / denominator
-        asc2.store(out, out_gm, offsets=[i, 0])
+# gelu and the row softmax are examples 09 and 08, asc2's kernels as they are.
+gelu_kernel = _example("09_tile_gelu/tile_gelu.py").gelu_kernel
+softmax_kernel = _example("08_tile_softmax/tile_softmax.py").softmax_kernel
 
 
 @asc2.jit(always_compile=True)

@@ -244,3 +244,19 @@ def test_mask_region_on_the_reference_simulator():
     x = np.zeros(64, np.float32)
     k[1](x, run_passes=False)
     np.testing.assert_array_equal(x, np.where(np.arange(64) < 10, 100.0, -1.0).astype(np.float32))
+
+
+def test_a_lowered_tile_past_the_tensor_is_an_out_of_bounds_error_at_its_line():
+    @asc2.jit
+    def k(x_ptr: asc.GlobalAddress, n: int):
+        xt = asc2.tensor(x_ptr, [n])
+        asc2.store(asc2.load(xt, [64], offsets=[64]) + 1.0, xt, offsets=[64])
+
+    x = np.zeros(128, np.float32)
+    with pytest.raises(asc.OutOfBoundsError) as info:
+        k[1](x, 100)  # the tensor has 100 elements; the tile covers [64, 128)
+    text = str(info.value)
+    assert "elements [0, 64) of a GlobalTensor of 36 elements" in text
+    assert "asc2.store(asc2.load(xt, [64], offsets=[64]) + 1.0, xt, offsets=[64])" in text
+    k[1](x, 100, run_passes=False)  # the reference pads the load and clips the store
+    np.testing.assert_array_equal(x, np.r_[np.zeros(64), np.ones(36), np.zeros(28)])
