@@ -28,9 +28,13 @@ tile is made; every op writes its result buffer with `ascendc` instructions:
    repeat stride 0); `[R, 1]` and `[1]` sources broadcast each value with Duplicate.
 8. reshape is free (buffers are one-dimensional); concat and copy (UB to UB) are DataCopy.
 
+9. A tile carried through an `scf.for` (an accumulator) gets one buffer for the whole loop:
+   filled from the initial tile before the loop and from the yielded tile at the end of each
+   iteration (a vector copy); the loop keeps its other iter_args.
+
 Refused with a located error (the reference simulator runs them): the cube ops (matmul, L1 /
-L0 tiles), atomics, mask regions, tiles carried through scf loops/ifs, reductions of rank > 2
-tiles, int8 arithmetic. The result is valid `ascendc` IR: `lower-asc-buffers` then gives the
+L0 tiles), atomics, mask regions, tiles yielded by scf.if, reductions of rank > 2 tiles, int8
+arithmetic. The result is valid `ascendc` IR: `lower-asc-buffers` then gives the
 buffers memory (or `materialize-tensor` does, without reuse or multi-buffering).
 """
 
@@ -41,7 +45,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import arith
+from xdsl.dialects import arith, scf
 from xdsl.dialects import math as xmath
 from xdsl.dialects.builtin import (
     BFloat16Type,
@@ -54,7 +58,7 @@ from xdsl.dialects.builtin import (
     f32,
     i1,
 )
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 
 import ascdsl.dialects.asc as T
@@ -156,11 +160,17 @@ class _Lowering:
         self.values: dict[SSAValue, SSAValue] = {}  # tile -> buffer, scalar result -> value
         self.tensors: dict[SSAValue, GMTensor] = {}
         self.loaded: set[SSAValue] = set()  # buffers written by a GM -> UB copy
+        # Yields of loops that carry tiles: (yield, [(yielded tile, carried buffer)]).
+        self.carried_yields: list[tuple[Operation, list[tuple[SSAValue, SSAValue]]]] = []
+        self.replaced_loops: list[scf.ForOp] = []
 
     def run(self) -> None:
         _erase_dead(self.func)
-        ops = [o for o in self.func.walk() if isinstance(o, AscTileOp)]
+        ops = [o for o in self.func.walk() if isinstance(o, AscTileOp) or _carries_tiles(o)]
         for op in ops:
+            if isinstance(op, scf.ForOp):
+                self._carry(op)
+                continue
             self._check_boundaries(op)
             how = lowering_for(type(op))
             if how is None:
@@ -168,29 +178,83 @@ class _Lowering:
             if isinstance(how, str):
                 raise PassError(op, f"is not lowered to ascendc: {how}")
             how(self, op, Emit(self.state, op))
+        for yield_op, pairs in self.carried_yields:
+            em = Emit(self.state, yield_op)
+            for value, carried in pairs:
+                _copy_whole(em, carried, self.buf(value), _tile(value))
         for op in reversed(ops):
+            if isinstance(op, scf.ForOp):
+                continue
             for r in op.results:
                 if r in self.values and not isinstance(r.type, TileType | TensorType):
                     r.replace_all_uses_with(self.values[r])
             if op.parent is not None:
                 op.detach()
                 op.erase(safe_erase=False)
+        for loop in self.replaced_loops:
+            loop.erase(safe_erase=False)
 
     def _check_boundaries(self, op: Operation) -> None:
-        """Tiles may not cross region boundaries: no lowering carries a buffer through them."""
+        """A tile may leave asc ops only as the iter_arg of an scf.for (see `_carry`)."""
         for r in op.results:
             if not isinstance(r.type, TileType):
                 continue
             for use in r.uses:
                 user = use.operation
-                if not isinstance(user, AscTileOp):
-                    raise PassError(
-                        user,
-                        f"uses a tile ({r.type}); carrying tiles through {user.name} is not "
-                        "lowered yet: keep each tile inside the loop or branch that makes it "
-                        "(the reference simulator runs this kernel: run_passes=False)",
-                        notes=[(op, "the tile is made here")],
-                    )
+                if isinstance(user, AscTileOp) or _carries_tiles(user):
+                    continue
+                if isinstance(user, scf.YieldOp) and _carries_tiles(user.parent_op()):
+                    continue
+                raise PassError(
+                    user,
+                    f"uses a tile ({r.type}); carrying tiles through {user.name} is not "
+                    "lowered yet (scf.for iter_args are): keep each tile inside the branch that "
+                    "makes it (the reference simulator runs this kernel: run_passes=False)",
+                    notes=[(op, "the tile is made here")],
+                )
+
+    def _carry(self, loop: scf.ForOp) -> None:
+        """An scf.for carrying tiles: each carried tile gets one buffer, filled from the init
+        value before the loop and from the yielded tile at the end of each iteration; the
+        loop keeps only its other iter_args, and its tile results are that buffer."""
+        em = Emit(self.state, loop)
+        body = loop.body.block
+        keep = [i for i, a in enumerate(loop.iter_args) if not isinstance(a.type, TileType)]
+        carried: dict[int, SSAValue] = {}
+        for i, init in enumerate(loop.iter_args):
+            if i in keep:
+                continue
+            buffer = _new_buffer(em, init)
+            _copy_whole(em, buffer, self.buf(init), _tile(init))
+            carried[i] = buffer
+            self.values[body.args[i + 1]] = buffer
+            self.values[loop.results[i]] = buffer
+        new_body = Block(arg_types=[body.args[0].type, *[body.args[i + 1].type for i in keep]])
+        body.args[0].replace_all_uses_with(new_body.args[0])
+        for j, i in enumerate(keep):
+            body.args[i + 1].replace_all_uses_with(new_body.args[j + 1])
+        old_yield = body.last_op
+        assert isinstance(old_yield, scf.YieldOp)
+        for op in list(body.ops):
+            op.detach()
+            if op is not old_yield:
+                new_body.add_op(op)
+        new_yield = scf.YieldOp(*[old_yield.operands[i] for i in keep])
+        new_yield.location = old_yield.location
+        new_body.add_op(new_yield)
+        self.carried_yields.append(
+            (new_yield, [(old_yield.operands[i], b) for i, b in carried.items()])
+        )
+        new_loop = scf.ForOp(loop.lb, loop.ub, loop.step, [loop.iter_args[i] for i in keep],
+                             new_body)
+        new_loop.attributes.update(loop.attributes)
+        em.add(new_loop)
+        for j, i in enumerate(keep):
+            loop.results[i].replace_all_uses_with(new_loop.results[j])
+        old_yield.erase(safe_erase=False)
+        # Out of the IR now; erased once the asc ops that read its tile results are gone.
+        loop.detach()
+        self.replaced_loops.append(loop)
 
     # -- values -----------------------------------------------------------------------------
 
@@ -228,6 +292,18 @@ def _erase_dead(func) -> None:
                 and all(not r.uses for r in op.results)):
             op.detach()
             op.erase()
+
+
+def _carries_tiles(op: Operation | None) -> bool:
+    return isinstance(op, scf.ForOp) and any(isinstance(a.type, TileType) for a in op.iter_args)
+
+
+def _copy_whole(em: Emit, dst: SSAValue, src: SSAValue, t: TileType) -> None:
+    """dst = src for a whole tile's buffer: one vector DataCopy (UB to UB)."""
+    if t.element_type == i1:
+        em.add(A.DataCopyL2Op(dst, src, em.i32(mask_bytes(t.num_elements))))
+    else:
+        em.add(A.DataCopyL2Op(dst, src, em.i32(_padded(t))))
 
 
 def _tile(v: SSAValue) -> TileType:

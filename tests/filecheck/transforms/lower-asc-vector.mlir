@@ -130,3 +130,32 @@ func.func @dead(%p: memref<?xf32, 22>, %n: i32, %i: i32) {
   %x = asc.load %t[%i] : !asc.tensor<?xf32> -> !asc.tile<64xf32, UB>
   func.return
 }
+
+// A tile carried through a loop gets one buffer: filled from the initial tile before the
+// loop and from the yielded tile at the end of each iteration; the loop keeps its scalars.
+// CHECK-LABEL: func.func @carried
+// CHECK:       ascendc.duplicate_l0
+// CHECK-NEXT:  %[[ACC:.*]] = ascendc.local_tensor_auto() : <64xf32>
+// CHECK-NEXT:  ascendc.data_copy_l2 %[[ACC]], %{{.*}}, %{{c64_i32[_0-9]*}} : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:  %{{.*}} = scf.for %i = %c0 to %n step %c1 iter_args(%s = %z) -> (f32) : i32 {
+// CHECK:         ascendc.add_l0 %[[SUM:.*]], %[[ACC]], %{{.*}}, %{{c64_i64[_0-9]*}}
+// CHECK:         ascendc.data_copy_l2 %[[ACC]], %[[SUM]], %{{c64_i32[_0-9]*}}
+// CHECK-NEXT:    scf.yield %{{.*}} : f32
+// CHECK:       ascendc.adds_l0 %{{.*}}, %[[ACC]],
+func.func @carried(%p: memref<?xf32, 22>, %n: i32) {
+  %t = asc.tensor %p(%n) : memref<?xf32, 22> -> !asc.tensor<?xf32>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %z = arith.constant 0.0 : f32
+  %init = asc.splat %z : f32 -> !asc.tile<64xf32, UB>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init, %s = %z) -> (!asc.tile<64xf32, UB>, f32) : i32 {
+    %x = asc.load %t[%i] : !asc.tensor<?xf32> -> !asc.tile<64xf32, UB>
+    %y = asc.add %acc, %x : !asc.tile<64xf32, UB>
+    %v = asc.reduce_as_1d sum %x : !asc.tile<64xf32, UB> -> f32
+    %s2 = arith.addf %s, %v : f32
+    scf.yield %y, %s2 : !asc.tile<64xf32, UB>, f32
+  }
+  %o = asc.adds %r#0, %r#1 : !asc.tile<64xf32, UB>, f32
+  asc.store %o, %t[%c0] : !asc.tile<64xf32, UB>, !asc.tensor<?xf32>
+  func.return
+}

@@ -216,20 +216,44 @@ def test_a_kernel_that_cannot_fit_names_its_tiles_and_lines():
     assert "c = a * b" in text and "b = asc2.load(xt, [16320], offsets=[0])" in text
 
 
-def test_a_tile_carried_through_a_loop_runs_on_the_reference_only():
+def test_a_tile_carried_through_a_loop_accumulates():
     @asc2.jit
-    def k(x_ptr: asc.GlobalAddress):
-        xt = asc2.tensor(x_ptr, [64])
+    def k(x_ptr: asc.GlobalAddress, n: int):
+        xt = asc2.tensor(x_ptr, [4, 64])
         acc = asc2.zeros([64], asc.float32)
-        for i in range(4):
-            acc = acc + asc2.load(xt, [64], offsets=[0])
-        asc2.store(acc, xt, offsets=[0])
+        total = 0.0
+        for i in range(n):
+            row = asc2.load(xt, [1, 64], offsets=[i, 0]).reshape(64)
+            acc = acc + row * row
+            total = total + asc2.reduce_sum(row)
+        asc2.store((acc + total).reshape(1, 64), xt, offsets=[0, 0])
 
-    text = compile_error(k, np.ones(64, np.float32))
-    assert "carrying tiles through scf.for is not lowered yet" in text
+    x = np.arange(256, dtype=np.float32).reshape(4, 64) / 256
+    want = (x * x).sum(0) + x.sum()
+    for lowered in (True, False):
+        y = x.copy()
+        k[1](y, 4, run_passes=lowered)
+        np.testing.assert_allclose(y[0], want, rtol=1e-5)
+        np.testing.assert_array_equal(y[1:], x[1:])
+    ck = k.compile(x, 4)
+    (loop,) = [op for op in ck.module.walk() if op.name == "scf.for"]
+    assert [str(a.type) for a in loop.iter_args] == ["f32"]  # the tile left the iter_args
+
+
+def test_a_tile_yielded_by_an_if_is_refused_at_its_line():
+    @asc2.jit
+    def k(x_ptr: asc.GlobalAddress, flag: int):
+        xt = asc2.tensor(x_ptr, [64])
+        x = asc2.load(xt, [64], offsets=[0])
+        if flag > 0:
+            x = x + 1.0
+        asc2.store(x, xt, offsets=[0])
+
+    text = compile_error(k, np.ones(64, np.float32), 1)
+    assert "carrying tiles through scf.yield is not lowered yet" in text
     x = np.ones(64, np.float32)
-    k[1](x, run_passes=False)
-    np.testing.assert_array_equal(x, np.full(64, 4, np.float32))
+    k[1](x, 1, run_passes=False)
+    np.testing.assert_array_equal(x, np.full(64, 2, np.float32))
 
 
 def test_mask_region_on_the_reference_simulator():
