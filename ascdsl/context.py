@@ -1,4 +1,5 @@
-"""The xDSL context ascdsl works in: our dialects (ascendc, asc, emitasc) plus builtin, func, scf, arith, memref, math."""
+"""The xDSL context ascdsl works in: our dialects (ascendc, asc, emitasc) plus builtin, func,
+scf, arith, memref, math."""
 
 from __future__ import annotations
 

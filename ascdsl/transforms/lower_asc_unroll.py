@@ -39,7 +39,8 @@ class LowerAscUnrollPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for func in function_bodies(op):
-            loops = [o for o in func.walk() if isinstance(o, scf.ForOp) and UNROLL_ATTR in o.attributes]
+            loops = [o for o in func.walk()
+                     if isinstance(o, scf.ForOp) and UNROLL_ATTR in o.attributes]
             for loop in reversed(loops):  # inner loops first
                 factor = loop.attributes.pop(UNROLL_ATTR)
                 n = factor.value.data if isinstance(factor, IntegerAttr) else 1
@@ -91,7 +92,8 @@ def _unroll(loop: scf.ForOp, n: int) -> None:
     for k in range(n):
         ivk = iv
         if k:
-            delta = _append(main_block, arith.MuliOp(step, _append_const(main_block, k, t, loop)), loop)
+            k_value = _append_const(main_block, k, t, loop)
+            delta = _append(main_block, arith.MuliOp(step, k_value), loop)
             ivk = _append(main_block, arith.AddiOp(iv, delta), loop)
         carried = _clone_body(body, main_block, ivk, carried)
     _append_op(main_block, scf.YieldOp(*carried), loop)

@@ -436,6 +436,9 @@ def _gm_copy(lw: _Lowering, op: Operation, em: Emit, tile: SSAValue, tensor: SSA
         width = info.dims[1]
         if isinstance(width, int):
             gm_gap = (width - shape[1]) * size
+            if gm_gap > 65535:
+                raise PassError(op, f"moves rows {gm_gap} bytes apart in GM; DataCopyParams "
+                                    "strides hold at most 65535 bytes (use wider tiles)")
         else:
             gap_elems = em.value(arith.SubiOp(width, em.i32(shape[1])))
             gm_gap = em.value(arith.MuliOp(gap_elems, em.i32(size)))
@@ -679,7 +682,8 @@ def _unary(lw: _Lowering, op: T.UnaryTileOp, em: Emit) -> None:
         if kind == "unary":
             em.unary(what, work_dst, cur, n, size)  # type: ignore[arg-type]
         elif kind == "muls":
-            em.scalar(A.MulsL0Op, work_dst, cur, em.const(what, elem), n, size)  # type: ignore[arg-type]
+            factor = em.const(what, elem)  # type: ignore[arg-type]
+            em.scalar(A.MulsL0Op, work_dst, cur, factor, n, size)
         elif kind == "math":
             em.add(what(work_dst, cur, em.i32(n)))  # type: ignore[operator]
         cur = work_dst
@@ -739,7 +743,8 @@ def _select(lw: _Lowering, op: T.SelectOp, em: Emit) -> None:
     a, b, mask = lw.buf(op.a), lw.buf(op.b), lw.buf(op.mask)
     elem = t.element_type
     if _bf16(elem):  # a selection copies bits: select the bf16 bits as f16
-        dst_v, a, b, elem = em.reinterpret(dst, f16), em.reinterpret(a, f16), em.reinterpret(b, f16), f16
+        dst_v, a, b = (em.reinterpret(t, f16) for t in (dst, a, b))
+        elem = f16
     else:
         dst_v = dst
     _native(op, elem, "compare")

@@ -121,7 +121,10 @@ class FunctionState:
         key = (value, t, type(value))
         hit = self._consts.get(key)
         if hit is None:
-            attr = FloatAttr(float(value), t) if isinstance(value, float) else IntegerAttr(int(value), t)
+            if isinstance(value, float):
+                attr: FloatAttr | IntegerAttr = FloatAttr(value, t)  # type: ignore[arg-type]
+            else:
+                attr = IntegerAttr(int(value), t)
             op = arith.ConstantOp(attr)  # type: ignore[arg-type]
             if isinstance(value, int):
                 op.result.name_hint = f"c{value}_{t}".replace("-", "m")
@@ -209,7 +212,8 @@ class Emit:
         self.repeated(n, per_repeat(size), lambda f, m, r: cls(
             self.at(dst, f), self.at(src, f), m, r, p))
 
-    def scalar(self, cls: type, dst: SSAValue, src: SSAValue, s: SSAValue, n: int, size: int) -> None:
+    def scalar(self, cls: type, dst: SSAValue, src: SSAValue, s: SSAValue, n: int,
+               size: int) -> None:
         p = self.state.params(UnaryRepeatParamsType, [CONTIGUOUS] * 2)
         self.repeated(n, per_repeat(size), lambda f, m, r: cls(
             self.at(dst, f), self.at(src, f), s, m, r, p))
@@ -236,7 +240,8 @@ class Emit:
             r = min(MAX_REPEATS, repeats - done)
             step = done * dst_strides.repeat * BLOCK_BYTES // elem_bytes(_elem(dst))
             sstep = done * src_strides.repeat * BLOCK_BYTES // elem_bytes(_elem(src))
-            self.add(cls(self.at(dst, step), self.at(src, sstep), s, self.i64(mask), self.i32(r), p))
+            views = self.at(dst, step), self.at(src, sstep)
+            self.add(cls(*views, s, self.i64(mask), self.i32(r), p))
             done += r
 
     def strided_binary(self, cls: type, dst: SSAValue, a: SSAValue, b: SSAValue, mask: int,

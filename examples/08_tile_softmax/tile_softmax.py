@@ -50,12 +50,14 @@ def main() -> int:
         torch.manual_seed(0)
         x = torch.rand((64, 1024), dtype=torch.float32)
         expected = torch.softmax(x, dim=1)
-        close = lambda out: bool(torch.allclose(out, expected, rtol=1.3e-6, atol=1e-5))  # noqa: E731
+        def close(out):
+            return bool(torch.allclose(out, expected, rtol=1.3e-6, atol=1e-5))
     except ImportError:
         x = np.random.default_rng(0).random((64, 1024), dtype=np.float32)
         e = np.exp(x - x.max(1, keepdims=True))
         expected = e / e.sum(1, keepdims=True)
-        close = lambda out: bool(np.allclose(out, expected, rtol=1.3e-6, atol=1e-5))  # noqa: E731
+        def close(out):
+            return bool(np.allclose(out, expected, rtol=1.3e-6, atol=1e-5))
     try:
         out, report = softmax_launch(x)
     except asc.SimulationError as e:

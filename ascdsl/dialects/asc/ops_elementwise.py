@@ -65,7 +65,8 @@ class BinaryTileOp(AscTileOp):
     def verify_facts(self) -> None:
         t = tile_of(self.lhs, "lhs")
         tile_of(self.rhs, "rhs")
-        same_type([("lhs", self.lhs.type), ("rhs", self.rhs.type), ("the result", self.result.type)])
+        same_type([("lhs", self.lhs.type), ("rhs", self.rhs.type),
+                   ("the result", self.result.type)])
         _elementwise_rules(self, t, "lhs")
 
 

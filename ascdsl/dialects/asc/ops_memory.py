@@ -304,7 +304,8 @@ class AtomicRMWOp(AscTileOp):
 
     def __init__(self, kind: AtomicKind, value: SSAValue, base: SSAValue,
                  offsets: Sequence[SSAValue]):
-        super().__init__(operands=[value, base, list(offsets)], properties={"kind": enum_prop(kind)})
+        super().__init__(operands=[value, base, list(offsets)],
+                         properties={"kind": enum_prop(kind)})
 
     def verify_facts(self) -> None:
         tile = tile_of(self.value, "the value")

@@ -101,7 +101,9 @@ class ReduceOp(AscTileOp):
         numeric_elements(src, "the operand")
         dims = self.reduced_dims()
         if not dims:
-            raise VerifyException("no dimension to reduce (asc.reduce_as_1d reduces the whole tile)")
+            raise VerifyException(
+                "no dimension to reduce (asc.reduce_as_1d reduces the whole tile)"
+            )
         if len(set(dims)) != len(dims) or any(not 0 <= d < src.rank for d in dims):
             raise VerifyException(
                 f"dimensions {dims} must be distinct and within 0..{src.rank - 1}"
@@ -202,7 +204,8 @@ class RmsNormOp(AscTileOp):
         float_elements(t, "the operand", self.name)
         if t.rank > 2:
             raise VerifyException(f"rms_norm takes 1-d or 2-d tiles, got rank {t.rank}")
-        if g.element_type != t.element_type or g.shape[-1] != t.shape[-1] or g.num_elements != t.shape[-1]:
+        cols = t.shape[-1]
+        if g.element_type != t.element_type or g.shape[-1] != cols or g.num_elements != cols:
             raise VerifyException(
                 f"gamma must hold {t.shape[-1]} {t.element_type} elements (one per column), got {g}"
             )

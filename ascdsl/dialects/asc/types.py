@@ -255,7 +255,9 @@ class TileType(ParametrizedAttribute, TypeAttribute):
                     f"tile dimensions must be static and positive, got {_shape_text(dims)}", pos
                 )
             if not (is_numeric(elt) or is_bool(elt)):
-                parser.raise_error(f"tile element type must be one of {_ELEMENT_HELP}, got {elt}", pos)
+                parser.raise_error(
+                    f"tile element type must be one of {_ELEMENT_HELP}, got {elt}", pos
+                )
             parser.parse_punctuation(",")
             pos = parser._current_token.span
             word = parser.parse_optional_identifier()
@@ -273,7 +275,9 @@ class TileType(ParametrizedAttribute, TypeAttribute):
         if not self.shape:
             raise VerifyException("a tile has a ranked shape of at least one dimension")
         if any(d <= 0 for d in self.shape):
-            raise VerifyException(f"tile dimensions must be static and positive, got {list(self.shape)}")
+            raise VerifyException(
+                f"tile dimensions must be static and positive, got {list(self.shape)}"
+            )
         _check_element(self.element_type, "tile")
         if self.location_attr.data not in TileLocation._value2member_map_:
             raise VerifyException(f"{self.location_attr.data} is not a tile location")

@@ -53,7 +53,8 @@ class TileCodegen(FunctionCodegen):
             raise self.error(node, "else statement is not allowed after for-loop")
         if not isinstance(node.target, ast.Name):
             raise self.error(node.target, "For-loop target must be an identifier")
-        if any(isinstance(a, ast.Starred) for a in it.args) or any(k.arg is None for k in it.keywords):
+        starred = any(isinstance(a, ast.Starred) for a in it.args)
+        if starred or any(k.arg is None for k in it.keywords):
             raise self.error(it, "range arguments must be written out (no * or **)")
         bounds = [self.expr(a) for a in it.args]
         hints = {k.arg: self.expr(k.value) for k in it.keywords}
@@ -100,12 +101,16 @@ class TileJITFunction(JITFunction):
         return compile_kernel(self, kinds, consts, codegen=TileCodegen)
 
     def _run_pipeline(self, module, insert_sync: bool, options: CompileOptions):
+        from ascdsl.dialects.ascendc.soc import DEFAULT_SOC
+        from ascdsl.runtime import config
         from ascdsl.transforms.lower_asc import lower_asc_passes
 
         from ..pipeline import run_passes
 
+        # The buffer plan must fit the UB of the SoC the kernel will run on.
+        passes = lower_asc_passes(soc=config.soc or DEFAULT_SOC)
         return run_passes(module, insert_sync, options.verify_sync, self.source.def_loc,
-                          before=lower_asc_passes())
+                          before=passes)
 
     def _fast_lookup(self, args: tuple):
         return super()._fast_lookup(scalar_args(args))

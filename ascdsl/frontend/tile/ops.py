@@ -406,7 +406,9 @@ def mask(*, count: Any = None, bits: Any = None, other: Any = None):
     The other elements are `other` (0 without one). Tiles made inside are used inside.
     """
     b = current()
-    other_v = S.scalar(other, S.dtype_of(ConstExpr.unwrap(other))).value if other is not None else None
+    other_v = None
+    if other is not None:
+        other_v = S.scalar(other, S.dtype_of(ConstExpr.unwrap(other))).value
     if (count is None) == (bits is None):
         raise KernelLanguageError("mask(): give exactly one of 'count' or 'bits'")
     if count is not None:
@@ -654,7 +656,10 @@ def expand_dims(input: Any, *axis: Any) -> Tile:
 def squeeze(input: Any, *axis: Any) -> Tile:
     """The tile without its size-1 dimensions (or only those in `axis`)."""
     t = S.check_tile(input, "squeeze", "input")
-    axes = set(S.dims_arg(axis, "squeeze")) if axis else {i for i, d in enumerate(t.shape) if d == 1}
+    if axis:
+        axes = set(S.dims_arg(axis, "squeeze"))
+    else:
+        axes = {i for i, d in enumerate(t.shape) if d == 1}
     shape = []
     for i, d in enumerate(t.shape):
         if i not in axes:

@@ -264,7 +264,8 @@ def compare(api: str, a: Any, b: Any, mode: T.CompareMode) -> Tile:
     if not isinstance(a, Tile):
         return tile_result(T.CmpSOp(_SWAPPED[mode], cast(b, dtype).value, scalar(a, dtype).value))
     shape = broadcast_shapes(a.shape, b.shape, api)
-    return tile_result(T.CmpOp(mode, as_tile(a, dtype, shape).value, as_tile(b, dtype, shape).value))
+    lhs, rhs = as_tile(a, dtype, shape), as_tile(b, dtype, shape)
+    return tile_result(T.CmpOp(mode, lhs.value, rhs.value))
 
 
 _SWAPPED = {
@@ -300,7 +301,9 @@ def offsets_for(tensor_rank: int, shape: Sequence[int], tile_id: Any, offsets: A
     if tile_id is not None:
         ids = int32_values(tile_id, api, "tile_id")
         if len(ids) != len(shape):
-            raise KernelLanguageError(f"{api}(): 'tile_id' needs {len(shape)} values, got {len(ids)}")
+            raise KernelLanguageError(
+                f"{api}(): 'tile_id' needs {len(shape)} values, got {len(ids)}"
+            )
         values = [i * n for i, n in zip(ids, shape)]
     else:
         values = int32_values(offsets, api, "offsets")

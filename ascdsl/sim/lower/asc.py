@@ -399,7 +399,10 @@ def lower_cast(op, cx: Lowering):
     si, o = cx.slot(op.operand), cx.slot(op.result)
     if src.kind == "bool" or dst.kind == "bool":
         rnd = rounder(dst)
-        compute = lambda R: rnd(R[si] != 0) if dst.kind == "bool" else rnd(R[si].astype(dst.compute))  # noqa: E731
+        if dst.kind == "bool":
+            compute = lambda R: rnd(R[si] != 0)  # noqa: E731
+        else:
+            compute = lambda R: rnd(R[si].astype(dst.compute))  # noqa: E731
     else:
         conv = make_cast(src, dst, _cast_mode(src, dst))
         store_rnd = rounder(dst)
