@@ -20,8 +20,22 @@ from .enums import (
     RoundMode,
     TPosition,
 )
+from .ops_cmpsel import CMPSEL_OPS, CompareL0Op, CompareScalarL0Op, SelectL0Op, SelMode
 from .ops_fwk import *  # noqa: F403
 from .ops_fwk import FWK_OPS
+from .ops_math import (
+    MATH_OPS,
+    CeilOp,
+    CoshOp,
+    CosOp,
+    ErfOp,
+    FloorOp,
+    SinhOp,
+    SinOp,
+    TanhOp,
+    TanOp,
+    UnaryMathOp,
+)
 from .ops_sync import *  # noqa: F403
 from .ops_sync import SYNC_OPS
 from .ops_tensor import *  # noqa: F403
@@ -46,7 +60,9 @@ from .ops_vector import (
 from .types import *  # noqa: F403
 from .types import ALL_TYPES, PARAM_STRUCT_TYPES, ParamStructType, TensorTypeBase
 
-ALL_OPS: list[type[AscendCOp]] = [*FWK_OPS, *TENSOR_OPS, *VECTOR_OPS, *SYNC_OPS]
+ALL_OPS: list[type[AscendCOp]] = [
+    *FWK_OPS, *TENSOR_OPS, *VECTOR_OPS, *SYNC_OPS, *CMPSEL_OPS, *MATH_OPS
+]
 
 AscendC = Dialect("ascendc", ALL_OPS, ALL_TYPES)
 
@@ -74,6 +90,8 @@ __all__ = [
     "CmpMode",
     "CacheMode",
     "CacheRwMode",
+    "SelMode",
+    "UnaryMathOp",
     "BINARY",
     "UNARY",
     "VEC_SCALAR",

@@ -198,6 +198,16 @@ VECTOR_CYCLES_910B: dict[str, float] = {
     "Reciprocal": 2.0,
     "Exp": 4.0,
     "Ln": 4.0,
+    # Math library APIs: several vector instructions per repeat (confidence L).
+    "Erf": 12.0,
+    "Tanh": 8.0,
+    "Sin": 12.0,
+    "Cos": 12.0,
+    "Tan": 16.0,
+    "Sinh": 8.0,
+    "Cosh": 8.0,
+    "Floor": 2.0,
+    "Ceil": 2.0,
 }
 
 # Sizes and clocks by SKU ({INI}): AIC cores, clock (MHz), L2 bytes.

@@ -1,3 +1,3 @@
 """Lowerings: one module per group of ops, each registering op class -> closure factory."""
 
-from . import framework, scalar, sync, tensor, vector  # noqa: F401
+from . import asc, cmpsel, framework, math, scalar, sync, tensor, vector  # noqa: F401

@@ -598,7 +598,9 @@ def lower_elementwise(op, cx: Lowering):
     strides = _stride_reader(op, cx, ["dst", *src_names])
     s_rt = cx.slot(op.repeat_times)
     s_mask = cx.slots(op.mask) if bits_mask else cx.slot(op.mask)
-    set_mask = op.has_flag("isSetMask")
+    # An op without the isSetMask property (cast_l0/l1) has no way to say false: its C++
+    # template's default, isSetMask = true, applies.
+    set_mask = op.has_flag("isSetMask") or "isSetMask" not in cls.get_irdl_definition().properties
 
     def g(R):
         c = R[0]
