@@ -25,6 +25,7 @@ def pyasc_env():
 
 @pytest.fixture
 def private_cache(tmp_path, monkeypatch):
+    """An empty oracle cache (the other tests share the project's, so reruns are fast)."""
     monkeypatch.setenv("ASCDSL_PYASC_ORACLE_CACHE", str(tmp_path / "oracle-cache"))
     return tmp_path / "oracle-cache"
 
@@ -55,7 +56,7 @@ def test_tutorial_script_gives_three_files(pyasc_env, private_cache):
     assert again.kernels[0].ascendc_cpp == k.ascendc_cpp
 
 
-def test_pytest_file_gives_one_dump_per_test_function(pyasc_env, private_cache):
+def test_pytest_file_gives_one_dump_per_test_function(pyasc_env):
     path = layout.pyasc_python_dir() / "test" / "unit" / "language" / "fwk" / "test_tpipe.py"
     result = oracle.dump_file(path)
     tests = [o.origin for o in result.outcomes if o.outcome == "passed"]
@@ -70,7 +71,7 @@ def test_pytest_file_gives_one_dump_per_test_function(pyasc_env, private_cache):
     assert "ascendc.pipe" in init.ascir_mlir
 
 
-def test_cli_dump_writes_named_directories(pyasc_env, private_cache, tmp_path):
+def test_cli_dump_writes_named_directories(pyasc_env, tmp_path):
     path = layout.pyasc_python_dir() / "test" / "kernels" / "test_vadd.py"
     out = tmp_path / "dumps"
     proc = subprocess.run([sys.executable, "-m", "tests.pyasc_oracle", "dump", str(path),
@@ -88,3 +89,13 @@ def test_cli_dump_writes_named_directories(pyasc_env, private_cache, tmp_path):
 def test_missing_file_is_a_clear_error(tmp_path):
     with pytest.raises(FileNotFoundError, match="no such kernel file"):
         oracle.dump_file(tmp_path / "nope.py")
+
+
+def test_every_launch_compiles_even_when_pyasc_would_reuse_a_kernel(pyasc_env):
+    # the int32 and int16 cases launch the same specialization: pyasc's caches would compile
+    # it once and leave the second test function without a dump
+    path = layout.pyasc_python_dir() / "test" / "generalization" / "basic" / "test_duplicate.py"
+    result = oracle.dump_file(path)
+    assert len(result.outcomes) == 5
+    assert sorted(k.origin for k in result.kernels) == sorted(o.origin for o in result.outcomes)
+    assert all(k.status == "ok" and k.kernel == "duplicate_kernel" for k in result.kernels)

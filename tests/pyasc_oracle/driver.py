@@ -20,6 +20,7 @@ script / test function. How it gets past the missing CANN:
   (index.json records `host_stub_used`);
 - pyasc's FileCheck-based codegen tests get the host's FileCheck ($PYASC_ORACLE_FILECHECK); as
   they mock pyasc's compiler, their kernels have codegen.mlir only (status "codegen_only");
+- every launch compiles, bypassing pyasc's kernel caches, so each launch has its dump;
 - the step after Ascend C (bisheng, link) is replaced by an empty binary, and
   `Launcher.run` by a no-op: the script goes on to its next kernel instead of stopping at the
   first launch, so a file with many kernels yields all of them. Its numeric checks then fail
@@ -32,6 +33,7 @@ tests select an NPU device from it.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import stat
@@ -172,6 +174,15 @@ def install(out: Path) -> None:
     rt.current_stream = lambda *a, **k: None
     _stub_host_library()
 
+    real_cache_kernel = jit_mod.JITFunction._cache_kernel
+
+    def cache_kernel(self, runtime_args, constexprs, codegen_options, compile_options):
+        # every launch compiles (and dumps): a kernel pyasc took from its caches would leave
+        # that test function without a dump
+        compile_options = dataclasses.replace(compile_options, always_compile=True)
+        return real_cache_kernel(self, runtime_args, constexprs, codegen_options,
+                                 compile_options)
+
     real_codegen = jit_mod.JITFunction._run_codegen
     real_compile = jit_mod.JITFunction._run_compiler
 
@@ -212,6 +223,7 @@ def install(out: Path) -> None:
         return compiler_mod.CompiledKernel(b"", compiler_mod.CoreType.VectorCore,
                                            self.enable_debug, kernel_args)
 
+    jit_mod.JITFunction._cache_kernel = cache_kernel
     jit_mod.JITFunction._run_codegen = run_codegen
     jit_mod.JITFunction._run_compiler = run_compiler
     compiler_mod.Compiler.run_compilation = run_compilation
