@@ -114,13 +114,17 @@ def test_reasons_group_without_locations_and_numbers():
 
 
 def test_summary_counts_by_area():
+    def rec(test_id, area, compiles, runs, passes, outcome, stage, reason):
+        return {"id": test_id, "area": area, "compiles": compiles, "runs": runs,
+                "passes": passes, "filecheck": None, "outcome": outcome, "stage": stage,
+                "reason": reason}
+
     tests = [
-        {"id": "python/t.py::a", "area": "basic", "compiles": True, "runs": None, "passes": None, "filecheck": None,
-         "outcome": "passed", "stage": "ok", "reason": None},
-        {"id": "python/t.py::b", "area": "basic", "compiles": False, "runs": None, "passes": None, "filecheck": None,
-         "outcome": "failed", "stage": "compile", "reason": "CompilationError: no op"},
-        {"id": "python/k.py::<collection>", "area": "kernels", "compiles": True, "runs": True, "passes": False,
-         "filecheck": None, "outcome": "failed", "stage": "check", "reason": "AssertionError"},
+        rec("python/t.py::a", "basic", True, None, None, "passed", "ok", None),
+        rec("python/t.py::b", "basic", False, None, None, "failed", "compile",
+            "CompilationError: no op"),
+        rec("python/k.py::<collection>", "kernels", True, True, False, "failed", "check",
+            "AssertionError"),
     ]
     s = summarize(tests)
     assert s["areas"]["basic"] == {"tests": 2, "compile": 1, "run": 0, "pass": 0,

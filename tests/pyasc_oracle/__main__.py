@@ -62,8 +62,8 @@ def cmd_dump(args) -> int:
         print(f"{path}: {len(result.kernels)} kernel(s) -> {dest}"
               f"{' (cached)' if result.cached else ''}")
         for i, k in enumerate(result.kernels, 1):
-            note = {"ok": "", "codegen_only": "  [frontend IR only: the test mocks the compiler]"}.get(
-                k.status, f"  [{k.status}: {k.error}]")
+            notes = {"ok": "", "codegen_only": "  [frontend IR only: the test mocks the compiler]"}
+            note = notes.get(k.status, f"  [{k.status}: {k.error}]")
             print(f"  {i:04d}-{k.kernel:<32} {k.origin}{note}")
         for c in result.codegen_errors:
             print(f"  (frontend error) {c['kernel']:<23} {c['origin']}: {c['error']}")

@@ -1,6 +1,7 @@
 """pyasc's Python tests and tutorials on ascdsl (run from the project root).
 
-    python -m tests.pyasc_suite run [--area basic ...] [-k text] [-j 2] [--timeout 60] [-o results.json]
+    python -m tests.pyasc_suite run [--area basic ...] [-k text] [-j 2] [--timeout 60]
+                                    [-o results.json]
     python -m tests.pyasc_suite show results.json
 
 Runs ../shared/pyasc/python (tutorials, test/kernels, test/generalization,

@@ -25,7 +25,6 @@ import argparse
 import contextlib
 import inspect
 import json
-import os
 import re
 import signal
 import subprocess
@@ -35,6 +34,8 @@ import time
 import traceback
 from pathlib import Path
 from unittest import mock
+
+import pytest
 
 from tests.pyasc_suite import alias
 
@@ -172,15 +173,6 @@ def _write(test_id: str, outcome: str, error: str | None, seconds: float) -> Non
 
 
 # -- pytest plugin ------------------------------------------------------------------------------
-
-def _import_pytest():
-    import pytest
-
-    return pytest
-
-
-pytest = _import_pytest()
-
 
 @pytest.fixture
 def mock_launcher_run():
