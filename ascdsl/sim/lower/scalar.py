@@ -26,7 +26,9 @@ from ascdsl.dialects.emitasc import PtrOffsetOp
 from ascdsl.dialects.gm import is_gm_pointer
 
 from ..compiler import Lowering, lowers, not_simulated
-from ..dtypes import int_width, int_wrapper, is_float_type, is_unsigned, scalar_converter
+from ascdsl.dialects.scalar_types import is_float_type, is_unsigned, sim_int_width
+
+from ..dtypes import int_wrapper, scalar_converter
 from ..errors import InvalidArgumentError
 from ..memory import GPtr
 
@@ -42,7 +44,7 @@ def _conv(cx: Lowering, op: Operation, t):
 
 def _as_signed(t):
     """Reinterpret a value of integer type `t` as signed (None: already signed)."""
-    w = int_width(t)
+    w = sim_int_width(t)
     if w is None or (not is_unsigned(t) and w != 1):
         return None
     return int_wrapper(w, True)
@@ -50,7 +52,7 @@ def _as_signed(t):
 
 def _as_unsigned(t):
     """Reinterpret a value of integer type `t` as unsigned (None: already unsigned)."""
-    w = int_width(t)
+    w = sim_int_width(t)
     if w is None or is_unsigned(t) or w == 1:
         return None
     return int_wrapper(w, False)
@@ -107,7 +109,7 @@ def lower_int_binary(op: Operation, cx: Lowering):
     fn, mode, divides = INT_BINARY[type(op)]
     lhs, rhs = op.operands
     t = op.results[0].type
-    if int_width(t) is None:
+    if sim_int_width(t) is None:
         raise cx.error(op, f"on {t} is not an integer operation the simulator knows")
     wrap = _conv(cx, op, t)
     if mode == "signed":
@@ -379,7 +381,7 @@ INT_UNARY = {
 @lowers(*INT_UNARY)
 def lower_int_unary(op: Operation, cx: Lowering):
     t = op.results[0].type
-    w = int_width(t)
+    w = sim_int_width(t)
     if w is None:
         raise cx.error(op, f"on {t} is not an integer operation the simulator knows")
     fn = INT_UNARY[type(op)](w)
@@ -424,7 +426,7 @@ def _int_reader(t, signed: bool):
 
 
 def _float_to_int(t_out, unsigned: bool):
-    w = int_width(t_out)
+    w = sim_int_width(t_out)
     lo, hi = (0, (1 << w) - 1) if unsigned else (-(1 << (w - 1)), (1 << (w - 1)) - 1)
     wrap = scalar_converter(t_out)
 
@@ -444,14 +446,14 @@ _IPACK = {16: "H", 32: "I", 64: "Q"}
 
 def _bitcast(t_in, t_out):
     if is_float_type(t_in) and not is_float_type(t_out):
-        w = int_width(t_out)
+        w = sim_int_width(t_out)
         pk, upk = _PACK.get(w), _IPACK.get(w)
         wrap = scalar_converter(t_out)
         if str(t_in) == "bf16":
             return lambda x: wrap(struct.unpack("I", struct.pack("f", x))[0] >> 16)
         return lambda x: wrap(struct.unpack(upk, struct.pack(pk, x))[0])
     if not is_float_type(t_in) and is_float_type(t_out):
-        w = int_width(t_in)
+        w = sim_int_width(t_in)
         pk, ipk = _PACK.get(w), _IPACK.get(w)
         if str(t_out) == "bf16":
             return lambda x: struct.unpack("f", struct.pack("I", (x & 0xFFFF) << 16))[0]
