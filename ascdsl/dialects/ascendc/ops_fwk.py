@@ -26,7 +26,7 @@ from .base import (
     const_int,
     enum_attr,
 )
-from .constraints import Is, IntLike
+from .constraints import INT, LOCAL, PIPE, QUEUE, TBUF, Is
 from .enums import HardEvent, TPosition
 from .types import (
     LocalTensorType,
@@ -37,11 +37,6 @@ from .types import (
     TBufType,
 )
 
-PIPE = Is((PipeType,), "a pipe (!ascendc.pipe)")
-QUEUE = Is((QueueType, QueBindType), "a queue (!ascendc.queue or !ascendc.que_bind)")
-TBUF = Is((TBufType,), "a buffer (!ascendc.tbuf)")
-LOCAL = Is((LocalTensorType,), "a local tensor (!ascendc.local_tensor)")
-INT = IntLike()
 
 
 def _round_up(n: int, to: int) -> int:

@@ -22,7 +22,7 @@ from numpy.lib.stride_tricks import as_strided
 
 import ascdsl.dialects.ascendc as A
 from ascdsl.dialects.ascendc.enums import RoundMode
-from ascdsl.dialects.ascendc.ops_vector import copy_pipe
+from ascdsl.dialects.ascendc.ops_copy import copy_pipe
 from ascdsl.dialects.ascendc.types import GlobalTensorType, ParamStructType
 
 from ..casts import make_cast

@@ -7,11 +7,23 @@ subclass made behind the reader's back).
 
 from __future__ import annotations
 
+import inspect
+import re
 import sys
 
 import pytest
 
 import ascdsl.dialects.ascendc as A
+from ascdsl.dialects.ascendc.base import AscendCOp, asc_op
+
+
+@pytest.mark.parametrize("cls", A.ALL_OPS, ids=lambda c: c.name)
+def test_ir_name_and_class_occur_literally_in_their_module(cls):
+    source = inspect.getsource(sys.modules[cls.__module__])
+    assert f'name = "{cls.name}"' in source, f"{cls.name} is not written in {cls.__module__}"
+    assert re.search(rf"^class {cls.__name__}\(", source, re.M), (
+        f"{cls.__name__} is not a class statement in {cls.__module__}"
+    )
 
 
 @pytest.mark.parametrize("cls", A.ALL_OPS, ids=lambda c: c.name)
@@ -43,3 +55,42 @@ def test_operands_keep_declaration_order_bases_first():
     assert type(dict(A.AddL1Op.get_irdl_definition().operands)["mask"]).__name__ == (
         "VarOperandDef"
     )
+
+
+def test_a_new_op_is_one_short_class():
+    from ascdsl.dialects.ascendc import BinaryL2Base, Cpp
+
+    @asc_op(cpp=Cpp("Hypot"), formula="hypot(a, b)")
+    class HypotL2Op(BinaryL2Base):
+        name = "test.hypot_l2"
+
+    assert issubclass(HypotL2Op, AscendCOp) and HypotL2Op.__name__ == "HypotL2Op"
+    assert [n for n, _ in HypotL2Op.get_irdl_definition().operands] == [
+        "dst", "src0", "src1", "count"
+    ]
+    # Facts the family base declares are inherited; the op's own are attached.
+    assert HypotL2Op.WRITES == ("dst",) and HypotL2Op.READS == ("src0", "src1")
+    assert HypotL2Op.CPP.api == "Hypot" and HypotL2Op.FORMULA == "hypot(a, b)"
+
+
+def _mnemonic_and_level(cls) -> tuple[str, str]:
+    mnemonic, _, level = cls.name.removeprefix("ascendc.").rpartition("_")
+    return mnemonic, level
+
+
+def test_levels_of_one_api_agree():
+    """The L0/L1/L2 (and L3) ops of one API share its C++ name and its formula."""
+    by_api: dict[str, set] = {}
+    for cls in A.ALL_OPS:
+        if not issubclass(cls, A.VectorOp):
+            continue
+        mnemonic, level = _mnemonic_and_level(cls)
+        assert level == cls.LEVEL, f"{cls.name} derives from a level-{cls.LEVEL} base"
+        assert cls.__name__.endswith(f"{level.upper()}Op"), cls.__name__
+        api = cls.CPP.api if level != "l3" else None  # L3 is the C++ operator
+        by_api.setdefault(mnemonic, set()).add(cls.FORMULA)
+        if api is not None:
+            by_api[mnemonic].add(("api", api))
+    for mnemonic, facts in by_api.items():
+        assert len([f for f in facts if isinstance(f, tuple)]) == 1, (mnemonic, facts)
+        assert len([f for f in facts if not isinstance(f, tuple)]) == 1, (mnemonic, facts)
