@@ -94,3 +94,17 @@ def test_levels_of_one_api_agree():
     for mnemonic, facts in by_api.items():
         assert len([f for f in facts if isinstance(f, tuple)]) == 1, (mnemonic, facts)
         assert len([f for f in facts if not isinstance(f, tuple)]) == 1, (mnemonic, facts)
+
+
+@pytest.mark.parametrize("cls", A.ALL_TYPES, ids=lambda c: c.name)
+def test_types_are_written_classes_too(cls):
+    source = inspect.getsource(sys.modules[cls.__module__])
+    assert f'name = "{cls.name}"' in source
+    assert re.search(rf"^class {cls.__name__}\(", source, re.M)
+    assert getattr(A, cls.__name__) is cls
+
+
+@pytest.mark.parametrize("cls", list(A.PARAM_STRUCT_TYPES.values()), ids=lambda c: c.name)
+def test_param_structs_give_a_cpp_type_per_field(cls):
+    assert A.PARAM_STRUCT_TYPES[cls.name.removeprefix("ascendc.")] is cls
+    assert len(cls.FIELD_CPP) == len(cls.FIELDS) and cls.CPP.startswith("AscendC::")

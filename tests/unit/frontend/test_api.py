@@ -337,3 +337,19 @@ def test_ceildiv_and_static_assert():
 def test_api_outside_a_kernel_is_an_error():
     with pytest.raises(asc.frontend.KernelLanguageError, match="only be used inside a @ascdsl.jit"):
         asc.TPipe()
+
+
+def test_param_struct_classes_are_written_and_follow_the_dialect():
+    from ascdsl.dialects.ascendc import PARAM_STRUCT_TYPES
+    from ascdsl.frontend.language import params
+
+    source = inspect.getsource(params)
+    for struct in PARAM_STRUCT_TYPES.values():
+        cls = params.PARAM_CLASSES[struct]
+        assert f"class {cls.__name__}(ParamStruct):" in source
+        assert cls.__name__ == struct.CPP.removeprefix("AscendC::")
+        assert getattr(asc, cls.__name__) is cls
+        assert list(inspect.signature(cls).parameters) == list(cls.FIELD_NAMES)
+    assert asc.DataCopyParams.FIELD_NAMES == ("block_count", "block_len", "src_stride",
+                                              "dst_stride")
+    assert asc.BinaryRepeatParams.DEFAULTS == (1, 1, 1, 8, 8, 8)
