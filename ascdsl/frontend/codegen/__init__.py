@@ -29,6 +29,7 @@ The generator knows no op: a kernel-language function builds its own IR when cal
 from __future__ import annotations
 
 from .base import CodegenBase, Scope, Undefined, assigned_names
+from .calls import const_key
 from .generator import FunctionCodegen, compile_kernel
 from .session import ArgKind, Session, check_signature, verify
 
@@ -42,5 +43,6 @@ __all__ = [
     "assigned_names",
     "check_signature",
     "compile_kernel",
+    "const_key",
     "verify",
 ]

@@ -22,12 +22,18 @@ if TYPE_CHECKING:
     from ..kernel import JITFunction
 
 
-def _const_key(value: Any) -> Any:
+def const_key(value: Any) -> Any:
+    """A hashable key for a compile-time value: equal keys share one specialization.
+
+    The type is part of the key, so `1`, `1.0` and `True` (equal in Python) specialize
+    separately, and so do two classes of one name; an unhashable value (a list) is keyed by its
+    repr. Kernels (kernel.py) and called jit functions key their specializations with it.
+    """
     try:
         hash(value)
-        return (type(value).__name__, value)
     except TypeError:
         return (type(value).__name__, repr(value))
+    return (type(value), value)
 
 
 class Calls(CodegenBase):
@@ -90,7 +96,7 @@ class Calls(CodegenBase):
         key = (
             id(callee),
             tuple((n, type(v).__name__, str(v.to_ir().type)) for n, v in runtime),
-            tuple((n, _const_key(v)) for n, v in consts.items()),
+            tuple((n, const_key(v)) for n, v in consts.items()),
         )
         inst = session.instances.get(key)
         if inst is None:
