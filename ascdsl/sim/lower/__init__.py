@@ -1,3 +1,18 @@
-"""Lowerings: one module per group of ops, each registering op class -> closure factory."""
+"""Lowerings: one module per dialect or group of ops, each registering op class -> closure factory.
 
-from . import framework, scalar, sync, tensor, vector  # noqa: F401
+Scalar code lowers by dialect (arith.py, scalar_math.py, scf.py, func.py, memref.py,
+emitasc.py); `ascendc` ops by group (framework.py, tensor.py, vector.py, sync.py).
+"""
+
+from . import (  # noqa: F401
+    arith,
+    emitasc,
+    framework,
+    func,
+    memref,
+    scalar_math,
+    scf,
+    sync,
+    tensor,
+    vector,
+)
