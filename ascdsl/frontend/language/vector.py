@@ -170,7 +170,7 @@ def bitwise_not(dst: LocalTensor, src: LocalTensor, *args, **kwargs) -> None:
 
 @levels(NegL2Op)
 def neg(dst: LocalTensor, src: LocalTensor, *args, **kwargs) -> None:
-    """`AscendC::Neg`: dst = -src; a count only, elementwise."""
+    """`AscendC::Neg`: dst = -src, elementwise (count form only)."""
     dispatch(neg, dst, src, *args, **kwargs)
 
 
