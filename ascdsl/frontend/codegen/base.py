@@ -217,11 +217,7 @@ class CodegenBase:
     def stmt(self, node: ast.stmt) -> None:
         """Generate one statement; any failure becomes a CompilationError at it."""
         self._set_loc(node)
-        method = self._handlers.get(type(node))
-        if method is None:
-            raise self.error(node, _REJECTED.get(
-                type(node), f"{type(node).__name__} syntax is not supported in JIT function"
-            ))
+        method = self._handler(node)
         try:
             method(self, node)
         except (CompilationError, _Return):
@@ -233,11 +229,7 @@ class CodegenBase:
         """Evaluate an expression: a Python value or a runtime value (emitting its IR)."""
         saved = self.builder.loc
         self._set_loc(node)
-        method = self._handlers.get(type(node))
-        if method is None:
-            raise self.error(node, _REJECTED.get(
-                type(node), f"{type(node).__name__} syntax is not supported in JIT function"
-            ))
+        method = self._handler(node)
         try:
             return method(self, node)
         except CompilationError:
@@ -246,6 +238,15 @@ class CodegenBase:
             raise self._wrap(node, e) from None
         finally:
             self.builder.loc = saved
+
+    def _handler(self, node: ast.AST) -> Callable[..., Any]:
+        """The `stmt_`/`expr_` method for `node`; a construct pyasc rejects is a located error."""
+        method = self._handlers.get(type(node))
+        if method is None:
+            raise self.error(node, _REJECTED.get(
+                type(node), f"{type(node).__name__} syntax is not supported in JIT function"
+            ))
+        return method
 
     def _wrap(self, node: ast.AST, e: Exception) -> CompilationError:
         if isinstance(e, KernelLanguageError):
