@@ -340,43 +340,64 @@ def _bitcast(t_in, t_out):
     return scalar_converter(t_out)
 
 
-def _cast_fn(op: Operation, cx: Lowering):
-    t_in = op.operands[0].type
-    t_out = op.results[0].type
-    out = scalar_conv(cx, op, t_out)
-    if isinstance(op, (arith.ExtSIOp, arith.IndexCastOp)):
-        rd = int_reader(t_in, True)
-        return lambda x: out(rd(x))
-    if isinstance(op, arith.ExtUIOp):
-        rd = int_reader(t_in, False)
-        return lambda x: out(rd(x))
-    if isinstance(op, arith.TruncIOp):
-        return out
-    if isinstance(op, arith.SIToFPOp):
-        rd = int_reader(t_in, True)
-        return lambda x: out(float(rd(x)))
-    if isinstance(op, arith.UIToFPOp):
-        rd = int_reader(t_in, False)
-        return lambda x: out(float(rd(x)))
-    if isinstance(op, arith.FPToSIOp):
-        return _float_to_int(t_out, False)
-    if isinstance(op, arith.FPToUIOp):
-        return _float_to_int(t_out, True)
-    if isinstance(op, arith.BitcastOp):
-        return _bitcast(t_in, t_out)
-    return out  # extf / truncf: round to the result type
+# Each takes (operand type, result type, converter to the result type) and returns the cast.
 
 
-CASTS = (
-    arith.ExtSIOp, arith.ExtUIOp, arith.TruncIOp, arith.IndexCastOp,
-    arith.SIToFPOp, arith.UIToFPOp, arith.FPToSIOp, arith.FPToUIOp, arith.ExtFOp,
-    arith.TruncFOp, arith.BitcastOp,
-)
+def _from_signed(t_in, t_out, out):
+    rd = int_reader(t_in, True)
+    return lambda x: out(rd(x))
+
+
+def _from_unsigned(t_in, t_out, out):
+    rd = int_reader(t_in, False)
+    return lambda x: out(rd(x))
+
+
+def _signed_to_float(t_in, t_out, out):
+    rd = int_reader(t_in, True)
+    return lambda x: out(float(rd(x)))
+
+
+def _unsigned_to_float(t_in, t_out, out):
+    rd = int_reader(t_in, False)
+    return lambda x: out(float(rd(x)))
+
+
+def _float_to_signed(t_in, t_out, out):
+    return _float_to_int(t_out, False)
+
+
+def _float_to_unsigned(t_in, t_out, out):
+    return _float_to_int(t_out, True)
+
+
+def _bits(t_in, t_out, out):
+    return _bitcast(t_in, t_out)
+
+
+def _to_result_type(t_in, t_out, out):
+    return out  # truncate or round to the result type
+
+
+CASTS: dict[type, Callable] = {
+    arith.ExtSIOp: _from_signed,
+    arith.IndexCastOp: _from_signed,
+    arith.ExtUIOp: _from_unsigned,
+    arith.TruncIOp: _to_result_type,
+    arith.SIToFPOp: _signed_to_float,
+    arith.UIToFPOp: _unsigned_to_float,
+    arith.FPToSIOp: _float_to_signed,
+    arith.FPToUIOp: _float_to_unsigned,
+    arith.ExtFOp: _to_result_type,
+    arith.TruncFOp: _to_result_type,
+    arith.BitcastOp: _bits,
+}
 
 
 @lowers(*CASTS)
 def lower_cast(op: Operation, cx: Lowering):
-    fn = _cast_fn(op, cx)
+    t_in, t_out = op.operands[0].type, op.results[0].type
+    fn = CASTS[type(op)](t_in, t_out, scalar_conv(cx, op, t_out))
     a, o = cx.slot(op.operands[0]), cx.slot(op.results[0])
 
     def f(R):
