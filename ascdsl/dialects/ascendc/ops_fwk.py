@@ -290,11 +290,9 @@ def _queue_position(queue: SSAValue) -> TPosition | None:
     return t.position if isinstance(t, QueueType | QueBindType | TBufType) else None
 
 
-@asc_op(cpp=Cpp("AllocTensor", CppStyle.MEMBER, template=("elem:tensor",)))
-class AllocTensorOp(AscendCOp):
-    """`que.AllocTensor<T>()`: take a free buffer of the queue as a tensor."""
+class _QueueResultOp(AscendCOp):
+    """A queue member that hands out a tensor: `que.AllocTensor<T>()`, `que.DeQue<T>()`."""
 
-    name = "ascendc.que_bind.alloc_tensor"
     queue = operand_def(QUEUE)
     tensor = result_def(LOCAL)
     assembly_format = "$queue attr-dict `:` type($queue) `,` type($tensor)"
@@ -306,11 +304,9 @@ class AllocTensorOp(AscendCOp):
         return _queue_position(self.queue)
 
 
-@asc_op(cpp=Cpp("EnQue", CppStyle.MEMBER))
-class EnqueTensorOp(AscendCOp):
-    """`que.EnQue(tensor)`: hand a written tensor to the consumer side of the queue."""
+class _QueueTensorOp(AscendCOp):
+    """A queue member that takes a tensor back: `que.EnQue(t)`, `que.FreeTensor(t)`."""
 
-    name = "ascendc.que_bind.enque_tensor"
     queue = operand_def(QUEUE)
     tensor = operand_def(LOCAL)
     assembly_format = "$queue `,` $tensor attr-dict `:` type($queue) `,` type($tensor)"
@@ -319,20 +315,25 @@ class EnqueTensorOp(AscendCOp):
         super().__init__(operands=[queue, tensor])
 
 
+@asc_op(cpp=Cpp("AllocTensor", CppStyle.MEMBER, template=("elem:tensor",)))
+class AllocTensorOp(_QueueResultOp):
+    """`que.AllocTensor<T>()`: take a free buffer of the queue as a tensor."""
+
+    name = "ascendc.que_bind.alloc_tensor"
+
+
+@asc_op(cpp=Cpp("EnQue", CppStyle.MEMBER))
+class EnqueTensorOp(_QueueTensorOp):
+    """`que.EnQue(tensor)`: hand a written tensor to the consumer side of the queue."""
+
+    name = "ascendc.que_bind.enque_tensor"
+
+
 @asc_op(cpp=Cpp("DeQue", CppStyle.MEMBER, template=("elem:tensor",)))
-class DequeTensorOp(AscendCOp):
+class DequeTensorOp(_QueueResultOp):
     """`que.DeQue<T>()`: wait for and take the oldest enqueued tensor."""
 
     name = "ascendc.que_bind.deque_tensor"
-    queue = operand_def(QUEUE)
-    tensor = result_def(LOCAL)
-    assembly_format = "$queue attr-dict `:` type($queue) `,` type($tensor)"
-
-    def __init__(self, queue: SSAValue, tensor_type: LocalTensorType):
-        super().__init__(operands=[queue], result_types=[tensor_type])
-
-    def result_position(self) -> TPosition | None:
-        return _queue_position(self.queue)
 
     def verify_facts(self) -> None:
         qt = self.queue.type
@@ -344,16 +345,10 @@ class DequeTensorOp(AscendCOp):
 
 
 @asc_op(cpp=Cpp("FreeTensor", CppStyle.MEMBER))
-class FreeTensorOp(AscendCOp):
+class FreeTensorOp(_QueueTensorOp):
     """`que.FreeTensor(tensor)`: return the tensor's buffer to the queue."""
 
     name = "ascendc.que_bind.free_tensor"
-    queue = operand_def(QUEUE)
-    tensor = operand_def(LOCAL)
-    assembly_format = "$queue `,` $tensor attr-dict `:` type($queue) `,` type($tensor)"
-
-    def __init__(self, queue: SSAValue, tensor: SSAValue):
-        super().__init__(operands=[queue, tensor])
 
 
 # --- TBuf members --------------------------------------------------------------------------
