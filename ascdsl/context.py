@@ -1,4 +1,5 @@
-"""The xDSL context ascdsl works in: our dialects plus builtin, func, scf, arith, memref, math."""
+"""The xDSL context ascdsl works in: our dialects (ascendc, asc, emitasc) plus builtin, func,
+scf, arith, memref, math."""
 
 from __future__ import annotations
 
@@ -9,6 +10,12 @@ def _ascendc():
     from ascdsl.dialects.ascendc import AscendC
 
     return AscendC
+
+
+def _asc():
+    from ascdsl.dialects.asc import Asc
+
+    return Asc
 
 
 def _emitasc():
@@ -35,6 +42,7 @@ DIALECTS = {
     "math": _xdsl("math", "Math"),
     "test": _xdsl("test", "Test"),
     "ascendc": _ascendc,
+    "asc": _asc,
     "emitasc": _emitasc,
 }
 

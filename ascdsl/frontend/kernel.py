@@ -541,15 +541,15 @@ class JITFunction:
 
     def _compile(self, key: str, names: list[str], kinds: list[ArgKind], consts: dict,
                  options: CompileOptions) -> CompiledKernel:
-        from .pipeline import dump_dir, print_ir, run_passes, write_atomic
+        from .pipeline import dump_dir, print_ir, write_atomic
 
-        module, uses_auto = compile_kernel(self, kinds, consts)
+        module, uses_auto = self._generate(kinds, consts)
         insert_sync = uses_auto if options.insert_sync is None else bool(options.insert_sync)
         dump = dump_dir()
         codegen_ir = print_ir(module) if dump is not None else None
         warnings: list[Diagnostic] = []
         if options.run_passes:
-            warnings = run_passes(module, insert_sync, options.verify_sync, self.source.def_loc)
+            warnings = self._run_pipeline(module, insert_sync, options)
             from .codegen import verify
 
             verify(module)
@@ -574,6 +574,17 @@ class JITFunction:
                 "module": module,
             })
         return ck
+
+    def _generate(self, kinds: list[ArgKind], consts: dict) -> tuple[Any, bool]:
+        """Code generation: the module, and whether it uses LocalTensorAuto."""
+        return compile_kernel(self, kinds, consts)
+
+    def _run_pipeline(self, module: Any, insert_sync: bool,
+                      options: CompileOptions) -> list[Diagnostic]:
+        """The pass pipeline on the generated module; returns its warnings."""
+        from .pipeline import run_passes
+
+        return run_passes(module, insert_sync, options.verify_sync, self.source.def_loc)
 
     # -- public API ----------------------------------------------------------------------------
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 from xdsl.dialects.builtin import ModuleOp
@@ -35,9 +36,11 @@ def print_ir(module: ModuleOp, debuginfo: bool = False) -> str:
 
 
 def run_passes(
-    module: ModuleOp, insert_sync: bool, verify_sync: bool, anchor: Loc
+    module: ModuleOp, insert_sync: bool, verify_sync: bool, anchor: Loc, before: Sequence = ()
 ) -> list[Diagnostic]:
     """Run the default pipeline on `module` in place; returns the warnings it emitted.
+
+    `before` are passes to run first (the tile language's lowering to ascendc).
 
     Pass errors are re-raised as CompilationError at the kernel lines they name; anything else
     that goes wrong inside a pass is reported at the kernel's `def` (`anchor`).
@@ -49,7 +52,7 @@ def run_passes(
     ctx = make_context()
     try:
         with using_engine(engine):
-            for p in jit_pipeline(insert_sync, verify_sync):
+            for p in [*before, *jit_pipeline(insert_sync, verify_sync)]:
                 p.apply(ctx, module)
     except AscdslError as e:
         raise CompilationError(e.diagnostics) from None

@@ -595,7 +595,14 @@ _FLOAT_OPS = {
 }
 
 
+def _other_kind(lhs: Any, rhs: Any) -> bool:
+    """A runtime value that is not a scalar on either side (a tile, ...): its type decides."""
+    return any(isinstance(v, IRValue) and not isinstance(v, PlainValue) for v in (lhs, rhs))
+
+
 def _binary(op: str, lhs: Any, rhs: Any) -> PlainValue:
+    if _other_kind(lhs, rhs):
+        return NotImplemented  # type: ignore[return-value]  # Python tries the reflected op
     a, b, t = _operands(op, lhs, rhs)
     if op in ("/", "//", "%") and not t.is_float() and _is_zero_const(rhs):
         raise KernelLanguageError("integer division by zero")
@@ -626,6 +633,8 @@ _CMP_FLOAT = {"==": "oeq", "!=": "une", "<": "olt", "<=": "ole", ">": "ogt", ">=
 
 
 def _compare(op: str, lhs: Any, rhs: Any) -> PlainValue:
+    if _other_kind(lhs, rhs):
+        return NotImplemented  # type: ignore[return-value]
     a, b, t = _operands(op, lhs, rhs)
     if t.is_float():
         res = _insert1(arith.CmpfOp(a.value, b.value, _CMP_FLOAT[op]))

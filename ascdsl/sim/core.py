@@ -6,6 +6,11 @@ op's latency). set_flag on pipe A fires at max(t, free[A], done[A]) + event late
 wait_flag makes pipe B (or the scalar unit, for S) start nothing before that time;
 pipe_barrier(P) holds P until its own results have landed; pipe_barrier(PIPE_ALL) holds
 everything. The core's time is when its last result lands.
+
+A pipe is busy while it has an op in flight (from its start until its results land), which is
+what msprof's per-pipe times measure; `busy[P]` adds up those intervals without counting an
+overlap twice, and the trace holds one slice per op covering the part of the busy time it adds.
+Copies to or from GM are timed with the launch's memory system (`gm_copy`, ascdsl.sim.memsys).
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from ascdsl.dialects.ascendc.enums import HardEvent, Hardware
 
 from .cost import CostModel
 from .errors import DeadlockError, EventError, SimulationError, Site, UBOverflowError
-from .memory import Memory
+from .memory import GMBuffer, Memory
 from .sanitizer import EVENT_DST, EVENT_SRC, NPIPES, PIPE_NAMES, S, Sanitizer
 
 # Vector mask register: (kind, value) with kind "count" (elements per repeat) or "bits".
@@ -30,7 +35,9 @@ class Launch:
         self.core_num = core_num
         self.mode = mode
         self.soc = soc
-        self.cost = CostModel(soc, core_num)
+        # Cores that run at once share the chip's GM path (later blocks run in waves).
+        self.active = max(1, min(core_num, soc.aiv_cores))
+        self.cost = CostModel(soc, self.active)
         self.findings: list[SimulationError] = []
         self._seen: set = set()
         self.printed: list[str] = []
@@ -54,7 +61,8 @@ class CoreSim:
     __slots__ = (
         "launch", "block_idx", "block_num", "soc", "cost", "checking", "san", "t", "free", "done",
         "busy", "trace", "syncs", "flags", "last_wait", "mems", "tpipe", "mask", "block_execs",
-        "s_extra", "event_latency",
+        "s_extra", "event_latency", "land", "memsys", "hbm_free", "l2_clock", "l2_resident",
+        "l2_dirty", "wb_pending", "fetch_free",
     )
 
     def __init__(self, launch: Launch, block_idx: int, nblocks: int):
@@ -72,7 +80,8 @@ class CoreSim:
         self.free = [0.0] * NPIPES
         self.done = [0.0] * NPIPES
         self.busy = [0.0] * NPIPES
-        self.trace: list[tuple] = []  # (pipe, start, occupancy, site)
+        self.land = [0.0] * NPIPES  # end of each pipe's busy time so far
+        self.trace: list[tuple] = []  # (pipe, start, duration, site): each op's busy slice
         self.syncs: list[tuple] = []  # (src, t_set, dst, t_release, event, id, set_site, wait_site)
         self.flags: dict[tuple[HardEvent, int], tuple] = {}
         self.last_wait: dict[tuple[HardEvent, int], Site] = {}
@@ -82,6 +91,15 @@ class CoreSim:
         self.block_execs = [0] * nblocks
         self.s_extra = 0.0
         self.event_latency = cost.event_latency
+        # The core's part of the GM path: its HBM share is free from `hbm_free`; L2 lines it
+        # inserted, holds and holds dirty; write-back bytes waiting for its HBM share.
+        self.memsys = cost.memsys
+        self.hbm_free = 0.0
+        self.fetch_free = 0.0
+        self.l2_clock = 0
+        self.l2_resident = 0
+        self.l2_dirty = 0
+        self.wb_pending = 0
 
     # --- memories -------------------------------------------------------------------------
 
@@ -120,12 +138,85 @@ class CoreSim:
             start = free[p]
         end = start + occ
         free[p] = end
-        end += lat
+        self._landed(p, start, end + lat, site)
+
+    def _landed(self, p: int, start: float, end: float, site: Site) -> None:
+        """An op of pipe `p` in flight from `start` until its results land at `end`."""
         done = self.done
         if end > done[p]:
             done[p] = end
-        self.busy[p] += occ
-        self.trace.append((p, start, occ, site))
+        land = self.land
+        lo = land[p]
+        if start > lo:
+            lo = start
+        if end > lo:
+            self.busy[p] += end - lo
+            land[p] = end
+            self.trace.append((p, lo, end - lo, site))
+        elif end == start:
+            self.trace.append((p, start, 0.0, site))
+
+    def gm_copy(self, p: int, buf: GMBuffer, start: int, length: int, stride: int, count: int,
+                write: bool, mode: int, site: Site) -> None:
+        """A copy of `count` bursts of `length` bytes, `stride` apart, from byte `start` of GM
+        buffer `buf` (into it if `write`), on pipe `p` (see ascdsl.sim.memsys).
+
+        The engine issues the copy (`mte_issue` + `mte_burst` per burst: the pipe's occupancy);
+        a read then moves its bytes through the core's read port, one copy after the other:
+        L2 hits at the core's L2 rate, misses at `gm_read_core` and no faster than the core's
+        HBM share delivers them; it lands `gm_latency` after its last byte. A write moves its
+        bytes into L2 at `gm_write_core` (or to HBM, around L2); write-backs it causes drain on
+        the HBM share without holding it."""
+        ms = self.memsys
+        cost = self.cost
+        eng = cost.mte_issue + count * cost.mte_burst
+        if write:
+            hbm, l2 = ms.write(self, buf, start, length, stride, count, mode)
+            if l2:
+                eng += l2 / ms.write_rate
+        else:
+            hbm, l2, hit_ready, fetched = ms.read(self, buf, start, length, stride, count, mode)
+        t0 = self.t
+        free = self.free
+        if free[p] > t0:
+            t0 = free[p]
+        free[p] = t0 + eng
+        end = t0 + eng
+        busy_from = t0
+        hbm_end = 0.0
+        wb = self.wb_pending
+        port = t0
+        if not write and self.fetch_free > port:
+            port = self.fetch_free  # a read's requests go out when the port reaches it
+        if hbm or wb:
+            # The core's HBM share drains the write-backs first, then moves this copy's bytes.
+            self.wb_pending = 0
+            s = self.hbm_free
+            if port > s:
+                s = port
+            s += wb / ms.hbm_rate
+            if hbm:
+                if s > busy_from:
+                    busy_from = s  # waiting for write-backs is not this pipe's busy time
+                s += hbm / ms.hbm_rate
+                hbm_end = s
+            self.hbm_free = s
+        if not write:
+            port += l2 / ms.l2_rate + hbm / ms.read_rate
+            if hbm_end > port:
+                port = hbm_end
+            if hit_ready > port:
+                port = hit_ready
+            self.fetch_free = port
+            if hbm:
+                if fetched is not None:
+                    ms.landed(buf, fetched, hbm_end)  # the lines are in L2 from then on
+                port += cost.gm_latency
+            if port > end:
+                end = port
+        elif hbm_end > end:
+            end = hbm_end
+        self._landed(p, busy_from, end, site)
 
     def run_scalar(self, occ: float, site: Site) -> None:
         """An op the scalar unit executes itself (GetValue/SetValue): it holds the issue."""

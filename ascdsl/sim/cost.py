@@ -1,16 +1,20 @@
 """The cost model: cycles of each op on its pipe, from the SoC table (ascendc/soc.py).
 
 An op occupies its pipe for `occupancy` cycles (later ops of the pipe start after that) and
-its results are visible `latency` cycles later (a set_flag or barrier on the pipe waits for
-them). Latency overlaps later ops of the same pipe: a DMA engine keeps several transfers in
-flight, the vector pipeline overlaps instructions. That is what lets double buffering hide GM
-latency.
+its results land `latency` cycles later (a set_flag or barrier on the pipe waits for them).
+Latency overlaps later ops of the same pipe: a DMA engine keeps several transfers in flight,
+the vector pipeline overlaps instructions. That is what lets double buffering hide GM latency.
+A pipe is busy (msprof's `*_time`) while it has an instruction in flight.
 
-- Copies: `mte_issue + bytes / rate(src -> dst) + (bursts - 1) * mte_burst`, latency
-  `gm_latency` when GM is involved, else `local_latency`. GM rates are capped by the chip's
-  HBM bandwidth shared among the cores of the launch.
 - Vector ops: `vector_issue + repeats * cycles_per_repeat(api)` with one repeat per 256 bytes
-  of the widest operand; latency `vector_latency`.
+  of the widest operand, plus UB bank conflicts: a repeat that reads (or writes) k blocks of one
+  bank group takes k beats, each beyond the first `bank_read_conflict`; one whose deferred write
+  lands in a bank the next repeat reads costs `bank_write_conflict` more (`ub_conflicts`).
+- Copies between on-chip memories: `mte_issue + bursts * mte_burst + bytes / rate(src, dst)`.
+- Copies to or from GM: the DMA engine issues in `mte_issue + bursts * mte_burst` plus the
+  bytes L2 serves or absorbs at the core's L2 rate; the bytes that go to or come from HBM are
+  served by the core's share of the chip's HBM bandwidth (`ascdsl.sim.memsys`), reads land
+  `gm_latency` after their last byte. `CoreSim.gm_copy` does the timing.
 - Reductions: one pass over the source plus `reduce_level` per further tree level.
 - Scalar: every IR op the scalar unit issues costs `scalar_issue`, a loop back-edge
   `loop_iteration`, GetValue/SetValue `scalar_ub_access` or `scalar_gm_access`.
@@ -20,16 +24,21 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from ascdsl.dialects.ascendc import soc as soc_table
 from ascdsl.dialects.ascendc.enums import Hardware
 
+from .memsys import MemSystem
+
 REPEAT = soc_table.VECTOR_REPEAT_BYTES
+BLOCK = soc_table.BLOCK_BYTES
 
 
 class CostModel:
-    """Cycle costs for one SoC and one launch size (`cores` share the HBM bandwidth)."""
+    """Cycle costs for one SoC and one launch (`active` cores share the chip's GM path)."""
 
-    def __init__(self, soc: soc_table.SoC, cores: int = 1):
+    def __init__(self, soc: soc_table.SoC, active: int = 1):
         c = soc.cost
         self.soc = soc
         self.issue = c["scalar_issue"]
@@ -45,48 +54,49 @@ class CostModel:
         self.vector_issue = c["vector_issue"]
         self.vector_latency = c["vector_latency"]
         self.reduce_level = c["reduce_level"]
+        self.read_conflict = c["bank_read_conflict"]
+        self.write_conflict = c["bank_write_conflict"]
+        self.bank_groups = int(c["ub_bank_groups"])
+        self.bank_row = int(c["ub_bank_row"])
+        self.memsys = MemSystem(soc, active)
         self._vector_cycles = dict(soc.vector_cycles)
         self._default_vc = self._vector_cycles.get("default", 1.0)
-        self._hbm_share = soc.rates["hbm_chip"] / max(min(cores, soc.aiv_cores), 1)
-        self._rates: dict[tuple[Hardware, Hardware], float] = {}
-        # (pipe, issue cycles, bytes per cycle, latency) of a copy, at [src * 16 + dst].
+        # (pipe, issue cycles, bytes per cycle, latency) of an on-chip copy, at [src * 16 + dst].
         self.copy_table: list[tuple | None] = [None] * 256
+        self._conflicts: dict[tuple, float] = {}
 
-    def rate(self, src: Hardware, dst: Hardware) -> float:
-        r = self._rates.get((src, dst))
-        if r is None:
-            r = self.soc.path_rate(src, dst)
-            if Hardware.GM in (src, dst):
-                r = min(r, self._hbm_share)
-            self._rates[(src, dst)] = r
-        return r
+    # --- copies ------------------------------------------------------------------------------
 
     def copy_entry(self, src: Hardware, dst: Hardware) -> tuple[int, float, float, float]:
-        """(pipe index, issue cycles, bytes per cycle, latency) of copies from src to dst."""
+        """(pipe index, issue cycles, bytes per cycle, latency) of on-chip copies src -> dst."""
         from ascdsl.dialects.ascendc import copy_pipe
 
         from .sanitizer import PIPE_INDEX
 
         e = self.copy_table[src * 16 + dst]
         if e is None:
-            lat = self.gm_latency if Hardware.GM in (src, dst) else self.local_latency
-            e = (PIPE_INDEX[copy_pipe(src, dst)], self.mte_issue, self.rate(src, dst), lat)
+            e = (PIPE_INDEX[copy_pipe(src, dst)], self.mte_issue + self.mte_burst,
+                 self.soc.path_rate(src, dst), self.local_latency)
             self.copy_table[src * 16 + dst] = e
         return e
 
-    def copy(
-        self, src: Hardware, dst: Hardware, nbytes: int, bursts: int = 1
-    ) -> tuple[float, float]:
-        """(occupancy, latency) of a DMA moving `nbytes` in `bursts` blocks."""
-        occ = self.mte_issue + nbytes / self.rate(src, dst) + (bursts - 1) * self.mte_burst
-        lat = self.gm_latency if Hardware.GM in (src, dst) else self.local_latency
-        return occ, lat
+    def copy(self, src: Hardware, dst: Hardware, nbytes: int, bursts: int = 1
+             ) -> tuple[float, float]:
+        """(occupancy, latency) of an on-chip DMA moving `nbytes` in `bursts` blocks."""
+        occ = self.mte_issue + bursts * self.mte_burst + nbytes / self.soc.path_rate(src, dst)
+        return occ, self.local_latency
+
+    def dma_issue(self, bursts: int) -> float:
+        """Cycles the DMA engine takes to issue a copy of `bursts` bursts (before its bytes)."""
+        return self.mte_issue + bursts * self.mte_burst
+
+    # --- vector ------------------------------------------------------------------------------
 
     def vector_per_repeat(self, api: str) -> float:
         return self._vector_cycles.get(api, self._default_vc)
 
-    def vector(self, api: str, repeats: int) -> float:
-        return self.vector_issue + repeats * self.vector_per_repeat(api)
+    def vector(self, api: str, repeats: int, conflicts: float = 0.0) -> float:
+        return self.vector_issue + repeats * self.vector_per_repeat(api) + conflicts
 
     @staticmethod
     def repeats(nbytes: int) -> int:
@@ -97,3 +107,69 @@ class CostModel:
         repeats = max(1, -(-count // per_repeat))
         levels = max(0, math.ceil(math.log(max(count, 1), per_repeat)) - 1) if count > 1 else 0
         return self.vector(api, repeats) + levels * self.reduce_level
+
+    def ub_conflicts(self, dst: tuple, srcs: tuple, repeats: int) -> float:
+        """Extra cycles of UB bank conflicts of one vector instruction.
+
+        Operands are `(byte address, blocks per repeat, repeat stride, block stride)` (strides
+        in 32-byte blocks). UB (A2/A3): 16 bank groups of 3 banks; a 32-byte block at address
+        `a` is in bank group `(a >> 5) & 15` and bank `a >> 16` of that group. Each beat reads
+        (and writes) one block per bank group: a repeat whose distinct source blocks put k of
+        them in one group reads in k beats, likewise for its destination blocks, and each
+        beat beyond the first costs `bank_read_conflict` (two sources in one group: one more).
+        A repeat's write that would hit a bank its reads use is deferred one repeat; it costs
+        `bank_write_conflict` when it hits a bank the next repeat reads too (read-write).
+        """
+        key = (dst, srcs, repeats)
+        extra = self._conflicts.get(key)
+        if extra is None:
+            extra = self._conflicts[key] = self._ub_conflicts(dst, srcs, repeats)
+        return extra
+
+    def _ub_conflicts(self, dst: tuple, srcs: tuple, repeats: int) -> float:
+        if repeats <= 0:
+            return 0.0
+        g = self.bank_groups
+        shift = (self.bank_row * g).bit_length() - 1 + 7  # row bits above the group bits
+        r = np.arange(repeats, dtype=np.int64)[:, None]
+
+        def blocks(op):
+            addr, nb, rep, blk = op
+            return (addr >> 5) + r * rep + np.arange(nb, dtype=np.int64)[None, :] * blk
+
+        def beats(b):
+            """Beats per repeat: the most distinct blocks any one bank group holds."""
+            b = np.sort(b, axis=1)
+            distinct = np.ones(b.shape, dtype=np.int64)
+            distinct[:, 1:] = b[:, 1:] != b[:, :-1]
+            per_group = np.zeros((repeats, g), dtype=np.int64)
+            np.add.at(per_group, (np.broadcast_to(r, b.shape), b & (g - 1)), distinct)
+            return per_group.max(axis=1)
+
+        sb = [blocks(s) for s in srcs]
+        extra_beats = np.zeros(repeats, dtype=np.int64)
+        if sb:
+            extra_beats = beats(np.concatenate(sb, axis=1)) - 1
+        if dst is not None:
+            extra_beats = np.maximum(extra_beats, beats(blocks(dst)) - 1)
+        extra = float(extra_beats.sum()) * self.read_conflict
+        if dst is not None and sb and repeats > 1:
+            # A repeat's write goes to UB during that repeat, or one repeat later when it would
+            # hit a bank a read of the repeat uses; it conflicts when both clash.
+            def bank(b):
+                return ((b >> (shift - 5)) << 4) | (b & (g - 1))
+
+            db = bank(blocks(dst))
+            same = np.zeros(repeats, dtype=bool)
+            later = np.zeros(repeats - 1, dtype=bool)
+            for k in (bank(s) for s in sb):
+                same |= (db[:, :, None] == k[:, None, :]).any(axis=(1, 2))
+                later |= (db[:-1, :, None] == k[1:, None, :]).any(axis=(1, 2))
+            extra += float((same[:-1] & later).sum()) * self.write_conflict
+        return extra
+
+
+def contiguous_operand(addr: int, size: int, widest: int) -> tuple:
+    """A contiguous vector operand as `ub_conflicts` takes it."""
+    nb = max(1, REPEAT * size // widest // BLOCK)
+    return (addr, nb, nb, 1)

@@ -107,9 +107,10 @@ class UnboundTensor:
 class GMBuffer:
     """One GM argument of a launch: the caller's array, seen as elements and as bytes."""
 
-    __slots__ = ("index", "name", "dt", "arr", "n", "mem")
+    __slots__ = ("index", "name", "dt", "arr", "n", "mem", "l2")
 
     def __init__(self, index: int, name: str, dt: SimDType, arr: np.ndarray):
+        self.l2 = None  # the launch's L2 state of these bytes (ascdsl.sim.memsys)
         self.index = index
         self.name = name
         self.dt = dt
@@ -136,10 +137,11 @@ class GTensor:
     """A GlobalTensor: elements [off, off + n) of a GM buffer once bound.
 
     `size` is the element count given to SetGlobalBuffer (None if not given); accesses past it
-    but inside the argument are sanitizer findings, past the argument always errors.
+    but inside the argument are sanitizer findings, past the argument always errors. `cache`
+    is the L2 cache mode of its reads and of its writes (SetL2CacheHint).
     """
 
-    __slots__ = ("buf", "off", "n", "size", "dt", "origin")
+    __slots__ = ("buf", "off", "n", "size", "dt", "origin", "cache")
 
     def __init__(self, dt: SimDType, origin: Site | None):
         self.buf: GMBuffer | None = None
@@ -148,12 +150,14 @@ class GTensor:
         self.size: int | None = None
         self.dt = dt
         self.origin = origin
+        self.cache = (0, 0)
 
     def bind(self, buf: GMBuffer, off: int, size: int | None) -> None:
         self.buf = buf
         self.off = off
         self.size = size
         self.n = size if size is not None else buf.n - off
+        self.cache = (0, 0)
 
     def sub(self, i: int, origin: Site) -> GTensor:
         g = GTensor(self.dt, origin)
@@ -161,6 +165,7 @@ class GTensor:
         g.off = self.off + i
         g.size = None if self.size is None else self.size - i
         g.n = self.n - i
+        g.cache = self.cache
         return g
 
     @property

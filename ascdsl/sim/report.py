@@ -1,4 +1,10 @@
-"""What a simulated launch returns: cycles, pipe utilization, op counts, findings, a timeline.
+"""What a simulated launch returns: time, pipe utilization, op counts, findings, a timeline.
+
+Two times: `cycles` is the launch's busy time (the slowest core of each wave), and
+`task_cycles` / `task_duration_us` the estimate comparable to msprof's Task Duration, which adds
+the task's start and finish and the staggered start of its blocks (`task_head`,
+`block_dispatch` in the SoC table). `msprof()` names the figures as msprof's PipeUtilization
+report does (`aiv_time(us)`, `aiv_vec_time(us)`, `aiv_mte2_ratio`, ...).
 
 `RunReport.save_trace(path)` writes Chrome-trace JSON (open it in Perfetto or chrome://tracing):
 one process per core, one track per pipe, one slice per op named with its kernel source line,
@@ -17,6 +23,19 @@ from ascdsl.fileio import replacing, write_atomically
 
 from .errors import SimulationError
 from .sanitizer import NPIPES, PIPE_NAMES, S
+
+# msprof's name of each pipe's busy time (`<core>_<name>_time(us)`, `<core>_<name>_ratio`).
+MSPROF_PIPE = {
+    "PIPE_V": "vec",
+    "PIPE_S": "scalar",
+    "PIPE_MTE1": "mte1",
+    "PIPE_MTE2": "mte2",
+    "PIPE_MTE3": "mte3",
+    "PIPE_M": "mac",
+    "PIPE_FIX": "fixpipe",
+}
+# Pipes that only the cube core (AIC) has: msprof reports them as `aic_*`.
+CUBE_PIPES = frozenset({"PIPE_MTE1", "PIPE_M", "PIPE_FIX"})
 
 
 @dataclass
@@ -45,6 +64,8 @@ class RunReport:
         op_counts: Counter,
         findings: list[SimulationError],
         printed: str,
+        task_cycles: float | None = None,
+        core_kind: str = "aiv",
     ):
         self.kernel = kernel
         self.soc = soc
@@ -63,6 +84,8 @@ class RunReport:
                 self.busy[p] = self.busy.get(p, 0.0) + v
         alive = sum(self.core_cycles) or 1.0
         self.utilization = {p: v / alive for p, v in self.busy.items()}
+        self.task_cycles = cycles if task_cycles is None else task_cycles
+        self.core_kind = core_kind
 
     @classmethod
     def build(cls, kernel, launch, cores) -> RunReport:
@@ -87,6 +110,7 @@ class RunReport:
             kernel.op_counts(cores),
             list(launch.findings),
             "".join(launch.printed),
+            task_cycles(soc, per_core, waves),
         )
 
     # --- numbers --------------------------------------------------------------------------
@@ -95,6 +119,40 @@ class RunReport:
     def microseconds(self) -> float:
         """Estimated kernel time at the SoC clock (no launch overhead)."""
         return self.cycles / self.clock_mhz
+
+    @property
+    def task_duration_us(self) -> float:
+        """Estimate of msprof's Task Duration: start, the blocks (staggered), completion."""
+        return self.task_cycles / self.clock_mhz
+
+    @property
+    def core_time_us(self) -> float:
+        """Mean time of a core from its start to its last result (msprof's `aiv_time`)."""
+        return sum(self.core_cycles) / max(len(self.core_cycles), 1) / self.clock_mhz
+
+    def pipe_time_us(self, pipe: str) -> float:
+        """Mean busy time of a pipe per core (`"PIPE_MTE2"` or `"MTE2"`), in microseconds."""
+        name = pipe if pipe.startswith("PIPE_") else "PIPE_" + pipe
+        return self.busy.get(name, 0.0) / max(len(self.cores), 1) / self.clock_mhz
+
+    def msprof(self) -> dict[str, float]:
+        """The figures msprof's op summary reports, under its names: `Task Duration(us)`,
+        `<core>_time(us)`, `<core>_total_cycles`, and per pipe `<core>_<pipe>_time(us)` and
+        `<core>_<pipe>_ratio` (busy time over the core's time; averages over cores)."""
+        kind = self.core_kind
+        out = {
+            "Task Duration(us)": self.task_duration_us,
+            f"{kind}_time(us)": self.core_time_us,
+            f"{kind}_total_cycles": sum(self.core_cycles),
+        }
+        span = sum(self.core_cycles) or 1.0
+        for pipe, short in MSPROF_PIPE.items():
+            if pipe not in self.busy:
+                continue
+            prefix = "aic" if pipe in CUBE_PIPES else kind
+            out[f"{prefix}_{short}_time(us)"] = self.pipe_time_us(pipe)
+            out[f"{prefix}_{short}_ratio"] = self.busy[pipe] / span
+        return out
 
     @property
     def ops_executed(self) -> int:
@@ -133,14 +191,18 @@ class RunReport:
             f"sanitizer {self.sanitize}",
             f"  time: {self.cycles:,.0f} cycles = {self.microseconds:.2f} us "
             f"at {self.clock_mhz} MHz",
+            f"  task duration (msprof Task Duration estimate): {self.task_duration_us:.2f} us",
         ]
         if self.core_num > 1:
             lo, hi = min(self.core_cycles), max(self.core_cycles)
             lines.append(f"  per core: {lo:,.0f} .. {hi:,.0f} cycles")
-        lines.append(f"  {'pipe':<10} {'busy cycles':>14} {'utilization':>12}")
+        lines.append(f"  {'pipe':<10} {'busy cycles':>14} {'utilization':>12} "
+                     f"{'us per core':>12}  msprof")
         for p in PIPE_NAMES:
             if p in self.busy:
-                lines.append(f"  {p:<10} {self.busy[p]:>14,.0f} {self.utilization[p]:>11.1%}")
+                prefix = "aic" if p in CUBE_PIPES else self.core_kind
+                lines.append(f"  {p:<10} {self.busy[p]:>14,.0f} {self.utilization[p]:>11.1%} "
+                             f"{self.pipe_time_us(p):>12.2f}  {prefix}_{MSPROF_PIPE[p]}_time")
         lines.append(f"  ops executed: {self.ops_executed:,}")
         for name, n in self.op_counts.most_common(12):
             lines.append(f"    {n:>10,}  {name}")
@@ -251,3 +313,15 @@ class RunReport:
         suffix = os.path.splitext(path)[1].lstrip(".") or "png"
         with replacing(path, "." + suffix) as tmp:
             fig.savefig(tmp, format=suffix)
+
+
+def task_cycles(soc, core_cycles: list[float], wave: int) -> float:
+    """The task's duration as msprof measures it: the task starts (`task_head`, which also
+    covers its completion), block i of a wave starts `block_dispatch` cycles after block i-1,
+    and a wave starts when the previous one has finished."""
+    c = soc.cost
+    head, step = c["task_head"], c["block_dispatch"]
+    t = 0.0
+    for w in range(0, len(core_cycles), wave):
+        t = max(t + i * step + cyc for i, cyc in enumerate(core_cycles[w:w + wave]))
+    return head + t

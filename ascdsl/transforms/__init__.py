@@ -32,6 +32,12 @@ PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     "inline": _lazy("inline", "InlinePass"),
     "symbol-dce": _lazy("symbol_dce", "SymbolDcePass"),
     "ascdsl-default": _lazy("ascdsl_default", "AscdslDefaultPass"),
+    # asc (tiles) -> ascendc
+    "lower-asc-unroll": _lazy("lower_asc_unroll", "LowerAscUnrollPass"),
+    "lower-asc-parallel": _lazy("lower_asc_parallel", "LowerAscParallelPass"),
+    "lower-asc-vector": _lazy("lower_asc_vector", "LowerAscVectorPass"),
+    "lower-asc-buffers": _lazy("lower_asc_buffers", "LowerAscBuffersPass"),
+    "lower-asc": _lazy("lower_asc", "LowerAscPass"),
 }
 
 # pyasc's pass names (ascir-opt flags) for the same passes.

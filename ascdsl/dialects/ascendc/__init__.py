@@ -11,6 +11,8 @@ from .base import AscendCOp, Cpp, CppStyle, asc_op, const_int, element_type, enu
 from .enums import (
     ALL_ENUMS,
     AscEnum,
+    CacheMode,
+    CacheRwMode,
     CmpMode,
     HardEvent,
     Hardware,
@@ -24,8 +26,22 @@ from .ops_cast import *  # noqa: F403
 from .ops_cast import CAST_OPS, CastOp
 from .ops_copy import *  # noqa: F403
 from .ops_copy import COPY_OPS, DataCopyBase, copy_pipe
+from .ops_cmpsel import CMPSEL_OPS, CompareL0Op, CompareScalarL0Op, SelectL0Op, SelMode
 from .ops_fwk import *  # noqa: F403
 from .ops_fwk import FWK_OPS
+from .ops_math import (
+    MATH_OPS,
+    CeilOp,
+    CoshOp,
+    CosOp,
+    ErfOp,
+    FloorOp,
+    SinhOp,
+    SinOp,
+    TanhOp,
+    TanOp,
+    UnaryMathOp,
+)
 from .ops_params import *  # noqa: F403
 from .ops_params import PARAM_OPS
 from .ops_reduce import *  # noqa: F403
@@ -61,6 +77,8 @@ ALL_OPS: list[type[AscendCOp]] = [
     *REDUCE_OPS,  # ReduceSum/Max/Min
     *CAST_OPS,  # Cast
     *SYNC_OPS,  # SetFlag/WaitFlag, PipeBarrier, system variables, printf
+    *CMPSEL_OPS,  # Compare, Select
+    *MATH_OPS,  # Ascend C math APIs (Erf, Tanh, Sin, ...)
 ]
 
 AscendC = Dialect("ascendc", ALL_OPS, ALL_TYPES)
@@ -87,6 +105,10 @@ __all__ = [
     "Hardware",
     "RoundMode",
     "CmpMode",
+    "CacheMode",
+    "CacheRwMode",
+    "SelMode",
+    "UnaryMathOp",
     "VectorOp",
     "BinaryOp",
     "BinaryL0Base",

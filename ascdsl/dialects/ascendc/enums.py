@@ -211,6 +211,27 @@ class CmpMode(AscEnum):
         return 64
 
 
+class CacheMode(AscEnum):
+    """L2 cache modes of `GlobalTensor::SetL2CacheHint` (AscendC::CacheMode).
+
+    The values are pyasc's (asc.CacheMode, stored in its IR), not the C++ enumerator values
+    (Ascend C's basic API has DISABLE = 0, NORMAL = 1): Ascend C source names the enumerator.
+    """
+
+    CACHE_MODE_NORMAL = 0
+    CACHE_MODE_DISABLE = 1
+    CACHE_MODE_LAST = 2
+    CACHE_MODE_PERSISTENT = 4
+
+
+class CacheRwMode(AscEnum):
+    """Which accesses a cache hint applies to (AscendC::CacheRwMode)."""
+
+    READ = 1
+    WRITE = 2
+    RW = 3
+
+
 _POSITION_HARDWARE = {
     TPosition.GM: Hardware.GM,
     TPosition.A1: Hardware.L1,
@@ -227,4 +248,6 @@ _POSITION_HARDWARE = {
     TPosition.MAX: Hardware.MAX,
 }
 
-ALL_ENUMS: tuple[type[AscEnum], ...] = (TPosition, HardEvent, Pipe, Hardware, RoundMode, CmpMode)
+ALL_ENUMS: tuple[type[AscEnum], ...] = (
+    TPosition, HardEvent, Pipe, Hardware, RoundMode, CmpMode, CacheMode, CacheRwMode
+)

@@ -18,6 +18,7 @@ from xdsl.dialects.builtin import (
 ui32 = IntegerType(32, Signedness.UNSIGNED)
 from xdsl.ir import Attribute, SSAValue, TypeAttribute
 from xdsl.irdl import (
+    ParsePropInAttrDict,
     opt_operand_def,
     opt_prop_def,
     operand_def,
@@ -46,7 +47,7 @@ from .base import (
     enum_attr,
 )
 from .constraints import ALLOCATOR, GLOBAL, INT, LOCAL, MEMREF, TENSOR
-from .enums import Hardware, Pipe, TPosition
+from .enums import CacheMode, CacheRwMode, Hardware, Pipe, TPosition
 from .types import (
     GlobalTensorType,
     LocalMemAllocatorType,
@@ -135,6 +136,34 @@ class SetGlobalBufferOp(AscendCOp):
         assert isinstance(bt, MemRefType | UnrankedMemRefType)
         _same_element(self.tensor.type, bt.element_type, "SetGlobalBuffer(__gm__ T*)")
 
+
+@asc_op(
+    cpp=Cpp("SetL2CacheHint", CppStyle.MEMBER, template=("enum:rwMode",), args=("enum:mode",)),
+    enums={"mode": CacheMode, "rwMode": CacheRwMode},
+)
+class SetL2CacheHintOp(AscendCOp):
+    """`g.SetL2CacheHint<rwMode>(mode)`: whether the GlobalTensor's reads and/or writes go
+    through L2 (CACHE_MODE_NORMAL) or around it (CACHE_MODE_DISABLE, for data used once)."""
+
+    name = "ascendc.global_tensor.set_l2_cache_hint"
+    tensor = operand_def(GLOBAL)
+    mode = prop_def(IntegerAttr)
+    rw_mode = prop_def(IntegerAttr, prop_name="rwMode")
+    assembly_format = "$tensor attr-dict `:` type($tensor)"
+    irdl_options = (ParsePropInAttrDict(),)
+
+    def __init__(self, tensor: SSAValue, mode: CacheMode = CacheMode.CACHE_MODE_NORMAL,
+                 rw_mode: CacheRwMode = CacheRwMode.RW):
+        super().__init__(operands=[tensor],
+                         properties={"mode": enum_attr(mode), "rwMode": enum_attr(rw_mode)})
+
+    def verify_facts(self) -> None:
+        mode = self.mode.value.data
+        if mode not in (CacheMode.CACHE_MODE_NORMAL, CacheMode.CACHE_MODE_DISABLE):
+            raise VerifyException(
+                f"has cache mode {mode}; pyasc's SetL2CacheHint takes CACHE_MODE_NORMAL (0) or "
+                "CACHE_MODE_DISABLE (1)"
+            )
 
 
 
@@ -474,6 +503,7 @@ class LocalTensorAutoOp(AscendCOp):
 TENSOR_OPS = [
     GlobalTensorOp,
     SetGlobalBufferOp,
+    SetL2CacheHintOp,
     GlobalSubIndexOp,
     LocalSubIndexOp,
     LocalGetValueOp,

@@ -1,12 +1,17 @@
-"""Ascend SoC facts: memory sizes, core counts, clock and data-path rates.
+"""Ascend SoC facts: memory sizes, core counts, clock, data paths and the timing model's numbers.
 
 One table, read by the dialect verifiers (buffer sizes), the simulator (memories and the cost
-model) and the documentation. Sources and confidence are in docs/simulator.md: sizes and
-clocks come from CANN's platform configuration files (Ascend910B*.ini); per-core path rates
-are the `[AICoreMemoryRates]` section of the same files, read as bytes per cycle per core.
-The simulator's timing constants (`cost`, `vector_cycles`) have no published source; they are
-estimates, each marked with its confidence in docs/simulator.md, and live here so that a
-calibration changes one table.
+model) and the documentation. Every number is a `Fact` that says where it comes from:
+
+- `ini`: CANN's platform configuration files (`Ascend910B*.ini`, published in hicann/runtime,
+  src/platform/platform_config): sizes, clocks, core counts, per-core path rates;
+- a document (Ascend C API docs, asc-devkit best-practice READMEs), named;
+- `fitted to <rows>`: chosen so that the simulator reproduces those published measurements
+  (the rows of benchmarks/calibration, named by their ids; `python benchmarks/calibration.py`
+  prints them and how far the model is from each);
+- `estimate`: nothing published bears on it, and the calibration rows are insensitive to it.
+
+docs/simulator.md (section "Calibration") explains the model these numbers feed.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from dataclasses import dataclass, field
 from .enums import Hardware
 
 KB = 1024
+MB = 1024 * KB
 
 # Alignment rules of Ascend C (General Restrictions): start addresses per memory.
 ALIGNMENT = {
@@ -39,6 +45,18 @@ EVENT_IDS = 8
 VECTOR_REPEAT_BYTES = 256
 BLOCK_BYTES = 32
 
+INI = "CANN platform file Ascend910B*.ini"
+BANK_DOC = "asc-devkit bank_conflict_ub README (UB address encoding, A2/A3)"
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A number of the SoC table, its unit and its source (see the module docstring)."""
+
+    value: float
+    unit: str
+    source: str
+
 
 @dataclass(frozen=True)
 class SoC:
@@ -47,20 +65,33 @@ class SoC:
     aiv_cores: int
     clock_mhz: int
     memory: dict[Hardware, int] = field(hash=False)
-    # Bytes per cycle per core, by path (CANN `[AICoreMemoryRates]`).
+    # Bytes per cycle per core of the on-chip paths, by name (CANN `[AICoreMemoryRates]`).
     rates: dict[str, float] = field(hash=False)
-    # Simulator timing constants in cycles (see COST_910B).
-    cost: dict[str, float] = field(default_factory=dict, hash=False)
+    # Every timing number with its source: the memory system, DMA, vector, scalar, task.
+    facts: dict[str, Fact] = field(default_factory=dict, hash=False)
     # Vector cycles per 256-byte repeat, by Ascend C API name; "default" for the rest.
     vector_cycles: dict[str, float] = field(default_factory=dict, hash=False)
+
+    @property
+    def cost(self) -> dict[str, float]:
+        """The timing numbers by name (values of `facts`)."""
+        c = self.__dict__.get("_cost")
+        if c is None:
+            c = {k: f.value for k, f in self.facts.items()}
+            object.__setattr__(self, "_cost", c)
+        return c
 
     def capacity(self, hw: Hardware) -> int | None:
         return self.memory.get(hw)
 
     def path_rate(self, src: Hardware, dst: Hardware) -> float:
-        """Bytes per cycle of a copy from `src` to `dst` memory on one core."""
+        """Bytes per cycle of an on-chip copy from `src` to `dst` memory on one core."""
         key = PATH_RATE.get((src, dst), "local_copy")
         return self.rates[key]
+
+    def cores_of(self, cube: bool) -> int:
+        """Cores a kernel of that kind runs on at once (AIC for cube kernels, else AIV)."""
+        return self.aic_cores if cube else self.aiv_cores
 
 
 _MEMORY_910B = {
@@ -73,62 +104,92 @@ _MEMORY_910B = {
     Hardware.FIXBUF: 7 * KB,
 }
 
+# On-chip paths, bytes per cycle per core: CANN `[AICoreMemoryRates]` (identical for B1-B4).
 _RATES_910B = {
-    "gm_read": 32.0,
-    "gm_write": 32.0,
-    "l2_read": 110.0,
-    "l2_write": 86.0,
-    "ub_gm": 64.0,
-    "ub_l2": 64.0,
     "l1_l0a": 512.0,
     "l1_l0b": 256.0,
     "l1_ub": 128.0,
     "l0c_ub": 256.0,
     "ub_l1": 128.0,
     # Not in the .ini files: UB->UB copies on the vector unit move one 256-byte repeat per
-    # cycle; L0C->GM/L1 (FIX) reuses the UB->GM rate, as the reference suggests.
+    # cycle; L0C->GM/L1 (FIX) is taken at the UB->GM rate of the same files.
     "local_copy": 256.0,
-    "l0c_gm": 64.0,
-    # Chip-wide HBM bandwidth shared by the active cores: 1.6 TB/s at 1.85 GHz (confidence L).
-    "hbm_chip": 865.0,
+    "l0c_l1": 64.0,
 }
 
-# Which `rates` entry a copy between two memories uses (src, dst) -> key.
+# Which `rates` entry an on-chip copy between two memories uses (src, dst) -> key. Copies
+# that touch GM are timed by the memory-system model (ascdsl.sim.memsys), not by a rate.
 PATH_RATE: dict[tuple[Hardware, Hardware], str] = {
-    (Hardware.GM, Hardware.UB): "gm_read",
-    (Hardware.GM, Hardware.L1): "gm_read",
-    (Hardware.GM, Hardware.L0A): "gm_read",
-    (Hardware.GM, Hardware.L0B): "gm_read",
-    (Hardware.UB, Hardware.GM): "ub_gm",
     (Hardware.UB, Hardware.L1): "ub_l1",
     (Hardware.L1, Hardware.L0A): "l1_l0a",
     (Hardware.L1, Hardware.L0B): "l1_l0b",
     (Hardware.L1, Hardware.UB): "l1_ub",
     (Hardware.L1, Hardware.BIAS): "l1_l0b",
     (Hardware.L0C, Hardware.UB): "l0c_ub",
-    (Hardware.L0C, Hardware.GM): "l0c_gm",
-    (Hardware.L0C, Hardware.L1): "l0c_ub",
+    (Hardware.L0C, Hardware.L1): "l0c_l1",
 }
 
-# Timing constants of the simulator's cost model, in cycles. No vendor source publishes them:
-# every value is an estimate (confidence L unless noted), documented in docs/simulator.md.
-COST_910B: dict[str, float] = {
-    "scalar_issue": 1.0,  # each IR op the scalar unit issues (arith, scf, framework calls)
-    "loop_iteration": 2.0,  # scf loop back-edge: increment, compare, branch
-    "scalar_ub_access": 10.0,  # GetValue/SetValue on UB or L1
-    "scalar_gm_access": 120.0,  # GetValue/SetValue on GM (through the scalar data cache)
-    "event_latency": 8.0,  # a set_flag becomes visible to the waiting pipe
-    "barrier": 2.0,  # issuing a pipe_barrier
-    "mte_issue": 24.0,  # fixed occupancy of one DMA instruction on an MTE pipe
-    "mte_burst": 2.0,  # each further burst (block) of a strided DataCopy
-    "gm_latency": 200.0,  # GM access latency of a DMA, overlapped with later DMAs
-    "local_latency": 16.0,  # the same for on-chip paths (L1, UB, L0)
-    "vector_issue": 4.0,  # fixed occupancy of one vector instruction
-    "vector_latency": 12.0,  # vector pipeline depth: results land this long after issue ends
-    "reduce_level": 8.0,  # each level of a reduction tree after the first pass
+
+def _f(value: float, unit: str, source: str) -> Fact:
+    return Fact(float(value), unit, source)
+
+
+# The timing model of the 910B (dav-c220 cores; B1-B4 share it and differ in clock, cores and
+# L2). Cycles are AI-core cycles. Row ids (add-1, dc-ub-3, ...) are the published measurements
+# in benchmarks/calibration/rows.py.
+TIMING_910B: dict[str, Fact] = {
+    # --- scalar unit ---------------------------------------------------------------------
+    "scalar_issue": _f(1, "cycles/op", "estimate (each IR op the scalar unit issues; the PTO "
+                       "Dhrystone report's 0.96 DMIPS/MHz is about 1.7 cycles per instruction)"),
+    "loop_iteration": _f(2, "cycles", "estimate (increment, compare, branch)"),
+    "scalar_ub_access": _f(8.3, "cycles", "fitted to add-0 (aiv_scalar_time of a GetValue/"
+                           "SetValue loop: 34 cycles per element, 3 accesses + 9 other ops)"),
+    "scalar_gm_access": _f(120, "cycles", "estimate (GM through the scalar data cache)"),
+    "event_latency": _f(8, "cycles", "estimate (set_flag to the waiting pipe)"),
+    "barrier": _f(2, "cycles", "estimate (issuing a pipe_barrier)"),
+    # --- vector unit ---------------------------------------------------------------------
+    "vector_issue": _f(22, "cycles/instr", "fitted to add-1, add-6 (aiv_vec_time: every Add "
+                       "costs its repeats + 22); also matches bank-ub-2 vs bank-ub-1"),
+    "vector_latency": _f(0, "cycles", "not separable from vector_issue in the published data"),
+    "bank_read_conflict": _f(1, "cycles/beat", "fitted to add-1 vs add-6 (aiv_vec_time: two "
+                             "sources in one UB bank group read in two beats)"),
+    "bank_write_conflict": _f(0.77, "cycles/repeat", f"{BANK_DOC}, scenario 5 vs 1 "
+                              "(3751 vs 2390)"),
+    "ub_bank_groups": _f(16, "groups", f"{INI} ubbank_group_num; {BANK_DOC}"),
+    "ub_bank_row": _f(32, "bytes", f"{INI} ubblock_size; {BANK_DOC}"),
+    "reduce_level": _f(8, "cycles/level", "estimate (each reduction tree level after the "
+                       "first pass)"),
+    # --- DMA engines (MTE2, MTE3, MTE1, FIX) --------------------------------------------
+    "mte_issue": _f(20, "cycles/instr", "fitted to dc-ub-1 (48 x 49152 single-burst 128-byte "
+                    "copies: 20.6 cycles each)"),
+    "mte_burst": _f(0.7, "cycles/burst", "estimate (issuing one more burst of a strided copy; "
+                    "the rows are insensitive to it: issue overlaps the bytes)"),
+    "gm_latency": _f(180, "cycles", "fitted to add-1, add-2, add-3 (serial copy-in: MTE2 "
+                     "time per step beyond the bytes: 189, 207, 129 cycles)"),
+    "local_latency": _f(16, "cycles", "estimate (on-chip paths)"),
+    # --- memory system: HBM, L2, per-core GM rates ---------------------------------------
+    "hbm_bw": _f(820, "bytes/cycle (chip)", "fitted to dc-ub-3 (48 cores stream 302 MB "
+                 "GM->UB: 1.49 TB/s by MTE2 time); Huawei's theoretical 1.8 TB/s is 973"),
+    "l2_bw": _f(3250, "bytes/cycle (chip)", "fitted to dc-ub-6 (L2 hits at 6.0 TB/s); "
+                "Huawei's theoretical figure is 5.2 TB/s"),
+    "gm_read_core": _f(32, "bytes/cycle", f"{INI} [AICoreMemoryRates] gm read; with "
+                       "gm_latency it gives add-1's 43 GB/s for 8 KB copies"),
+    "gm_write_core": _f(29.7, "bytes/cycle", "fitted to add-1 (one AIV writes 8 KB copies at "
+                        "51 GB/s: aiv_mte3_time); add-3 agrees at 48 cores"),
+    "l2_read_core": _f(110, "bytes/cycle", f"{INI} [AICoreMemoryRates] l2 read"),
+    "l2_line": _f(512, "bytes", "Ascend C guide 'Storage units' (GM moves best 512-byte "
+                  "aligned); asc-devkit data_copy README (512 B alignment on A2/A3)"),
+    # --- task ----------------------------------------------------------------------------
+    "task_head": _f(850, "cycles", "fitted to add-0, add-1 (Task Duration - aiv_time with one "
+                    "core: 0.46 us)"),
+    "block_dispatch": _f(325, "cycles/core", "fitted to dc-ub-1, -2, -3, -6 (Task Duration - "
+                         "aiv_time of 48 balanced cores: 6.4-11.2 us, mean 8.7 us)"),
+    # --- cube unit (for the cube path; not yet exercised by the simulator) ---------------
+    "cube_macs": _f(4096, "fp16 MACs/cycle", f"{INI} cube_m/n/k_size (16 x 16 x 16)"),
 }
 
-# Vector cycles per 256-byte repeat (confidence M for 1 cycle on simple ops; L for the rest).
+# Vector cycles per 256-byte repeat, by Ascend C API (1 for simple ops: asc-devkit
+# add_high_performance README, "128 half per cycle"; the others are estimates).
 VECTOR_CYCLES_910B: dict[str, float] = {
     "default": 1.0,
     "Div": 2.0,
@@ -137,33 +198,37 @@ VECTOR_CYCLES_910B: dict[str, float] = {
     "Reciprocal": 2.0,
     "Exp": 4.0,
     "Ln": 4.0,
+    # Math library APIs: several vector instructions per repeat (confidence L).
+    "Erf": 12.0,
+    "Tanh": 8.0,
+    "Sin": 12.0,
+    "Cos": 12.0,
+    "Tan": 16.0,
+    "Sinh": 8.0,
+    "Cosh": 8.0,
+    "Floor": 2.0,
+    "Ceil": 2.0,
 }
 
-
-def _b(name: str, aic: int, mhz: int) -> SoC:
-    return SoC(
-        name,
-        aic,
-        2 * aic,
-        mhz,
-        dict(_MEMORY_910B),
-        dict(_RATES_910B),
-        dict(COST_910B),
-        dict(VECTOR_CYCLES_910B),
-    )
+# Sizes and clocks by SKU ({INI}): AIC cores, clock (MHz), L2 bytes.
+_SKUS = (
+    ("Ascend910B1", 24, 1850, 192 * MB),
+    ("Ascend910B2", 24, 1800, 192 * MB),
+    ("Ascend910B2C", 24, 1800, 192 * MB),
+    ("Ascend910B3", 20, 1800, 192 * MB),
+    ("Ascend910B4", 20, 1500, 96 * MB),
+    ("Ascend910B4-1", 20, 1500, 168 * MB),
+)
 
 
-SOCS: dict[str, SoC] = {
-    s.name: s
-    for s in (
-        _b("Ascend910B1", 24, 1850),
-        _b("Ascend910B2", 24, 1800),
-        _b("Ascend910B2C", 24, 1800),
-        _b("Ascend910B3", 20, 1800),
-        _b("Ascend910B4", 20, 1500),
-        _b("Ascend910B4-1", 20, 1500),
-    )
-}
+def _b(name: str, aic: int, mhz: int, l2: int) -> SoC:
+    facts = dict(TIMING_910B)
+    facts["l2_bytes"] = _f(l2, "bytes", f"{INI} l2_size")
+    return SoC(name, aic, 2 * aic, mhz, dict(_MEMORY_910B), dict(_RATES_910B), facts,
+               dict(VECTOR_CYCLES_910B))
+
+
+SOCS: dict[str, SoC] = {s.name: s for s in (_b(*sku) for sku in _SKUS)}
 
 DEFAULT_SOC = "Ascend910B1"
 

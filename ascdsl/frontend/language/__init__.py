@@ -30,6 +30,8 @@ from ..dtypes import (
 from ..values import ConstExpr, GlobalAddress, PlainValue
 from .core import (
     CMPMODE,
+    CacheMode,
+    CacheRwMode,
     CmpMode,
     HardEvent,
     Hardware,
@@ -104,6 +106,7 @@ __all__ = [
     "float16", "half", "bfloat16", "float32", "float_", "float64", "double",
     # enums
     "TPosition", "HardEvent", "PipeID", "Pipe", "Hardware", "RoundMode", "CMPMODE", "CmpMode",
+    "CacheMode", "CacheRwMode",
     # loops and compile-time helpers
     "range", "static_range", "static_assert", "ceildiv",
     # framework

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ascdsl.dialects.ascendc import CmpMode, HardEvent, Hardware, Pipe, RoundMode, TPosition
+from ascdsl.dialects.ascendc import (
+    CacheMode,
+    CacheRwMode,
+    CmpMode,
+    HardEvent,
+    Hardware,
+    Pipe,
+    RoundMode,
+    TPosition,
+)
 
 from ..errors import KernelLanguageError
 from ..values import INTEGRAL, ConstExpr, IRValue, describe
@@ -26,6 +35,8 @@ __all__ = [
     "RoundMode",
     "CMPMODE",
     "CmpMode",
+    "CacheMode",
+    "CacheRwMode",
 ]
 
 

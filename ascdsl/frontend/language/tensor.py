@@ -13,6 +13,8 @@ from xdsl.ir import SSAValue
 
 from ascdsl.dialects.ascendc import (
     AllocatorAllocDynamicOp,
+    CacheMode,
+    CacheRwMode,
     AllocatorAllocOp,
     AllocatorGetCurAddrOp,
     GlobalGetValueOp,
@@ -32,6 +34,7 @@ from ascdsl.dialects.ascendc import (
     LocalTensorV2Op,
     ReinterpretCastOp,
     SetGlobalBufferOp,
+    SetL2CacheHintOp,
     TPosition,
     position_of,
 )
@@ -153,6 +156,20 @@ class GlobalTensor(BaseTensor):
         if buffer_size is not None:
             size = materialize_int(buffer_size, "set_global_buffer(): 'buffer_size'").value
         b.insert(SetGlobalBufferOp(self.value, buffer.value, size))
+
+    def set_l2_cache_hint(self, mode: Any = CacheMode.CACHE_MODE_NORMAL,
+                          rw_mode: Any = CacheRwMode.RW) -> None:
+        """`g.SetL2CacheHint<rw_mode>(mode)`: CACHE_MODE_DISABLE makes the tensor's reads (or
+        writes, by `rw_mode`) bypass L2, for data used once; CACHE_MODE_NORMAL restores it."""
+        api = "set_l2_cache_hint"
+        mode = enum_arg(mode, CacheMode, api, "mode")
+        rw_mode = enum_arg(rw_mode, CacheRwMode, api, "rw_mode")
+        if mode not in (CacheMode.CACHE_MODE_NORMAL, CacheMode.CACHE_MODE_DISABLE):
+            raise KernelLanguageError(
+                f"{api}(): 'mode' must be CACHE_MODE_NORMAL or CACHE_MODE_DISABLE (as in pyasc), "
+                f"got {mode.name}"
+            )
+        current().insert(SetL2CacheHintOp(self.to_ir(), mode, rw_mode))
 
     def __getitem__(self, key: Any) -> GlobalTensor:
         start = _start_index("GlobalTensor", key)

@@ -68,6 +68,27 @@ def lower_set_global_buffer(op, cx: Lowering):
     return f
 
 
+@lowers(A.SetL2CacheHintOp)
+def lower_l2_cache_hint(op, cx: Lowering):
+    """The GlobalTensor's reads and/or writes from now on use the cache mode (views made
+    before keep theirs, as `g[i]` copies the address and its cache bits in Ascend C)."""
+    pre = cx.take_pre()
+    st = cx.slot(op.tensor)
+    mode = op.mode.value.data
+    rw = op.rw_mode.value.data
+
+    def f(R):
+        c = R[0]
+        c.t += pre
+        g = R[st]
+        if g.buf is None:
+            g.mem  # raises: not bound yet
+        read, write = g.cache
+        g.cache = (mode if rw & 1 else read, mode if rw & 2 else write)
+
+    return f
+
+
 @lowers(A.GlobalSubIndexOp)
 def lower_global_subindex(op, cx: Lowering):
     pre = cx.take_pre()

@@ -158,6 +158,9 @@ enum class RoundMode {
 };
 
 enum class CMPMODE : uint8_t { LT = 0, GT, EQ, LE, GE, NE };
+enum class CacheMode { CACHE_MODE_DISABLE = 0, CACHE_MODE_NORMAL = 1, CACHE_MODE_LAST = 2,
+                       CACHE_MODE_PERSISTENT = 4 };
+enum class CacheRwMode { READ = 1, WRITE = 2, RW = 3 };
 
 using TEventID = int8_t;
 
@@ -289,6 +292,8 @@ public:
     __aicore__ void SetValue(const uint64_t offset, T value);
     __aicore__ uint64_t GetSize() const;
     __aicore__ GlobalTensor operator[](const uint64_t offset) const;
+    template <CacheRwMode rwMode = CacheRwMode::RW>
+    __aicore__ void SetL2CacheHint(CacheMode mode);
 };
 
 template <Hardware hard = Hardware::UB>
@@ -521,6 +526,42 @@ template <typename T>
 __aicore__ void ReduceMin(
     const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer, const int32_t count,
     bool calIndex = 0);
+
+// --- compare and select (kernel_operator_vec_cmpsel_intf.h) ---------------------------------------
+
+enum class SELMODE : uint8_t { VSEL_CMPMASK_SPR = 0, VSEL_TENSOR_SCALAR_MODE, VSEL_TENSOR_TENSOR_MODE };
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ void Compare(
+    const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode,
+    const uint64_t mask, uint8_t repeatTime, const BinaryRepeatParams& repeatParams);
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ void CompareScalar(
+    const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T src1Scalar, CMPMODE cmpMode,
+    const uint64_t mask, uint8_t repeatTime, const UnaryRepeatParams& repeatParams);
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ void Select(
+    const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+    const LocalTensor<T>& src1, SELMODE selMode, uint64_t mask, uint8_t repeatTime,
+    const BinaryRepeatParams& repeatParams);
+
+// --- math library (adv_api/math/*.h): the overload without a shared temporary buffer -----------
+
+#define ASCDSL_DECLARE_VECTOR_MATH(NAME)                                                          \
+    template <typename T, bool isReuseSource = false>                                           \
+    __aicore__ void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,      \
+                         const uint32_t calCount);
+
+ASCDSL_DECLARE_VECTOR_MATH(Erf)
+ASCDSL_DECLARE_VECTOR_MATH(Tanh)
+ASCDSL_DECLARE_VECTOR_MATH(Sin)
+ASCDSL_DECLARE_VECTOR_MATH(Cos)
+ASCDSL_DECLARE_VECTOR_MATH(Tan)
+ASCDSL_DECLARE_VECTOR_MATH(Sinh)
+ASCDSL_DECLARE_VECTOR_MATH(Cosh)
+ASCDSL_DECLARE_VECTOR_MATH(Floor)
+ASCDSL_DECLARE_VECTOR_MATH(Ceil)
+#undef ASCDSL_DECLARE_VECTOR_MATH
 
 // --- synchronization, system variables, debug -------------------------------------------------
 

@@ -222,6 +222,36 @@ def test_get_tpipe_ptr_in_a_sub_function():
     assert op_names(ck).count("ascendc.get_tpipe_ptr") == 1
 
 
+def test_set_l2_cache_hint_builds_pyasc_s_op():
+    @asc.jit
+    def k(x: asc.GlobalAddress):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(x)
+        g.set_l2_cache_hint(asc.CacheMode.CACHE_MODE_DISABLE)
+        g.set_l2_cache_hint(mode=asc.CacheMode.CACHE_MODE_NORMAL, rw_mode=asc.CacheRwMode.READ)
+
+    ck = codegen(k, F32)
+    hints = ops_of(ck, ascendc.SetL2CacheHintOp)
+    assert [(h.mode.value.data, h.rw_mode.value.data) for h in hints] == [(1, 3), (0, 1)]
+    source = k.compile(F32).source
+    assert ".SetL2CacheHint<AscendC::CacheRwMode::RW>(AscendC::CacheMode::CACHE_MODE_DISABLE);" \
+        in source
+    assert ".SetL2CacheHint<AscendC::CacheRwMode::READ>(AscendC::CacheMode::CACHE_MODE_NORMAL);" \
+        in source
+
+
+def test_set_l2_cache_hint_takes_the_modes_pyasc_takes():
+    @asc.jit
+    def k(x: asc.GlobalAddress):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(x)
+        g.set_l2_cache_hint(asc.CacheMode.CACHE_MODE_LAST)  # mark
+
+    expect_error(k, (F32,), "set_l2_cache_hint(): 'mode' must be CACHE_MODE_NORMAL or "
+                 "CACHE_MODE_DISABLE (as in pyasc), got CACHE_MODE_LAST", "# mark",
+                 token="g.set_l2_cache_hint")
+
+
 def test_local_tensor_forms():
     @asc.jit
     def k(n: int):

@@ -6,6 +6,7 @@ import os
 import numpy as np
 import pytest
 
+from ascdsl.dialects.ascendc.soc import get_soc
 from sim_kernels import line_of, rand, run, vadd_framework
 
 
@@ -91,3 +92,41 @@ def test_summary_lists_time_pipes_ops_and_findings(report):
     assert "PIPE_MTE2" in text and "findings: none" in text
     assert "ascendc.data_copy_l2" in text
     assert repr(report).startswith("RunReport(vadd: ")
+
+
+def test_msprof_figures_are_per_core_means_under_msprofs_names(report):
+    m = report.msprof()
+    mhz = report.clock_mhz
+    cores = report.cores
+    assert m["aiv_time(us)"] == pytest.approx(sum(c.cycles for c in cores) / 2 / mhz)
+    assert m["aiv_total_cycles"] == pytest.approx(sum(c.cycles for c in cores))
+    for pipe, name in (("PIPE_V", "vec"), ("PIPE_MTE2", "mte2"), ("PIPE_MTE3", "mte3"),
+                       ("PIPE_S", "scalar")):
+        busy = [c.busy[pipe] for c in cores]
+        assert m[f"aiv_{name}_time(us)"] == pytest.approx(sum(busy) / 2 / mhz)
+        assert m[f"aiv_{name}_ratio"] == pytest.approx(sum(busy) / m["aiv_total_cycles"])
+        assert 0 < m[f"aiv_{name}_ratio"] <= 1
+    assert not any(k.startswith("aic_") for k in m)  # a vector kernel has no cube pipes
+    assert m["Task Duration(us)"] == report.task_duration_us
+
+
+def test_task_duration_adds_the_start_and_staggered_blocks(report):
+    c = get_soc().cost
+    expected = c["task_head"] + max(i * c["block_dispatch"] + cyc
+                                    for i, cyc in enumerate(report.core_cycles))
+    assert report.task_cycles == pytest.approx(expected)
+    assert report.task_duration_us == pytest.approx(expected / report.clock_mhz)
+    assert report.task_cycles > report.cycles
+    assert f"task duration (msprof Task Duration estimate): {report.task_duration_us:.2f} us" \
+        in report.summary()
+
+
+def test_task_duration_of_later_waves_starts_when_the_previous_one_ends():
+    from ascdsl.sim.report import task_cycles
+
+    soc = get_soc()
+    c = soc.cost
+    one_wave = task_cycles(soc, [1000.0, 1000.0], 2)
+    assert one_wave == pytest.approx(c["task_head"] + c["block_dispatch"] + 1000)
+    two_waves = task_cycles(soc, [1000.0, 1000.0, 500.0], 2)
+    assert two_waves == pytest.approx(one_wave + 500)

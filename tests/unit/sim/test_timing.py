@@ -27,26 +27,44 @@ def test_double_buffering_is_faster_and_keeps_mte2_busy():
     assert double.utilization["PIPE_MTE2"] > single.utilization["PIPE_MTE2"]
 
 
-def test_copy_cost_follows_the_path_rate():
-    # One 16 KB GM -> UB copy on MTE2: issue + bytes / 32 bytes per cycle.
+def test_gm_read_lands_after_its_bytes_and_the_latency():
+    # One core, two 16 KB GM -> UB copies (x, y) issued back to back on MTE2. Each moves its
+    # bytes through the core's read port at gm_read_core (one core is far from the HBM limit)
+    # and lands gm_latency later; the second queues behind the first at the port.
     report = framework(1, tile=4096, loops=1)
     mte2 = [e for e in report.cores[0].trace if e[0] == 4]
     assert len(mte2) == 2
-    assert mte2[0][2] == pytest.approx(COST["mte_issue"] + 16384 / 32)
-    mte3 = [e for e in report.cores[0].trace if e[0] == 5]
-    assert mte3[0][2] == pytest.approx(COST["mte_issue"] + 16384 / 64)  # UB -> GM at 64 B/cycle
+    assert mte2[0][2] == pytest.approx(16384 / COST["gm_read_core"] + COST["gm_latency"])
+    # The pipe is busy while a copy is in flight: the second copy adds what the first does not
+    # cover.
+    assert mte2[1][1] == pytest.approx(mte2[0][1] + mte2[0][2])
+    assert mte2[1][2] == pytest.approx(16384 / COST["gm_read_core"])
+    assert report.cores[0].busy["PIPE_MTE2"] == pytest.approx(mte2[0][2] + mte2[1][2])
 
 
-def test_vector_cost_is_one_cycle_per_256_byte_repeat():
+def test_gm_write_goes_into_l2_at_the_write_rate():
     report = framework(1, tile=4096, loops=1)
+    (mte3,) = [e for e in report.cores[0].trace if e[0] == 5]
+    assert mte3[2] == pytest.approx(COST["mte_issue"] + COST["mte_burst"]
+                                    + 16384 / COST["gm_write_core"])
+
+
+def test_vector_cost_is_issue_plus_repeats_plus_bank_conflicts():
+    # ub_kernel puts x, y, z 16 KB apart: the two sources start in the same UB bank group, so
+    # every repeat reads them in two beats (bank_read_conflict).
+    n = 4096
+    body = "  ascendc.add_l2 %zl, %xl, %yl, %n : TZ, TX, TX, i32"
+    report = run(ub_kernel(body, n=n), [rand(n), rand(n, seed=1), np.zeros(n, np.float32)])
     (add,) = [e for e in report.cores[0].trace if e[0] == 1]
-    assert add[2] == pytest.approx(COST["vector_issue"] + 16384 / 256)
+    repeats = n * 4 // 256
+    assert add[2] == pytest.approx(COST["vector_issue"] + repeats
+                                   + repeats * COST["bank_read_conflict"])
 
 
 def test_wait_flag_holds_the_consumer_until_the_producer_finished():
     report = framework(1, tile=4096, loops=1)
     trace = report.cores[0].trace
-    copies_done = max(s + d for p, s, d, _ in trace if p == 4) + COST["gm_latency"]
+    copies_done = max(s + d for p, s, d, _ in trace if p == 4)  # slices end when data lands
     (add,) = [e for e in trace if e[0] == 1]
     assert add[1] >= copies_done + COST["event_latency"]
 

@@ -27,8 +27,14 @@ from xdsl.irdl import AnyAttr, EqAttrConstraint, RangeLengthConstraint, RangeOf
 from ascdsl.dialects.ascendc import (
     CastOp,
     CmpMode,
+    CompareL0Op,
+    CompareScalarL0Op,
+    SelectL0Op,
+    SelMode,
     ConstructOp,
     DataCopyBase,
+    CacheMode,
+    CacheRwMode,
     HardEvent,
     Hardware,
     Pipe,
@@ -64,7 +70,11 @@ ENUM_SAMPLES = {
     RoundMode: RoundMode.CAST_RINT,
     CmpMode: CmpMode.LT,
     Hardware: Hardware.UB,
+    CacheMode: CacheMode.CACHE_MODE_DISABLE,
+    CacheRwMode: CacheRwMode.READ,
+    SelMode: SelMode.VSEL_TENSOR_TENSOR_MODE,
 }
+MASK_BITS = LocalTensorType(IntegerType(8, Signedness.UNSIGNED), [32])
 
 # (op class or family base, operand/result name) -> type
 OVERRIDES: dict[tuple[type[Operation], str], Attribute] = {
@@ -74,6 +84,10 @@ OVERRIDES: dict[tuple[type[Operation], str], Attribute] = {
     (CastOp, "src"): LOCAL,
     (ReinterpretCastOp, "out"): LocalTensorType(i32, [64]),
     (ConstructOp, "result"): DataCopyParamsType(),
+    (CompareL0Op, "dst"): MASK_BITS,
+    (CompareScalarL0Op, "dst"): MASK_BITS,
+    (CompareScalarL0Op, "src1Scalar"): f32,
+    (SelectL0Op, "selMask"): MASK_BITS,
 }
 # More specific than the family rows above: checked first.
 EXACT_OVERRIDES: dict[tuple[type[Operation], str], Attribute] = {

@@ -355,3 +355,19 @@ func.func @pad_l2_direction(%l: !ascendc.local_tensor<32xf16>, %g: !ascendc.glob
   ascendc.data_copy_pad_l2 %l, %g, %p : !ascendc.local_tensor<32xf16>, !ascendc.global_tensor<*xf16>, !ascendc.data_copy_params
   func.return
 }
+
+// -----
+
+func.func @l2_cache_mode_pyasc_does_not_take(%g: !ascendc.global_tensor<*xf32>) {
+  // expected-error@+1 {{'ascendc.global_tensor.set_l2_cache_hint' op has cache mode 2; pyasc's SetL2CacheHint takes CACHE_MODE_NORMAL (0) or CACHE_MODE_DISABLE (1)}}
+  ascendc.global_tensor.set_l2_cache_hint %g {mode = 2 : i32, rwMode = 3 : i32} : !ascendc.global_tensor<*xf32>
+  func.return
+}
+
+// -----
+
+func.func @l2_cache_rw_mode(%g: !ascendc.global_tensor<*xf32>) {
+  // expected-error@+1 {{'ascendc.global_tensor.set_l2_cache_hint' op 'rwMode' = 0 is not a CacheRwMode (valid values 1 to 3)}}
+  ascendc.global_tensor.set_l2_cache_hint %g {mode = 1 : i32, rwMode = 0 : i32} : !ascendc.global_tensor<*xf32>
+  func.return
+}

@@ -11,6 +11,10 @@ func.func @global_tensor(%x: memref<?xf32, 22>, %n: i32, %i: index) {
   ascendc.global_tensor.set_global_buffer %global_tensor, %x : !ascendc.global_tensor<*xf32>, memref<?xf32, 22>
   // CHECK-NEXT: ascendc.global_tensor.set_global_buffer %global_tensor, %x, %n : !ascendc.global_tensor<*xf32>, memref<?xf32, 22>, i32
   ascendc.global_tensor.set_global_buffer %global_tensor, %x, %n : !ascendc.global_tensor<*xf32>, memref<?xf32, 22>, i32
+  // CHECK-NEXT: ascendc.global_tensor.set_l2_cache_hint %global_tensor {mode = 1 : i32, rwMode = 3 : i32} : !ascendc.global_tensor<*xf32>
+  ascendc.global_tensor.set_l2_cache_hint %global_tensor {mode = 1 : i32, rwMode = 3 : i32} : !ascendc.global_tensor<*xf32>
+  // CHECK-NEXT: ascendc.global_tensor.set_l2_cache_hint %global_tensor {mode = 0 : i32, rwMode = 1 : i32} : !ascendc.global_tensor<*xf32>
+  ascendc.global_tensor.set_l2_cache_hint %global_tensor {mode = 0 : i32, rwMode = 1 : i32} : !ascendc.global_tensor<*xf32>
   // CHECK-NEXT: %subindex = ascendc.global_tensor.subindex %global_tensor[%i] : !ascendc.global_tensor<*xf32>, index, !ascendc.global_tensor<*xf32>
   %subindex = ascendc.global_tensor.subindex %global_tensor[%i] : !ascendc.global_tensor<*xf32>, index, !ascendc.global_tensor<*xf32>
   // CHECK-NEXT: %0 = ascendc.global_tensor.get_value %subindex, %n : !ascendc.global_tensor<*xf32>, i32, f32

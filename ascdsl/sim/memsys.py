@@ -1,0 +1,284 @@
+"""The chip's GM path for one launch: HBM shared by the cores, and the L2 cache in front of it.
+
+What the published measurements show matters (docs/simulator.md, "Calibration"), modelled by
+mechanism rather than by per-op costs:
+
+- **HBM bandwidth is a chip-wide limit.** The cores of a launch share `hbm_bw` bytes per cycle
+  equally. A core's HBM traffic (read misses, uncached reads and writes, write-backs) is served
+  in order by its share: `CoreSim.hbm_free` is when that share is next free. A core also reads
+  GM no faster than `gm_read_core` (what one core's DMA reaches alone; `CoreSim.fetch_free`),
+  so one core is limited by its DMA and 48 by their share of HBM.
+- **L2** (`l2_bytes`, `l2_line`-byte lines) keeps what GM copies read and write. A line is
+  resident while fewer than the L2's capacity of lines were inserted since its last use
+  (LRU by reuse distance). Cores run in parallel on hardware but one after another here, so
+  distances count every core as inserting at the rate of the one running (a launch of n
+  similar cores fills the L2 n times as fast as one core; each core owns 1/n of it).
+  Writes allocate dirty lines. When a core's share of the L2 is full, every insertion evicts a
+  line, dirty ones first; an evicted dirty line is written back to HBM on the core's share.
+  A core that reads a line another core brought in gets it from L2 (whichever of the two is
+  simulated first pays the miss, as the one that comes first on hardware would); it waits for
+  the line only when it fetched the line itself (other cores' times are not on its clock).
+- **Cache modes** (`GlobalTensor::SetL2CacheHint`): with CACHE_MODE_DISABLE, reads that miss
+  go to HBM without allocating a line, and writes go to HBM.
+- **Unaligned bursts**: a burst whose GM address is not a multiple of 32 bytes is read as the
+  whole lines it touches, from HBM.
+
+GM arguments are taken to start on a line boundary (device allocations are 2 MB aligned).
+"""
+
+from __future__ import annotations
+
+from ascdsl.dialects.ascendc.soc import SoC
+
+from .memory import GMBuffer
+
+_NEVER = -(1 << 62)
+_PENDING = -1.0  # lines this access is fetching: they land with the access's own data
+
+# Cache modes, as pyasc numbers them (asc.CacheMode): NORMAL 0, DISABLE 1.
+CACHE_NORMAL = 0
+CACHE_DISABLE = 1
+
+# The state is kept per group of GROUP lines (one bit per line): a contiguous copy touches a
+# few groups, not every line. A group shares one last-use stamp (recency is tracked at 32 KB,
+# residency per line) and one landing time (a hit waits for the group's latest fetch).
+GROUP_SHIFT = 6
+GROUP = 1 << GROUP_SHIFT
+_FULL = (1 << GROUP) - 1
+
+
+class Lines:
+    """L2 state of one GM buffer, per group of lines: last use (L2 clock), the lines resident
+    and dirty (bit masks), when the last fetched ones land and which core fetched them."""
+
+    __slots__ = ("stamp", "have", "dirty", "ready", "owner")
+
+    def __init__(self, n: int):
+        self.stamp = [_NEVER] * n
+        self.have = [0] * n
+        self.dirty = [0] * n
+        self.ready = [0.0] * n
+        self.owner = [-1] * n
+
+
+def _masks(a: int, b: int) -> list[tuple[int, int]]:
+    """(group, mask of its lines) for the lines a..b."""
+    g, last = a >> GROUP_SHIFT, b >> GROUP_SHIFT
+    first = _FULL & ~((1 << (a & (GROUP - 1))) - 1)
+    end = (2 << (b & (GROUP - 1))) - 1
+    if g == last:
+        return [(g, first & end)]
+    return [(g, first), *((k, _FULL) for k in range(g + 1, last)), (last, end)]
+
+
+class MemSystem:
+    """The GM path of one launch of `active` cores of `soc`."""
+
+    def __init__(self, soc: SoC, active: int):
+        c = soc.cost
+        self.active = max(1, active)
+        self.line = int(c["l2_line"])
+        self.shift = self.line.bit_length() - 1
+        self.capacity = int(c["l2_bytes"]) // self.line  # lines, whole L2
+        self.core_capacity = max(1, self.capacity // self.active)
+        n = self.active
+        # Per-core rates (bytes per cycle) while `active` cores run.
+        self.hbm_rate = c["hbm_bw"] / n
+        self.read_rate = c["gm_read_core"]
+        self.l2_rate = min(c["l2_read_core"], c["l2_bw"] / n)
+        self.write_rate = c["gm_write_core"]
+
+    def lines_of(self, buf: GMBuffer) -> Lines:
+        """The L2 state of a GM buffer (kept on the buffer: one launch's)."""
+        st = buf.l2
+        if st is None:
+            n = ((buf.mem.size + self.line - 1) >> self.shift >> GROUP_SHIFT) + 2
+            st = buf.l2 = Lines(n)
+        return st
+
+    # --- one copy ----------------------------------------------------------------------------
+
+    def read(self, core, buf: GMBuffer, start: int, length: int, stride: int, count: int,
+             mode: int) -> tuple[int, int, float, list | int | None]:
+        """A read of `count` bursts of `length` bytes, `stride` bytes apart, from byte `start`
+        of `buf`: (bytes from HBM, bytes from L2, when the hit lines this core fetched earlier
+        land, the groups whose fetched lines land with this read: a list, one group or None)."""
+        total = length * count
+        if total <= 0:
+            return 0, 0, 0.0, None
+        st = buf.l2 or self.lines_of(buf)
+        shift = self.shift
+        allocate = mode == CACHE_NORMAL
+        if (stride == length or count == 1) and allocate and not start & 31:
+            a = start >> shift
+            b = (start + total - 1) >> shift
+            g = a >> GROUP_SHIFT
+            if g == b >> GROUP_SHIFT:
+                return self._read_group(core, st, g, a, b, total)
+        fetched: list | None = [] if allocate else None
+        if stride == length or count == 1:
+            a = start >> shift
+            b = (start + total - 1) >> shift
+            missed, hit_ready = self._read(core, st, a, b, fetched)
+            if allocate and not start & 31:  # the common case
+                if missed:
+                    self._insert(core, missed)
+                    hbm = missed << shift
+                    return hbm, max(0, total - hbm), hit_ready, fetched
+                return 0, total, hit_ready, fetched
+            touched = b - a + 1
+            unaligned = start & 31
+        else:
+            missed = touched = 0
+            hit_ready = 0.0
+            for k in range(count):
+                s = start + k * stride
+                a = s >> shift
+                b = (s + length - 1) >> shift
+                m, r = self._read(core, st, a, b, fetched)
+                missed += m
+                touched += b - a + 1
+                if r > hit_ready:
+                    hit_ready = r
+            unaligned = (start | stride) & 31
+        if allocate and missed:
+            self._insert(core, missed)
+        if unaligned:
+            # Every line the bursts touch comes from HBM, resident or not.
+            return touched << shift, 0, 0.0, fetched
+        if allocate:
+            hbm = missed << shift  # a miss fills the whole line
+            return hbm, max(0, total - hbm), hit_ready, fetched
+        # Read around L2: only the 32-byte blocks asked for come from HBM.
+        hbm = ((total + 31) >> 5) * missed // touched << 5
+        return hbm, max(0, total - hbm), hit_ready, None
+
+    def write(self, core, buf: GMBuffer, start: int, length: int, stride: int, count: int,
+              mode: int) -> tuple[int, int]:
+        """A write of bursts as `read` takes them: (bytes to HBM, bytes into L2)."""
+        total = length * count
+        if total <= 0:
+            return 0, 0
+        nbytes = (total + 31) >> 5 << 5
+        if mode == CACHE_DISABLE:
+            return nbytes, 0
+        st = buf.l2 or self.lines_of(buf)
+        shift = self.shift
+        if stride == length or count == 1:
+            self._write(core, st, start >> shift, (start + total - 1) >> shift)
+        else:
+            for k in range(count):
+                s = start + k * stride
+                self._write(core, st, s >> shift, (s + length - 1) >> shift)
+        return 0, nbytes
+
+    def landed(self, buf: GMBuffer, groups: list | int, t: float) -> None:
+        """The lines a read fetched (in `groups`, or in the one group `groups`) land in L2 at
+        `t`."""
+        ready = buf.l2.ready
+        if groups.__class__ is int:
+            ready[groups] = t
+            return
+        for g in groups:
+            ready[g] = t
+
+    def _read_group(self, core, st: Lines, g: int, a: int, b: int, total: int) -> tuple:
+        """`read` of the lines a..b of group g (the common case, aligned and cached)."""
+        ((_, m),) = _masks(a, b)
+        now = core.l2_clock * self.active
+        age = now - st.stamp[g]
+        cap = self.capacity
+        hit_ready = 0.0
+        if -cap < age < cap:
+            h = st.have[g]
+            miss = m & ~h
+            if m & h and st.owner[g] == core.block_idx:
+                hit_ready = st.ready[g]
+            if age > 0:
+                st.stamp[g] = now
+            if not miss:
+                return 0, total, hit_ready, None
+            st.have[g] = h | miss
+        else:
+            miss = m
+            st.have[g] = m
+            st.dirty[g] = 0
+            st.stamp[g] = now
+        st.ready[g] = _PENDING
+        st.owner[g] = core.block_idx
+        k = miss.bit_count()
+        self._insert(core, k)
+        hbm = k << self.shift
+        return hbm, max(0, total - hbm), hit_ready, g
+
+    def _read(self, core, st: Lines, a: int, b: int, fetched: list | None
+              ) -> tuple[int, float]:
+        """Lines a..b: (lines missed, landing time of hit lines this core fetched)."""
+        stamp, have, ready, owner = st.stamp, st.have, st.ready, st.owner
+        cap = self.capacity
+        now = core.l2_clock * self.active
+        me = core.block_idx
+        hit_ready = 0.0
+        missed = 0
+        for g, m in _masks(a, b):
+            age = now - stamp[g]
+            if -cap < age < cap:
+                h = have[g]
+                miss = m & ~h
+                if m & h and owner[g] == me and ready[g] > hit_ready:
+                    hit_ready = ready[g]
+                if age > 0:
+                    stamp[g] = now
+            else:
+                miss = m
+                if fetched is not None:
+                    have[g] = 0
+                    st.dirty[g] = 0
+                    stamp[g] = now
+            if miss:
+                missed += miss.bit_count()
+                if fetched is not None:
+                    have[g] |= miss
+                    ready[g] = _PENDING
+                    owner[g] = me
+                    fetched.append(g)
+        return missed, hit_ready
+
+    def _write(self, core, st: Lines, a: int, b: int) -> None:
+        stamp, have, dirty = st.stamp, st.have, st.dirty
+        cap = self.capacity
+        now = core.l2_clock * self.active
+        inserted = newly_dirty = 0
+        for g, m in _masks(a, b):
+            age = now - stamp[g]
+            if not -cap < age < cap:
+                have[g] = 0
+                dirty[g] = 0
+            new = m & ~have[g]
+            if new:
+                inserted += new.bit_count()
+                have[g] |= new
+            new = m & ~dirty[g]
+            if new:
+                newly_dirty += new.bit_count()
+                dirty[g] |= new
+            if age > 0:
+                stamp[g] = now
+        if inserted:
+            self._insert(core, inserted)
+        core.l2_dirty += newly_dirty
+
+    def _insert(self, core, k: int) -> None:
+        """`k` lines enter the core's share of the L2; when it is full each evicts one, dirty
+        lines first, and evicted dirty lines are written back to HBM."""
+        core.l2_clock += k
+        free = self.core_capacity - core.l2_resident
+        if k <= free:
+            core.l2_resident += k
+            return
+        core.l2_resident = self.core_capacity
+        evict = k - max(free, 0)
+        wb = min(evict, core.l2_dirty)
+        if wb:
+            core.l2_dirty -= wb
+            core.wb_pending += wb * self.line

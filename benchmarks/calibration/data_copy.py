@@ -1,0 +1,125 @@
+"""GM -> UB copies of a 12288 x 12288 half matrix: asc-devkit's data-copy study (UB scenarios).
+
+A re-creation (ascdsl kernel language, own code) of the GM -> UB kernels measured in
+mirror-cann/asc-devkit examples/01_simd_cpp_api/05_best_practices/04_memory_access/data_copy
+(README_en.md has the measurements; benchmarks/calibration/rows.py copies them). No compute:
+each core copies tiles of its rows into one UB buffer with DataCopyPad, back to back (the copies
+are all on MTE2, which runs them in order, so no flag is needed):
+
+- scenarios 1-3: tiles [1, 64], [64, 64], [64, 1024] of a 12288 x 12288 matrix, 48 cores each
+  owning 256 rows; a tile is `tile_m` bursts of `tile_n` halfs, `N - tile_n` halfs apart;
+- scenario 4: N = 12287: rows start on odd byte addresses and the last tile of a row is 1023
+  wide;
+- scenario 5: the whole matrix read 4 times (302 MB per round: more than the L2);
+- scenario 6: the matrix split into 4 column slices, each read 4 times in a row (75.5 MB per
+  slice: it stays in L2);
+- scenarios 7 and 8 (held out, not used to fit): every core reads all of a 6144 x 512 matrix
+  with tiles [128, 64], around L2, in the same order (7) or each core starting at its own block
+  (8).
+"""
+
+from __future__ import annotations
+
+import ascdsl as asc
+
+HALF = 2
+
+
+@asc.jit
+def setup(src: asc.GlobalAddress, m: int, n: int, tile_m: asc.ConstExpr[int],
+          tile_n: asc.ConstExpr[int]):
+    """The matrix as a GlobalTensor, the UB tile and DataCopyPad's no-padding parameters."""
+    g = asc.GlobalTensor()
+    g.set_global_buffer(src, m * n)
+    ub = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, tile_m * tile_n)
+    pad = asc.DataCopyPadParams(False, 0, 0, 0)
+    return g, ub, pad
+
+
+@asc.jit
+def copy_tiles(src: asc.GlobalAddress, m: int, n: int, cores: int, tile_m: asc.ConstExpr[int],
+               tile_n: asc.ConstExpr[int]):
+    """Scenarios 1-4: every tile of this core's rows, row block by row block."""
+    rows = m // cores
+    first = asc.get_block_idx() * rows
+    g, ub, pad = setup(src, m, n, tile_m, tile_n)
+    col_tiles = (n + tile_n - 1) // tile_n
+    for mb in range(rows // tile_m):
+        row = first + mb * tile_m
+        for nb in range(col_tiles):
+            col = nb * tile_n
+            cols = tile_n
+            if col + tile_n > n:
+                cols = n - col
+            params = asc.DataCopyParams(tile_m, cols * HALF, (n - cols) * HALF, 0)
+            asc.data_copy_pad(ub, g[row * n + col:], params, pad)
+    asc.pipe_barrier(asc.Pipe.PIPE_ALL)
+
+
+@asc.jit
+def repeat_slices(src: asc.GlobalAddress, m: int, n: int, cores: int, slices: int,
+                  repeats: int, tile_m: asc.ConstExpr[int], tile_n: asc.ConstExpr[int]):
+    """Scenarios 5 and 6: the matrix in `slices` column slices; each slice read `repeats`
+    times before the next."""
+    rows = m // cores
+    first = asc.get_block_idx() * rows
+    g, ub, pad = setup(src, m, n, tile_m, tile_n)
+    params = asc.DataCopyParams(tile_m, tile_n * HALF, (n - tile_n) * HALF, 0)
+    width = n // slices
+    for s in range(slices):
+        for r in range(repeats):
+            for mb in range(rows // tile_m):
+                row = first + mb * tile_m
+                for nb in range(width // tile_n):
+                    asc.data_copy_pad(ub, g[row * n + s * width + nb * tile_n:], params, pad)
+    asc.pipe_barrier(asc.Pipe.PIPE_ALL)
+
+
+@asc.jit
+def whole_matrix(src: asc.GlobalAddress, m: int, n: int, cores: int,
+                 tile_m: asc.ConstExpr[int], tile_n: asc.ConstExpr[int],
+                 stagger: asc.ConstExpr[bool]):
+    """Scenarios 7 and 8: every core reads all of the matrix (around L2), in row blocks of
+    `m / cores` rows; with `stagger` core i starts at block i of each group of `cores`."""
+    rows = m // cores
+    idx = asc.get_block_idx()
+    g, ub, pad = setup(src, m, n, tile_m, tile_n)
+    g.set_l2_cache_hint(asc.CacheMode.CACHE_MODE_DISABLE)
+    params = asc.DataCopyParams(tile_m, tile_n * HALF, (n - tile_n) * HALF, 0)
+    for b in range(m // rows):
+        block = b
+        if stagger:
+            block = (b // cores) * cores + (b + idx) % cores
+        for mt in range(rows // tile_m):
+            row = block * rows + mt * tile_m
+            for nb in range(n // tile_n):
+                asc.data_copy_pad(ub, g[row * n + nb * tile_n:], params, pad)
+    asc.pipe_barrier(asc.Pipe.PIPE_ALL)
+
+
+# scenario -> (M, N, cores, tile_m, tile_n, kind)
+SCENARIOS = {
+    1: (12288, 12288, 48, 1, 64, "tiles"),
+    2: (12288, 12288, 48, 64, 64, "tiles"),
+    3: (12288, 12288, 48, 64, 1024, "tiles"),
+    4: (12288, 12287, 48, 64, 1024, "tiles"),
+    5: (12288, 12288, 48, 64, 1024, "whole4"),
+    6: (12288, 12288, 48, 64, 1024, "sliced4"),
+    7: (6144, 512, 48, 128, 64, "same"),
+    8: (6144, 512, 48, 128, 64, "staggered"),
+}
+
+
+def shape(scenario: int) -> tuple[int, int]:
+    m, n = SCENARIOS[scenario][:2]
+    return m, n
+
+
+def launch(scenario: int, src):
+    """Run a scenario on `src` (numpy float16, M x N flattened)."""
+    m, n, cores, tm, tn, kind = SCENARIOS[scenario]
+    if kind == "tiles":
+        return copy_tiles[cores](src, m, n, cores, tm, tn)
+    if kind in ("whole4", "sliced4"):
+        return repeat_slices[cores](src, m, n, cores, 1 if kind == "whole4" else 4, 4, tm, tn)
+    return whole_matrix[cores](src, m, n, cores, tm, tn, kind == "staggered")

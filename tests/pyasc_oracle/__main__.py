@@ -1,0 +1,164 @@
+"""Command line of the pyasc oracle (run from the project root).
+
+    python -m tests.pyasc_oracle dump path/to/kernel.py [...] -o outdir
+        pyasc's codegen.mlir / ascir.mlir / ascendc.cpp for every kernel the file compiles, in
+        outdir/<file>/<NNNN>-<kernel>/ with meta.json (script or test function, specialization)
+    python -m tests.pyasc_oracle all [--area basic ...] [-j 2] [--json results.json]
+        every kernel file of pyasc's Python suite (../shared/pyasc/python); a table by area
+    python -m tests.pyasc_oracle venv
+        find or create pyasc's environment and print where it is
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+import time
+from collections import Counter, defaultdict
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from . import layout, oracle, venv
+
+FILES = ("codegen.mlir", "ascir.mlir", "ascendc.cpp")
+
+
+def _log(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
+
+
+def cmd_venv(args) -> int:
+    started = time.monotonic()
+    path = venv.ensure_venv(create=True, log=_log)
+    print(f"{path} (pyasc {venv.installed_version(path)}; {time.monotonic() - started:.0f}s)")
+    return 0
+
+
+def cmd_dump(args) -> int:
+    out = Path(args.output)
+    status = 0
+    for name in args.files:
+        path = Path(name)
+        try:
+            result = oracle.dump_file(path, use_cache=not args.no_cache)
+        except (oracle.OracleError, venv.VenvUnavailable, FileNotFoundError) as e:
+            _log(f"error: {e}")
+            status = 1
+            continue
+        dest = out / path.stem
+        if dest.exists():
+            shutil.rmtree(dest)
+        dest.mkdir(parents=True)
+        for i, k in enumerate(result.kernels, 1):
+            kdir = dest / f"{i:04d}-{k.kernel}"
+            kdir.mkdir()
+            for f in [*FILES, "meta.json"]:
+                src = k.directory / f
+                if src.exists():
+                    shutil.copyfile(src, kdir / f)
+        shutil.copyfile(result.directory / "index.json", dest / "index.json")
+        print(f"{path}: {len(result.kernels)} kernel(s) -> {dest}"
+              f"{' (cached)' if result.cached else ''}")
+        for i, k in enumerate(result.kernels, 1):
+            notes = {"ok": "", "codegen_only": "  [frontend IR only: the test mocks the compiler]"}
+            note = notes.get(k.status, f"  [{k.status}: {k.error}]")
+            print(f"  {i:04d}-{k.kernel:<32} {k.origin}{note}")
+        for c in result.codegen_errors:
+            print(f"  (frontend error) {c['kernel']:<23} {c['origin']}: {c['error']}")
+    return status
+
+
+def cmd_all(args) -> int:
+    reason = layout.missing_reason()
+    if reason:
+        _log(reason)
+        return 1
+    files = layout.suite_files(args.area)
+    venv.ensure_venv(create=True, log=_log)
+    started = time.monotonic()
+
+    def one(item):
+        area, path = item
+        try:
+            return area, path, oracle.dump_file(path, use_cache=not args.no_cache), None
+        except (oracle.OracleError, venv.VenvUnavailable) as e:
+            return area, path, None, str(e).splitlines()[0]
+
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        results = list(pool.map(one, files))
+
+    rows: dict[str, Counter] = defaultdict(Counter)
+    errors: Counter = Counter()
+    records = []
+    for area, path, res, err in results:
+        row = rows[area]
+        row["files"] += 1
+        if res is None:
+            row["driver errors"] += 1
+            errors[err] += 1
+            continue
+        origins = [o for o in res.outcomes]
+        row["tests"] += len(origins)
+        compiled_origins = {k.origin for k in res.kernels if k.status in ("ok", "codegen_only")}
+        row["tests with a kernel"] += len(compiled_origins)
+        row["compiles"] += len(res.kernels) + len(res.codegen_errors)
+        row["ok"] += sum(1 for k in res.kernels if k.status == "ok")
+        row["frontend IR only"] += sum(1 for k in res.kernels if k.status == "codegen_only")
+        row["complete dumps"] += sum(
+            1 for k in res.kernels if all((k.directory / f).exists() for f in FILES))
+        for k in res.kernels:
+            if k.status not in ("ok", "codegen_only"):
+                errors[f"{k.status}: {k.error}"] += 1
+        for c in res.codegen_errors:
+            errors[f"codegen_error: {c['error']}"] += 1
+        records.append({
+            "file": layout.relname(path), "area": area, "cache": str(res.directory),
+            "kernels": [{"origin": k.origin, "kernel": k.kernel, "status": k.status,
+                         "error": k.error} for k in res.kernels],
+            "codegen_errors": res.codegen_errors,
+            "outcomes": [o.__dict__ for o in res.outcomes],
+        })
+    cols = ["files", "tests", "tests with a kernel", "compiles", "ok", "frontend IR only",
+            "complete dumps", "driver errors"]
+    print(f"{'area':<15}" + "".join(f"{c:>20}" for c in cols))
+    total: Counter = Counter()
+    for area in layout.AREAS:
+        if area in rows:
+            total.update(rows[area])
+            print(f"{area:<15}" + "".join(f"{rows[area][c]:>20}" for c in cols))
+    print(f"{'total':<15}" + "".join(f"{total[c]:>20}" for c in cols))
+    if errors:
+        print("\nmost common failures:")
+        for msg, n in errors.most_common(10):
+            print(f"{n:5d}  {msg}")
+    print(f"\n{time.monotonic() - started:.0f}s")
+    if args.json:
+        Path(args.json).write_text(json.dumps(records, indent=1))
+    return 0
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.pyasc_oracle",
+                                     description="pyasc 1.1.1 as an oracle: its IR and Ascend C")
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("dump", help="dump pyasc's IR and Ascend C for kernel files")
+    p.add_argument("files", nargs="+")
+    p.add_argument("-o", "--output", required=True)
+    p.add_argument("--no-cache", action="store_true")
+    p.set_defaults(fn=cmd_dump)
+    p = sub.add_parser("all", help="run the oracle on pyasc's whole Python suite")
+    p.add_argument("--area", action="append", choices=list(layout.AREAS))
+    p.add_argument("-j", "--jobs", type=int, default=2)
+    p.add_argument("--json")
+    p.add_argument("--no-cache", action="store_true")
+    p.set_defaults(fn=cmd_all)
+    p = sub.add_parser("venv", help="find or create pyasc's environment")
+    p.set_defaults(fn=cmd_venv)
+    args = parser.parse_args(argv)
+    return args.fn(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
