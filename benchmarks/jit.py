@@ -100,7 +100,10 @@ def worker(mode: str) -> dict:
         timed(jit_mod, "compile_kernel", "codegen + verify")
         timed(jit_mod.JITFunction, "_ensure_deps", "read sources + dependency hash")
         timed(pipeline_mod, "run_passes", "pass pipeline")
+        # kernel.py verifies after the passes, codegen's compile_kernel after generating.
         timed(codegen_mod, "verify", "verify (codegen and after passes)")
+        timed(importlib.import_module("ascdsl.frontend.codegen.generator"), "verify",
+              "verify (codegen and after passes)")
         timed(cache_mod, "store", "disk cache write")
         timed(cache_mod, "toolchain_fingerprint", "toolchain fingerprint")
         timed(pipeline_mod, "print_ir", "print IR for the cache")

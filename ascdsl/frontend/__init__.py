@@ -5,7 +5,7 @@
     @asc.jit
     def kernel(x: asc.GlobalAddress, n: int): ...
 
-Layout: `language/` is the kernel language (one thin builder per op), `codegen.py` turns the
+Layout: `language/` is the kernel language (one thin builder per op), `codegen/` turns the
 Python AST into IR, `kernel.py` specializes, caches (`cache.py`) and launches, `pipeline.py` runs
 the passes and the Ascend C target, `dump.py` prints a kernel's IR from the command line.
 """

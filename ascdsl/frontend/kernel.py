@@ -29,7 +29,7 @@ from ascdsl.diagnostics import Diagnostic
 
 from . import cache as disk
 from . import dtypes as dt
-from .codegen import ArgKind, compile_kernel
+from .codegen import ArgKind, compile_kernel, const_key
 from .dtypes import DataType
 from .errors import CompilationError
 from .function import (
@@ -162,14 +162,6 @@ def _check_core_num(core_num: Any) -> int:
     if core_num <= 0:
         raise ValueError(f"Core number should be larger than 0, got {core_num}")
     return int(core_num)
-
-
-def _const_key(value: Any) -> Any:
-    try:
-        hash(value)
-    except TypeError:
-        return (type(value).__name__, repr(value))
-    return (type(value), value)
 
 
 class CompiledKernel:
@@ -442,7 +434,7 @@ class JITFunction:
         for pname, is_const, value in zip(self.param_names, self._is_const, args):
             if is_const or isinstance(value, ConstExpr):
                 try:
-                    key.append(("c", pname, _const_key(ConstExpr.unwrap(value))))
+                    key.append(("c", pname, const_key(ConstExpr.unwrap(value))))
                 except Exception:  # noqa: BLE001 - slow path reports it
                     return None
             else:
@@ -497,7 +489,7 @@ class JITFunction:
         it = iter(kinds)
         for pname in self.param_names:
             if pname in consts:
-                key.append(("c", pname, _const_key(consts[pname])))
+                key.append(("c", pname, const_key(consts[pname])))
             else:
                 key.append(next(it))
         key.append(options.key())

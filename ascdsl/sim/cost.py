@@ -69,7 +69,7 @@ class CostModel:
 
     def copy_entry(self, src: Hardware, dst: Hardware) -> tuple[int, float, float, float]:
         """(pipe index, issue cycles, bytes per cycle, latency) of on-chip copies src -> dst."""
-        from ascdsl.dialects.ascendc.ops_vector import copy_pipe
+        from ascdsl.dialects.ascendc import copy_pipe
 
         from .sanitizer import PIPE_INDEX
 

@@ -28,6 +28,8 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute
 
+from ascdsl.dialects.scalar_types import SIM_INDEX_WIDTH
+
 
 @dataclass(frozen=True, eq=False)
 class SimDType:
@@ -128,7 +130,7 @@ SCALAR_CONVERT: dict[str, Callable[[object], int | float]] = {
     "bf16": _round_bf16,
     "f32": _round_f32,
     "f64": float,
-    "index": int_wrapper(64, True),
+    "index": int_wrapper(SIM_INDEX_WIDTH, True),
     "i1": int_wrapper(1, False),
 }
 for _b in (8, 16, 32, 64):
@@ -155,7 +157,7 @@ DTYPES: dict[str, SimDType] = {
     "ui16": _mk("ui16", np.uint16, "uint", 16),
     "ui32": _mk("ui32", np.uint32, "uint", 32),
     "ui64": _mk("ui64", np.uint64, "uint", 64),
-    "index": _mk("index", np.int64, "int", 64),
+    "index": _mk("index", np.int64, "int", SIM_INDEX_WIDTH),
 }
 for _b in (8, 16, 32, 64):
     DTYPES[f"si{_b}"] = DTYPES[f"i{_b}"]
@@ -193,22 +195,6 @@ def sim_dtype(t: Attribute) -> SimDType | None:
 def scalar_converter(t: Attribute) -> Callable[[object], int | float] | None:
     name = type_name(t)
     return SCALAR_CONVERT.get(name) if name is not None else None
-
-
-def is_unsigned(t: Attribute) -> bool:
-    return isinstance(t, IntegerType) and t.signedness.data == Signedness.UNSIGNED
-
-
-def int_width(t: Attribute) -> int | None:
-    if isinstance(t, IntegerType):
-        return t.width.data
-    if isinstance(t, IndexType):
-        return 64
-    return None
-
-
-def is_float_type(t: Attribute) -> bool:
-    return isinstance(t, Float16Type | BFloat16Type | Float32Type | Float64Type)
 
 
 # numpy dtype -> SimDType name, for arguments. bf16 arrives as uint16 storage (see runtime).

@@ -5,20 +5,16 @@ A target is a function `emit(module, stream)`. `mlir` (the default) prints the I
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import IO
 
 from xdsl.dialects.builtin import ModuleOp
 
+from ascdsl.lazy import lazy_loader
+
 Emitter = Callable[[ModuleOp, IO[str]], None]
 
-
-def _lazy(module: str, fn: str) -> Callable[[], Emitter]:
-    def load() -> Emitter:
-        return getattr(importlib.import_module(f"ascdsl.targets.{module}"), fn)
-
-    return load
+_lazy = lazy_loader("ascdsl.targets")
 
 
 def _mlir() -> Emitter:

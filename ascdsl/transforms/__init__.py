@@ -1,22 +1,19 @@
 """Passes: one per module, registered here by CLI name.
 
 `PASSES` maps a CLI name to a factory returning the pass class, so importing this package
-imports no pass (tool start-up stays short). `ALIASES` maps pyasc's names to ours.
+imports no pass (tool start-up stays short). `ALIASES` maps pyasc's names to ours; each alias
+is a written subclass of its pass in `aliases.py` (a pipeline finds a pass by its `name`).
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 
 from xdsl.passes import ModulePass
 
+from ascdsl.lazy import lazy_loader
 
-def _lazy(module: str, cls: str) -> Callable[[], type[ModulePass]]:
-    def load() -> type[ModulePass]:
-        return getattr(importlib.import_module(f"ascdsl.transforms.{module}"), cls)
-
-    return load
+_lazy = lazy_loader("ascdsl.transforms")
 
 
 PASSES: dict[str, Callable[[], type[ModulePass]]] = {
@@ -65,17 +62,17 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
     table = dict(xdsl_passes())
     table.update(PASSES)
-    for alias, target in ALIASES.items():
-        table[alias] = _aliased(alias, PASSES[target])
+    for alias in ALIASES:
+        table[alias] = _alias_loader(alias)
     return table
 
 
-def _aliased(alias: str, load: Callable[[], type[ModulePass]]) -> Callable[[], type[ModulePass]]:
-    """A factory for the pass under its pyasc name (a pass spec must match the pass's name)."""
+def _alias_loader(alias: str) -> Callable[[], type[ModulePass]]:
+    """A factory for the written class of a pyasc pass name (in `aliases.py`)."""
 
-    def load_alias() -> type[ModulePass]:
-        cls = load()
-        return type(cls.__name__, (cls,), {"name": alias, "__module__": cls.__module__,
-                                           "__doc__": cls.__doc__})
+    def load() -> type[ModulePass]:
+        from .aliases import ALIAS_PASSES
 
-    return load_alias
+        return ALIAS_PASSES[alias]
+
+    return load

@@ -20,6 +20,12 @@ from .enums import (
     RoundMode,
     TPosition,
 )
+from .ops_binary import *  # noqa: F403
+from .ops_binary import BINARY_OPS, BinaryL0Base, BinaryL1Base, BinaryL2Base, BinaryL3Base, BinaryOp
+from .ops_cast import *  # noqa: F403
+from .ops_cast import CAST_OPS, CastOp
+from .ops_copy import *  # noqa: F403
+from .ops_copy import COPY_OPS, DataCopyBase, copy_pipe
 from .ops_cmpsel import CMPSEL_OPS, CompareL0Op, CompareScalarL0Op, SelectL0Op, SelMode
 from .ops_fwk import *  # noqa: F403
 from .ops_fwk import FWK_OPS
@@ -36,32 +42,43 @@ from .ops_math import (
     TanOp,
     UnaryMathOp,
 )
+from .ops_params import *  # noqa: F403
+from .ops_params import PARAM_OPS
+from .ops_reduce import *  # noqa: F403
+from .ops_reduce import REDUCE_OPS, ReduceL2Base
 from .ops_sync import *  # noqa: F403
 from .ops_sync import SYNC_OPS
 from .ops_tensor import *  # noqa: F403
 from .ops_tensor import TENSOR_OPS, hardware_of, position_of
-from .ops_vector import *  # noqa: F403
-from .ops_vector import (
-    BINARY,
-    REDUCE,
-    UNARY,
-    VEC_SCALAR,
-    VECTOR_OPS,
-    BinaryOp,
-    CastOp,
-    DataCopyBase,
+from .ops_unary import *  # noqa: F403
+from .ops_unary import UNARY_OPS, UnaryL0Base, UnaryL1Base, UnaryL2Base, UnaryOp
+from .ops_vec_scalar import *  # noqa: F403
+from .ops_vec_scalar import (
+    VEC_SCALAR_OPS,
     DuplicateOp,
-    ReduceL2Base,
-    UnaryOp,
+    VecScalarL0Base,
+    VecScalarL1Base,
+    VecScalarL2Base,
     VecScalarOp,
-    VectorOp,
-    copy_pipe,
 )
 from .types import *  # noqa: F403
 from .types import ALL_TYPES, PARAM_STRUCT_TYPES, ParamStructType, TensorTypeBase
+from .vector_base import VectorOp
 
+# Every op, one list per module (each module's list names its ops in order).
 ALL_OPS: list[type[AscendCOp]] = [
-    *FWK_OPS, *TENSOR_OPS, *VECTOR_OPS, *SYNC_OPS, *CMPSEL_OPS, *MATH_OPS
+    *FWK_OPS,  # TPipe, TQue, TBuf and their members
+    *TENSOR_OPS,  # GlobalTensor, LocalTensor, allocators
+    *COPY_OPS,  # DataCopy, DataCopyPad
+    *PARAM_OPS,  # ascendc.construct (parameter structs)
+    *BINARY_OPS,  # dst = f(src0, src1)
+    *UNARY_OPS,  # dst = f(src)
+    *VEC_SCALAR_OPS,  # dst = f(src, scalar), Duplicate
+    *REDUCE_OPS,  # ReduceSum/Max/Min
+    *CAST_OPS,  # Cast
+    *SYNC_OPS,  # SetFlag/WaitFlag, PipeBarrier, system variables, printf
+    *CMPSEL_OPS,  # Compare, Select
+    *MATH_OPS,  # Ascend C math APIs (Erf, Tanh, Sin, ...)
 ]
 
 AscendC = Dialect("ascendc", ALL_OPS, ALL_TYPES)
@@ -92,14 +109,20 @@ __all__ = [
     "CacheRwMode",
     "SelMode",
     "UnaryMathOp",
-    "BINARY",
-    "UNARY",
-    "VEC_SCALAR",
-    "REDUCE",
     "VectorOp",
     "BinaryOp",
+    "BinaryL0Base",
+    "BinaryL1Base",
+    "BinaryL2Base",
+    "BinaryL3Base",
     "UnaryOp",
+    "UnaryL0Base",
+    "UnaryL1Base",
+    "UnaryL2Base",
     "VecScalarOp",
+    "VecScalarL0Base",
+    "VecScalarL1Base",
+    "VecScalarL2Base",
     "DuplicateOp",
     "CastOp",
     "ReduceL2Base",

@@ -153,7 +153,8 @@ def asc_op(
     """
 
     def wrap(cls: type[AscendCOp]) -> type[AscendCOp]:
-        defined = irdl_op_definition(_fields_base_first(cls))
+        _order_fields_base_first(cls)
+        defined = irdl_op_definition(cls)
         facts = {
             "CPP": cpp,
             "PIPE": pipe,
@@ -175,12 +176,13 @@ def asc_op(
     return wrap
 
 
-def _fields_base_first(cls: type) -> type:
-    """The op with its operand/result/property definitions in declaration order, bases first.
+def _order_fields_base_first(cls: type) -> None:
+    """Put the op's operand/result/property definitions in declaration order, bases first.
 
     IRDL collects fields from the most derived class first, so `dst, src` declared in a family
-    base and `count` in the op would become `count, dst, src`. Re-declaring every field on one
-    class, in base-first order (a redefinition keeps the base's place), fixes the order.
+    base and `count` in the op would become `count, dst, src`. Re-inserting every field on the
+    op's own class, in base-first order (a redefinition keeps the base's place), fixes the
+    order in place: the class one reads is the class IRDL defines and the dialect registers.
     """
     order: dict[str, object] = {}
     for klass in reversed(cls.__mro__):
@@ -189,14 +191,11 @@ def _fields_base_first(cls: type) -> type:
         for key, value in vars(klass).items():
             if type(value).__name__.endswith("FieldDef"):
                 order[key] = value
-    body = dict(order)
-    body.update(
-        name=cls.name,
-        __module__=cls.__module__,
-        __qualname__=cls.__qualname__,
-        __doc__=cls.__doc__,
-    )
-    return type(cls.__name__, (cls,), body)
+    for key in order:
+        if key in vars(cls):
+            delattr(cls, key)
+    for key, value in order.items():
+        setattr(cls, key, value)
 
 
 def _operands_named(op: Operation, names: Sequence[str]) -> list[SSAValue]:

@@ -10,10 +10,30 @@ from collections.abc import Mapping, Set
 from dataclasses import dataclass
 from typing import TypeVar
 
-from xdsl.dialects.builtin import IndexType, IntegerType, Signedness
+from xdsl.dialects.builtin import (
+    IndexType,
+    IntegerType,
+    MemRefType,
+    Signedness,
+    UnrankedMemRefType,
+)
 from xdsl.ir import Attribute, ParametrizedAttribute
 from xdsl.irdl import AttrConstraint, InferenceContext, IntConstraint, VerificationContext
 from xdsl.utils.exceptions import VerifyException
+
+from .types import (
+    BinaryRepeatParamsType,
+    DataCopyPadParamsType,
+    DataCopyParamsType,
+    GlobalTensorType,
+    LocalMemAllocatorType,
+    LocalTensorType,
+    PipeType,
+    QueBindType,
+    QueueType,
+    TBufType,
+    UnaryRepeatParamsType,
+)
 
 
 @dataclass(frozen=True)
@@ -79,3 +99,21 @@ class UI64(AttrConstraint):
         self, type_var_mapping: Mapping[TypeVar, AttrConstraint | IntConstraint]
     ) -> UI64:
         return self
+
+
+# --- the constraints the ops share, named by what they accept ------------------------------
+
+INT = IntLike()
+MASK = UI64()
+PIPE = Is((PipeType,), "a pipe (!ascendc.pipe)")
+QUEUE = Is((QueueType, QueBindType), "a queue (!ascendc.queue or !ascendc.que_bind)")
+TBUF = Is((TBufType,), "a buffer (!ascendc.tbuf)")
+LOCAL = Is((LocalTensorType,), "a local tensor (!ascendc.local_tensor)")
+GLOBAL = Is((GlobalTensorType,), "a global tensor (!ascendc.global_tensor)")
+TENSOR = Is((LocalTensorType, GlobalTensorType), "a local or global tensor")
+MEMREF = Is((MemRefType, UnrankedMemRefType), "a GM pointer (memref<?xT, 22>)")
+ALLOCATOR = Is((LocalMemAllocatorType,), "a local memory allocator")
+BIN_PARAMS = Is((BinaryRepeatParamsType,), "!ascendc.binary_repeat_params")
+UN_PARAMS = Is((UnaryRepeatParamsType,), "!ascendc.unary_repeat_params")
+COPY_PARAMS = Is((DataCopyParamsType,), "!ascendc.data_copy_params")
+PAD_PARAMS = Is((DataCopyPadParamsType,), "!ascendc.data_copy_pad_params")

@@ -26,7 +26,7 @@ from .base import (
     const_int,
     enum_attr,
 )
-from .constraints import Is, IntLike
+from .constraints import INT, LOCAL, PIPE, QUEUE, TBUF, Is
 from .enums import HardEvent, TPosition
 from .types import (
     LocalTensorType,
@@ -37,11 +37,6 @@ from .types import (
     TBufType,
 )
 
-PIPE = Is((PipeType,), "a pipe (!ascendc.pipe)")
-QUEUE = Is((QueueType, QueBindType), "a queue (!ascendc.queue or !ascendc.que_bind)")
-TBUF = Is((TBufType,), "a buffer (!ascendc.tbuf)")
-LOCAL = Is((LocalTensorType,), "a local tensor (!ascendc.local_tensor)")
-INT = IntLike()
 
 
 def _round_up(n: int, to: int) -> int:
@@ -295,11 +290,9 @@ def _queue_position(queue: SSAValue) -> TPosition | None:
     return t.position if isinstance(t, QueueType | QueBindType | TBufType) else None
 
 
-@asc_op(cpp=Cpp("AllocTensor", CppStyle.MEMBER, template=("elem:tensor",)))
-class AllocTensorOp(AscendCOp):
-    """`que.AllocTensor<T>()`: take a free buffer of the queue as a tensor."""
+class _QueueResultOp(AscendCOp):
+    """A queue member that hands out a tensor: `que.AllocTensor<T>()`, `que.DeQue<T>()`."""
 
-    name = "ascendc.que_bind.alloc_tensor"
     queue = operand_def(QUEUE)
     tensor = result_def(LOCAL)
     assembly_format = "$queue attr-dict `:` type($queue) `,` type($tensor)"
@@ -311,11 +304,9 @@ class AllocTensorOp(AscendCOp):
         return _queue_position(self.queue)
 
 
-@asc_op(cpp=Cpp("EnQue", CppStyle.MEMBER))
-class EnqueTensorOp(AscendCOp):
-    """`que.EnQue(tensor)`: hand a written tensor to the consumer side of the queue."""
+class _QueueTensorOp(AscendCOp):
+    """A queue member that takes a tensor back: `que.EnQue(t)`, `que.FreeTensor(t)`."""
 
-    name = "ascendc.que_bind.enque_tensor"
     queue = operand_def(QUEUE)
     tensor = operand_def(LOCAL)
     assembly_format = "$queue `,` $tensor attr-dict `:` type($queue) `,` type($tensor)"
@@ -324,20 +315,25 @@ class EnqueTensorOp(AscendCOp):
         super().__init__(operands=[queue, tensor])
 
 
+@asc_op(cpp=Cpp("AllocTensor", CppStyle.MEMBER, template=("elem:tensor",)))
+class AllocTensorOp(_QueueResultOp):
+    """`que.AllocTensor<T>()`: take a free buffer of the queue as a tensor."""
+
+    name = "ascendc.que_bind.alloc_tensor"
+
+
+@asc_op(cpp=Cpp("EnQue", CppStyle.MEMBER))
+class EnqueTensorOp(_QueueTensorOp):
+    """`que.EnQue(tensor)`: hand a written tensor to the consumer side of the queue."""
+
+    name = "ascendc.que_bind.enque_tensor"
+
+
 @asc_op(cpp=Cpp("DeQue", CppStyle.MEMBER, template=("elem:tensor",)))
-class DequeTensorOp(AscendCOp):
+class DequeTensorOp(_QueueResultOp):
     """`que.DeQue<T>()`: wait for and take the oldest enqueued tensor."""
 
     name = "ascendc.que_bind.deque_tensor"
-    queue = operand_def(QUEUE)
-    tensor = result_def(LOCAL)
-    assembly_format = "$queue attr-dict `:` type($queue) `,` type($tensor)"
-
-    def __init__(self, queue: SSAValue, tensor_type: LocalTensorType):
-        super().__init__(operands=[queue], result_types=[tensor_type])
-
-    def result_position(self) -> TPosition | None:
-        return _queue_position(self.queue)
 
     def verify_facts(self) -> None:
         qt = self.queue.type
@@ -349,16 +345,10 @@ class DequeTensorOp(AscendCOp):
 
 
 @asc_op(cpp=Cpp("FreeTensor", CppStyle.MEMBER))
-class FreeTensorOp(AscendCOp):
+class FreeTensorOp(_QueueTensorOp):
     """`que.FreeTensor(tensor)`: return the tensor's buffer to the queue."""
 
     name = "ascendc.que_bind.free_tensor"
-    queue = operand_def(QUEUE)
-    tensor = operand_def(LOCAL)
-    assembly_format = "$queue `,` $tensor attr-dict `:` type($queue) `,` type($tensor)"
-
-    def __init__(self, queue: SSAValue, tensor: SSAValue):
-        super().__init__(operands=[queue, tensor])
 
 
 # --- TBuf members --------------------------------------------------------------------------

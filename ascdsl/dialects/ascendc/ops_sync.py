@@ -16,12 +16,9 @@ from xdsl.traits import HasCanonicalizationPatternsTrait, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from .base import AscendCOp, Cpp, EnumKeyword, asc_op, enum_attr
-from .constraints import Is, IntLike
+from .constraints import INT, TENSOR
 from .enums import HardEvent, Pipe
-from .types import GlobalTensorType, LocalTensorType
 
-INT = IntLike()
-TENSOR = Is((LocalTensorType, GlobalTensorType), "a local or global tensor")
 
 
 class _FlagOp(AscendCOp):

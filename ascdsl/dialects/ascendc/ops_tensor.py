@@ -46,7 +46,7 @@ from .base import (
     const_int,
     enum_attr,
 )
-from .constraints import Is, IntLike
+from .constraints import ALLOCATOR, GLOBAL, INT, LOCAL, MEMREF, TENSOR
 from .enums import CacheMode, CacheRwMode, Hardware, Pipe, TPosition
 from .types import (
     GlobalTensorType,
@@ -55,11 +55,6 @@ from .types import (
     TensorTypeBase,
 )
 
-LOCAL = Is((LocalTensorType,), "a local tensor (!ascendc.local_tensor)")
-GLOBAL = Is((GlobalTensorType,), "a global tensor (!ascendc.global_tensor)")
-MEMREF = Is((MemRefType, UnrankedMemRefType), "a GM pointer (memref<?xT, 22>)")
-ALLOCATOR = Is((LocalMemAllocatorType,), "a local memory allocator")
-INT = IntLike()
 
 
 def _same_element(a: Attribute, b: Attribute, what: str) -> None:
@@ -171,11 +166,9 @@ class SetL2CacheHintOp(AscendCOp):
             )
 
 
-ANY_TENSOR = Is((LocalTensorType, GlobalTensorType), "a local or global tensor")
-
 
 class _SubIndexOp(AscendCOp):
-    tensor = operand_def(ANY_TENSOR)
+    tensor = operand_def(TENSOR)
     index = operand_def(INT)
     assembly_format = (
         "$tensor `[` $index `]` attr-dict `:` type($tensor) `,` type($index) `,` type($result)"
@@ -211,7 +204,7 @@ class LocalSubIndexOp(_SubIndexOp):
 
 
 class _GetValueOp(AscendCOp):
-    tensor = operand_def(ANY_TENSOR)
+    tensor = operand_def(TENSOR)
     index = operand_def(INT)
     value = result_def()
     assembly_format = (
@@ -228,7 +221,7 @@ class _GetValueOp(AscendCOp):
 
 
 class _SetValueOp(AscendCOp):
-    tensor = operand_def(ANY_TENSOR)
+    tensor = operand_def(TENSOR)
     index = operand_def(INT)
     value = operand_def()
     assembly_format = (

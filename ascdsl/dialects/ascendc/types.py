@@ -377,51 +377,16 @@ class LocalMemAllocatorType(ParametrizedAttribute, TypeAttribute):
 
 
 # --- parameter structs ---------------------------------------------------------------------
-# One row per struct: IR mnemonic, C++ name, fields in constructor order with their defaults.
-PARAM_STRUCTS: dict[str, tuple[str, tuple[tuple[str, int], ...]]] = {
-    "data_copy_params": (
-        "AscendC::DataCopyParams",
-        (("blockCount", 1), ("blockLen", 0), ("srcStride", 0), ("dstStride", 0)),
-    ),
-    "data_copy_pad_params": (
-        "AscendC::DataCopyPadParams",
-        (("isPad", 0), ("leftPadding", 0), ("rightPadding", 0), ("paddingValue", 0)),
-    ),
-    "data_copy_ext_params": (
-        "AscendC::DataCopyExtParams",
-        (("blockCount", 1), ("blockLen", 0), ("srcStride", 0), ("dstStride", 0), ("rsv", 0)),
-    ),
-    "binary_repeat_params": (
-        "AscendC::BinaryRepeatParams",
-        (
-            ("dstBlkStride", 1),
-            ("src0BlkStride", 1),
-            ("src1BlkStride", 1),
-            ("dstRepStride", 8),
-            ("src0RepStride", 8),
-            ("src1RepStride", 8),
-        ),
-    ),
-    "unary_repeat_params": (
-        "AscendC::UnaryRepeatParams",
-        (("dstBlkStride", 1), ("srcBlkStride", 1), ("dstRepStride", 8), ("srcRepStride", 8)),
-    ),
-}
-
-
-# C++ parameter types of each struct's constructor, in FIELDS order (910B / C220 headers).
-# The Ascend C target casts a value whose type differs, so `T p{a, b}` never narrows.
-PARAM_STRUCT_FIELD_CPP: dict[str, tuple[str, ...]] = {
-    "data_copy_params": ("uint16_t", "uint16_t", "uint16_t", "uint16_t"),
-    "data_copy_pad_params": ("bool", "uint8_t", "uint8_t", "uint64_t"),
-    "data_copy_ext_params": ("uint16_t", "uint32_t", "uint32_t", "uint32_t", "uint32_t"),
-    "binary_repeat_params": ("uint8_t",) * 6,
-    "unary_repeat_params": ("uint16_t", "uint16_t", "uint8_t", "uint8_t"),
-}
 
 
 class ParamStructType(ParametrizedAttribute, TypeAttribute):
-    """A parameterless Ascend C parameter struct (e.g. AscendC::DataCopyParams)."""
+    """A parameterless Ascend C parameter struct (e.g. AscendC::DataCopyParams).
+
+    A struct declares its C++ name (`CPP`), its fields in constructor order with their
+    defaults (`FIELDS`), and the C++ type of each constructor parameter in the same order
+    (`FIELD_CPP`, from the 910B / C220 headers): the Ascend C target casts a value whose type
+    differs, so `T p{a, b}` never narrows.
+    """
 
     CPP: ClassVar[str]
     FIELDS: ClassVar[tuple[tuple[str, int], ...]]
@@ -444,32 +409,75 @@ class ParamStructType(ParametrizedAttribute, TypeAttribute):
         return tuple(d for _, d in cls.FIELDS)
 
 
-def _make_param_struct(mnemonic: str, cpp: str, fields) -> type[ParamStructType]:
-    cls_name = "".join(p.capitalize() for p in mnemonic.split("_")) + "Type"
-    cls = type(
-        cls_name,
-        (ParamStructType,),
-        {
-            "name": f"ascendc.{mnemonic}",
-            "CPP": cpp,
-            "FIELDS": fields,
-            "FIELD_CPP": PARAM_STRUCT_FIELD_CPP[mnemonic],
-            "__doc__": f"{cpp} ({', '.join(f for f, _ in fields)}).",
-            "__module__": __name__,
-            "__qualname__": cls_name,
-        },
+@irdl_attr_definition
+class DataCopyParamsType(ParamStructType):
+    """AscendC::DataCopyParams (blockCount, blockLen, srcStride, dstStride)."""
+
+    name = "ascendc.data_copy_params"
+    CPP = "AscendC::DataCopyParams"
+    FIELDS = (("blockCount", 1), ("blockLen", 0), ("srcStride", 0), ("dstStride", 0))
+    FIELD_CPP = ("uint16_t", "uint16_t", "uint16_t", "uint16_t")
+
+
+@irdl_attr_definition
+class DataCopyPadParamsType(ParamStructType):
+    """AscendC::DataCopyPadParams (isPad, leftPadding, rightPadding, paddingValue)."""
+
+    name = "ascendc.data_copy_pad_params"
+    CPP = "AscendC::DataCopyPadParams"
+    FIELDS = (("isPad", 0), ("leftPadding", 0), ("rightPadding", 0), ("paddingValue", 0))
+    FIELD_CPP = ("bool", "uint8_t", "uint8_t", "uint64_t")
+
+
+@irdl_attr_definition
+class DataCopyExtParamsType(ParamStructType):
+    """AscendC::DataCopyExtParams (blockCount, blockLen, srcStride, dstStride, rsv)."""
+
+    name = "ascendc.data_copy_ext_params"
+    CPP = "AscendC::DataCopyExtParams"
+    FIELDS = (("blockCount", 1), ("blockLen", 0), ("srcStride", 0), ("dstStride", 0), ("rsv", 0))
+    FIELD_CPP = ("uint16_t", "uint32_t", "uint32_t", "uint32_t", "uint32_t")
+
+
+@irdl_attr_definition
+class BinaryRepeatParamsType(ParamStructType):
+    """AscendC::BinaryRepeatParams (dstBlkStride, src0BlkStride, src1BlkStride, dstRepStride,
+    src0RepStride, src1RepStride)."""
+
+    name = "ascendc.binary_repeat_params"
+    CPP = "AscendC::BinaryRepeatParams"
+    FIELDS = (
+        ("dstBlkStride", 1),
+        ("src0BlkStride", 1),
+        ("src1BlkStride", 1),
+        ("dstRepStride", 8),
+        ("src0RepStride", 8),
+        ("src1RepStride", 8),
     )
-    return irdl_attr_definition(cls)
+    FIELD_CPP = ("uint8_t",) * 6
 
 
+@irdl_attr_definition
+class UnaryRepeatParamsType(ParamStructType):
+    """AscendC::UnaryRepeatParams (dstBlkStride, srcBlkStride, dstRepStride, srcRepStride)."""
+
+    name = "ascendc.unary_repeat_params"
+    CPP = "AscendC::UnaryRepeatParams"
+    FIELDS = (("dstBlkStride", 1), ("srcBlkStride", 1), ("dstRepStride", 8), ("srcRepStride", 8))
+    FIELD_CPP = ("uint16_t", "uint16_t", "uint8_t", "uint8_t")
+
+
+# By IR mnemonic (`data_copy_params`), in declaration order.
 PARAM_STRUCT_TYPES: dict[str, type[ParamStructType]] = {
-    m: _make_param_struct(m, cpp, fields) for m, (cpp, fields) in PARAM_STRUCTS.items()
+    t.name.removeprefix("ascendc."): t
+    for t in (
+        DataCopyParamsType,
+        DataCopyPadParamsType,
+        DataCopyExtParamsType,
+        BinaryRepeatParamsType,
+        UnaryRepeatParamsType,
+    )
 }
-DataCopyParamsType = PARAM_STRUCT_TYPES["data_copy_params"]
-DataCopyPadParamsType = PARAM_STRUCT_TYPES["data_copy_pad_params"]
-DataCopyExtParamsType = PARAM_STRUCT_TYPES["data_copy_ext_params"]
-BinaryRepeatParamsType = PARAM_STRUCT_TYPES["binary_repeat_params"]
-UnaryRepeatParamsType = PARAM_STRUCT_TYPES["unary_repeat_params"]
 
 QUEUE_TYPES = (QueueType, QueBindType)
 TENSOR_TYPES = (LocalTensorType, GlobalTensorType, BaseLocalTensorType, BaseGlobalTensorType)

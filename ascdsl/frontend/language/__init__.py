@@ -45,9 +45,15 @@ from .core import (
     static_range,
 )
 from .fwk import TBuf, TPipe, TQue, TQueBind, get_tpipe_ptr
-from .ops import (
-    FAMILY_FUNCTIONS,
-    cast,
+from .copy import data_copy, data_copy_pad
+from .params import (
+    BinaryRepeatParams,
+    DataCopyExtParams,
+    DataCopyPadParams,
+    DataCopyParams,
+    UnaryRepeatParams,
+)
+from .system import (
     dump_tensor,
     get_block_idx,
     get_block_num,
@@ -57,16 +63,40 @@ from .ops import (
     set_flag,
     wait_flag,
 )
-from .params import (
-    BinaryRepeatParams,
-    DataCopyExtParams,
-    DataCopyPadParams,
-    DataCopyParams,
-    UnaryRepeatParams,
-)
 from .tensor import GlobalTensor, LocalMemAllocator, LocalTensor, LocalTensorAuto
-
-globals().update(FAMILY_FUNCTIONS)
+from .vector import (
+    abs,
+    add,
+    add_relu,
+    adds,
+    bitwise_and,
+    bitwise_not,
+    bitwise_or,
+    cast,
+    div,
+    duplicate,
+    exp,
+    leaky_relu,
+    ln,
+    max,
+    maxs,
+    min,
+    mins,
+    mul,
+    muls,
+    neg,
+    reciprocal,
+    reduce_max,
+    reduce_min,
+    reduce_sum,
+    relu,
+    rsqrt,
+    shift_left,
+    shift_right,
+    sqrt,
+    sub,
+    sub_relu,
+)
 
 __all__ = [
     # types and values
@@ -86,8 +116,14 @@ __all__ = [
     # parameter structs
     "DataCopyParams", "DataCopyPadParams", "DataCopyExtParams", "BinaryRepeatParams",
     "UnaryRepeatParams",
-    # operations
-    *sorted(FAMILY_FUNCTIONS),
-    "cast", "set_flag", "wait_flag", "pipe_barrier", "get_block_idx", "get_block_num",
+    # data movement and vector compute
+    "data_copy", "data_copy_pad",
+    "abs", "add", "add_relu", "adds", "bitwise_and", "bitwise_not", "bitwise_or", "div",
+    "duplicate", "exp", "leaky_relu", "ln", "max", "maxs", "min", "mins", "mul", "muls", "neg",
+    "reciprocal", "reduce_max", "reduce_min", "reduce_sum", "relu", "rsqrt", "shift_left",
+    "shift_right", "sqrt", "sub", "sub_relu",
+    "cast",
+    # synchronization, system variables, debugging
+    "set_flag", "wait_flag", "pipe_barrier", "get_block_idx", "get_block_num",
     "get_sub_block_idx", "printf", "dump_tensor",
 ]

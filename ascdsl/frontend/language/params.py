@@ -1,8 +1,8 @@
 """Ascend C parameter structs (`asc.DataCopyParams(...)`, `asc.BinaryRepeatParams(...)`, ...).
 
-One Python class per struct of the dialect's table (`PARAM_STRUCT_TYPES`): the class name is the
-C++ name, the keyword arguments are the fields in snake_case with the dialect's defaults.
-Building one emits `ascendc.construct`.
+One Python class per struct type of the dialect: the class name is the C++ name, the keyword
+arguments are the struct's fields in snake_case with the dialect's defaults (read from the
+type's `FIELDS` when the class is defined). Building one emits `ascendc.construct`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,14 @@ import re
 from typing import Any, ClassVar
 
 from ascdsl.dialects.ascendc import ConstructOp
-from ascdsl.dialects.ascendc.types import PARAM_STRUCT_TYPES, ParamStructType
+from ascdsl.dialects.ascendc.types import (
+    BinaryRepeatParamsType,
+    DataCopyExtParamsType,
+    DataCopyPadParamsType,
+    DataCopyParamsType,
+    ParamStructType,
+    UnaryRepeatParamsType,
+)
 
 from ..builder import current
 from ..errors import KernelLanguageError
@@ -24,12 +31,30 @@ def _snake(name: str) -> str:
 
 
 class ParamStruct(IRValue):
-    """Base of the parameter-struct classes; `fields` keeps the values given per field."""
+    """Base of the parameter-struct classes; `fields` keeps the values given per field.
+
+    A subclass names its dialect type (`STRUCT`); its field names, defaults, signature and the
+    field list of its docstring follow from that type.
+    """
 
     __slots__ = ("fields",)
     STRUCT: ClassVar[type[ParamStructType]]
     FIELD_NAMES: ClassVar[tuple[str, ...]]
     DEFAULTS: ClassVar[tuple[int, ...]]
+
+    def __init_subclass__(cls, **kwargs: Any):
+        super().__init_subclass__(**kwargs)
+        struct = cls.STRUCT
+        cls.FIELD_NAMES = tuple(_snake(f) for f in struct.field_names())
+        cls.DEFAULTS = struct.defaults()
+        cls.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+            [
+                inspect.Parameter(f, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=d)
+                for f, d in zip(cls.FIELD_NAMES, cls.DEFAULTS)
+            ]
+        )
+        fields = ", ".join(f"{f}={d}" for f, d in zip(cls.FIELD_NAMES, cls.DEFAULTS))
+        cls.__doc__ = f"{inspect.cleandoc(cls.__doc__ or '')}\n\nFields (defaults): {fields}."
 
     def __init__(self, *args: Any, **kwargs: Any):
         cls = type(self)
@@ -63,40 +88,45 @@ class ParamStruct(IRValue):
         return type(self).__name__
 
 
-def _make(struct: type[ParamStructType]) -> type[ParamStruct]:
-    name = struct.CPP.rsplit("::", 1)[-1]
-    fields = tuple(_snake(f) for f in struct.field_names())
-    defaults = struct.defaults()
-    cls = type(
-        name,
-        (ParamStruct,),
-        {
-            "__slots__": (),
-            "STRUCT": struct,
-            "FIELD_NAMES": fields,
-            "DEFAULTS": defaults,
-            "__module__": __name__,
-            "__qualname__": name,
-            "__doc__": f"`{struct.CPP}{{{', '.join(struct.field_names())}}}` "
-            f"(defaults {', '.join(f'{f}={d}' for f, d in zip(fields, defaults))}).",
-        },
-    )
-    cls.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
-        [
-            inspect.Parameter(f, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=d)
-            for f, d in zip(fields, defaults)
-        ]
-    )
-    return cls
+class DataCopyParams(ParamStruct):
+    """`AscendC::DataCopyParams`: `block_count` blocks of `block_len` 32-byte units, with
+    source and destination gaps between blocks (`data_copy`, `data_copy_pad`)."""
+
+    __slots__ = ()
+    STRUCT = DataCopyParamsType
 
 
+class DataCopyPadParams(ParamStruct):
+    """`AscendC::DataCopyPadParams`: whether and how `data_copy_pad` pads each block."""
+
+    __slots__ = ()
+    STRUCT = DataCopyPadParamsType
+
+
+class DataCopyExtParams(ParamStruct):
+    """`AscendC::DataCopyExtParams`: `DataCopyParams` with byte lengths and 32-bit gaps."""
+
+    __slots__ = ()
+    STRUCT = DataCopyExtParamsType
+
+
+class BinaryRepeatParams(ParamStruct):
+    """`AscendC::BinaryRepeatParams`: block and repeat strides of the masked binary forms."""
+
+    __slots__ = ()
+    STRUCT = BinaryRepeatParamsType
+
+
+class UnaryRepeatParams(ParamStruct):
+    """`AscendC::UnaryRepeatParams`: block and repeat strides of the masked unary forms."""
+
+    __slots__ = ()
+    STRUCT = UnaryRepeatParamsType
+
+
+# The kernel-language class of each struct type (dispatch maps an operand's type to it).
 PARAM_CLASSES: dict[type[ParamStructType], type[ParamStruct]] = {
-    t: _make(t) for t in PARAM_STRUCT_TYPES.values()
+    c.STRUCT: c
+    for c in (DataCopyParams, DataCopyPadParams, DataCopyExtParams, BinaryRepeatParams,
+              UnaryRepeatParams)
 }
-BY_NAME: dict[str, type[ParamStruct]] = {c.__name__: c for c in PARAM_CLASSES.values()}
-
-DataCopyParams = BY_NAME["DataCopyParams"]
-DataCopyPadParams = BY_NAME["DataCopyPadParams"]
-DataCopyExtParams = BY_NAME["DataCopyExtParams"]
-BinaryRepeatParams = BY_NAME["BinaryRepeatParams"]
-UnaryRepeatParams = BY_NAME["UnaryRepeatParams"]

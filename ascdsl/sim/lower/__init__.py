@@ -1,3 +1,23 @@
-"""Lowerings: one module per group of ops, each registering op class -> closure factory."""
+"""Lowerings: one module per dialect or group of ops, each registering op class -> closure factory.
 
-from . import asc, cmpsel, framework, math, scalar, sync, tensor, vector  # noqa: F401
+Scalar code lowers by dialect (arith.py, scalar_math.py, scf.py, func.py, memref.py,
+emitasc.py); `ascendc` ops by group (framework.py, tensor.py, copy.py, vector.py, cmpsel.py, math.py,
+sync.py); the `asc` tile dialect in asc.py.
+"""
+
+from . import (  # noqa: F401
+    arith,
+    asc,
+    cmpsel,
+    copy,
+    emitasc,
+    framework,
+    func,
+    math,
+    memref,
+    scalar_math,
+    scf,
+    sync,
+    tensor,
+    vector,
+)

@@ -1,4 +1,4 @@
-"""Data copies, parameter structs and the vector families.
+"""Parameter structs and the vector families (the copies are in copy.py).
 
 The elementwise families (binary, unary, vector-scalar, duplicate, cast) share one lowering,
 driven by each op's declared facts: `WRITES`/`READS` name the tensor operands, `FORMULA` is the
@@ -18,22 +18,20 @@ import ast
 from collections.abc import Callable
 
 import numpy as np
-from numpy.lib.stride_tricks import as_strided
 
 import ascdsl.dialects.ascendc as A
 from ascdsl.dialects.ascendc.enums import RoundMode
-from ascdsl.dialects.ascendc.ops_vector import copy_pipe
-from ascdsl.dialects.ascendc.types import GlobalTensorType, ParamStructType
+from ascdsl.dialects.ascendc.types import ParamStructType
 
 from ..casts import make_cast
 from ..compiler import Lowering, lowers
 from ..core import FULL_MASK
 from ..cost import contiguous_operand
 from ..dtypes import SimDType, f32_to_bf16, int_wrapper, scalar_converter
-from ..errors import AlignmentError, InvalidArgumentError
+from ..errors import InvalidArgumentError
 from ..repeat import elements_per_repeat, plan
-from ..sanitizer import PIPE_INDEX, V
-from .common import check_align, dtype_of, gm_span, local_span
+from ..sanitizer import V
+from .common import check_align, dtype_of, local_span
 
 # --- formulas --------------------------------------------------------------------------------
 
@@ -106,265 +104,6 @@ def _fast_ufunc(formula: str, dst: SimDType, src_dts, sdt) -> tuple | None:
     except (TypeError, ValueError):
         return None
     return form
-
-
-# --- copies ----------------------------------------------------------------------------------
-
-_PIPE_OF: dict = {}
-
-
-_PIPES: list[int | None] = [None] * 256  # the same, at [src * 16 + dst]
-
-
-def copy_pipe_index(src_hw, dst_hw) -> int:
-    p = _PIPE_OF.get((src_hw, dst_hw))
-    if p is None:
-        p = _PIPE_OF[(src_hw, dst_hw)] = PIPE_INDEX[copy_pipe(src_hw, dst_hw)]
-        _PIPES[src_hw * 16 + dst_hw] = p
-    return p
-
-
-def _side(value) -> tuple[bool, Callable]:
-    gm = isinstance(value.type, GlobalTensorType)
-    return gm, (gm_span if gm else local_span)
-
-
-def _record_blocks(san, mem, base: int, step: int, length: int, count: int, write, p, k, site):
-    """Record `count` blocks of `length` bytes `step` apart (exactly when few, else covering)."""
-    if count <= 8:
-        for i in range(count):
-            lo = base + i * step
-            san.access(mem, lo, lo + length, write, p, k, site)
-    else:
-        san.access(mem, base, base + (count - 1) * step + length, write, p, k, site)
-
-
-def _copy_checks(c, site, d, s, n: int, size: int, dt: SimDType, dst_gm: bool, src_gm: bool):
-    if (n * size) % 32:
-        c.finding(AlignmentError(
-            f"copies {n} {dt.name} elements = {n * size} bytes, not a multiple of 32: DataCopy "
-            "moves whole 32-byte blocks (DataCopyPad copies other lengths)",
-            site))
-    if not dst_gm:
-        check_align(c, d, site, "writes")
-    if not src_gm:
-        check_align(c, s, site, "reads")
-
-
-@lowers(A.DataCopyL2Op)
-def lower_copy_l2(op, cx: Lowering):
-    pre = cx.take_pre()
-    site = cx.site(op)
-    dt = dtype_of(op, cx, op.dst)
-    size = dt.size
-    dst_gm, span_d = _side(op.dst)
-    src_gm, span_s = _side(op.src)
-    gm_any = dst_gm or src_gm
-    sd, ss, sn = cx.slot(op.dst), cx.slot(op.src), cx.slot(op.count)
-
-    def f(R):
-        c = R[0]
-        c.t += pre
-        d, s, n = R[sd], R[ss], R[sn]
-        # Fast paths for in-bounds accesses; the span functions handle (and report) the rest.
-        if dst_gm:
-            if 0 <= n <= d.n and d.buf is not None and d.off + n <= d.buf.n:
-                dlo = d.off * size
-                dhi = dlo + n * size
-            else:
-                dlo, dhi = span_d(c, d, 0, n, site, "writes")
-        elif 0 <= n <= d.n:
-            dlo = d.off
-            dhi = dlo + n * size
-        else:
-            dlo, dhi = span_d(c, d, 0, n, site, "writes")
-        if src_gm:
-            if 0 <= n <= s.n and s.buf is not None and s.off + n <= s.buf.n:
-                slo = s.off * size
-                shi = slo + n * size
-            else:
-                slo, shi = span_s(c, s, 0, n, site, "reads")
-        elif 0 <= n <= s.n:
-            slo = s.off
-            shi = slo + n * size
-        else:
-            slo, shi = span_s(c, s, 0, n, site, "reads")
-        dm, sm = d.mem, s.mem
-        if c.checking and ((dhi - dlo) & 31 or dlo & dm.align_mask or slo & sm.align_mask):
-            _copy_checks(c, site, d, s, n, size, dt, dst_gm, src_gm)
-        dm.bytes[dlo:dhi] = sm.bytes[slo:shi]
-        if gm_any:
-            p = _PIPES[sm.hw * 16 + dm.hw]
-            if p is None:
-                p = copy_pipe_index(sm.hw, dm.hw)
-        else:
-            cost = c.cost
-            e = cost.copy_table[sm.hw * 16 + dm.hw] or cost.copy_entry(sm.hw, dm.hw)
-            p = e[0]
-        san = c.san
-        if san is not None:
-            k = san.begin(p)
-            san.access(sm, slo, shi, False, p, k, site)
-            san.access(dm, dlo, dhi, True, p, k, site)
-        if dst_gm:
-            c.gm_copy(p, d.buf, dlo, dhi - dlo, dhi - dlo, 1, True, d.cache[1], site)
-        elif src_gm:
-            c.gm_copy(p, s.buf, slo, shi - slo, shi - slo, 1, False, s.cache[0], site)
-        else:
-            c.run(p, e[1] + (dhi - dlo) / e[2], e[3], site)
-
-    return f
-
-
-def _params_check(c, site, cnt: int, blen: int, blen_max: int, unit: str) -> bool:
-    ok = 1 <= cnt <= 4095 and 1 <= blen <= blen_max
-    if not ok and c.checking:
-        c.finding(InvalidArgumentError(
-            f"copies blockCount={cnt} blocks of blockLen={blen} {unit}; DataCopy takes "
-            f"blockCount 1..4095 and blockLen 1..{blen_max}", site))
-    return cnt > 0 and blen > 0
-
-
-def _strided_copy(dm, dlo: int, dstep: int, sm, slo: int, sstep: int, length: int, cnt: int):
-    if cnt == 1 or (dstep == length and sstep == length):
-        total = (cnt - 1) * length + length
-        dm.bytes[dlo:dlo + total] = sm.bytes[slo:slo + total]
-        return
-    dv = as_strided(dm.bytes[dlo:], shape=(cnt, length), strides=(dstep, 1))
-    sv = as_strided(sm.bytes[slo:], shape=(cnt, length), strides=(sstep, 1))
-    dv[...] = sv
-
-
-@lowers(A.DataCopyL0Op)
-def lower_copy_l0(op, cx: Lowering):
-    """DataCopy with DataCopyParams: blockCount blocks of blockLen x 32 bytes; the gaps between
-    blocks (srcStride, dstStride) are in 32-byte blocks too."""
-    pre = cx.take_pre()
-    site = cx.site(op)
-    dt = dtype_of(op, cx, op.dst)
-    size = dt.size
-    dst_gm, span_d = _side(op.dst)
-    src_gm, span_s = _side(op.src)
-    sd, ss, sp = cx.slot(op.dst), cx.slot(op.src), cx.slot(op.params)
-
-    def f(R):
-        c = R[0]
-        c.t += pre
-        d, s = R[sd], R[ss]
-        cnt, blen, sstr, dstr = R[sp][:4]
-        p = copy_pipe_index(s.mem.hw, d.mem.hw)
-        if not _params_check(c, site, cnt, blen, 65535, "x 32 bytes"):
-            c.run(p, c.cost.mte_issue, 0.0, site)
-            return
-        length = blen * 32
-        sstep, dstep = (blen + sstr) * 32, (blen + dstr) * 32
-        s_ext, d_ext = (cnt - 1) * sstep + length, (cnt - 1) * dstep + length
-        dlo, _ = span_d(c, d, 0, -(-d_ext // size), site, "writes")
-        slo, _ = span_s(c, s, 0, -(-s_ext // size), site, "reads")
-        if c.checking:
-            if not dst_gm:
-                check_align(c, d, site, "writes")
-            if not src_gm:
-                check_align(c, s, site, "reads")
-        dm, sm = d.mem, s.mem
-        _strided_copy(dm, dlo, dstep, sm, slo, sstep, length, cnt)
-        san = c.san
-        if san is not None:
-            k = san.begin(p)
-            _record_blocks(san, sm, slo, sstep, length, cnt, False, p, k, site)
-            _record_blocks(san, dm, dlo, dstep, length, cnt, True, p, k, site)
-        if dst_gm:
-            c.gm_copy(p, d.buf, dlo, length, dstep, cnt, True, d.cache[1], site)
-        elif src_gm:
-            c.gm_copy(p, s.buf, slo, length, sstep, cnt, False, s.cache[0], site)
-        else:
-            occ, lat = c.cost.copy(sm.hw, dm.hw, cnt * length, cnt)
-            c.run(p, occ, lat, site)
-
-    return f
-
-
-def _pad_copy(op, cx: Lowering, has_pad: bool):
-    """DataCopyPad: byte-granular blocks between GM and a local tensor.
-
-    GM side: blocks of blockLen bytes, gaps of srcStride/dstStride bytes. Local side: each block
-    starts on a 32-byte boundary ([leftPadding][data][rightPadding], rounded up to 32 bytes),
-    gaps in 32-byte blocks. With isPad, the padding elements get paddingValue.
-    """
-    pre = cx.take_pre()
-    site = cx.site(op)
-    dt = dtype_of(op, cx, op.dst)
-    size = dt.size
-    dst_gm, span_d = _side(op.dst)
-    src_gm, span_s = _side(op.src)
-    if dst_gm == src_gm:
-        raise cx.error(op, "between two local tensors is not simulated (DataCopyPad moves "
-                           "between GM and a local tensor)")
-    to_local = src_gm
-    sd, ss, sp = cx.slot(op.dst), cx.slot(op.src), cx.slot(op.params)
-    spad = cx.slot(op.pad_params) if has_pad else None
-    pad_conv = scalar_converter(op.dst.type.element_type)
-
-    def f(R):
-        c = R[0]
-        c.t += pre
-        d, s = R[sd], R[ss]
-        cnt, blen, sstr, dstr = R[sp][:4]
-        is_pad, left, right, pad_value = R[spad][:4] if spad is not None else (0, 0, 0, 0)
-        dm, sm = d.mem, s.mem
-        p = _PIPES[sm.hw * 16 + dm.hw]
-        if p is None:
-            p = copy_pipe_index(sm.hw, dm.hw)
-        if not (1 <= cnt <= 4095 and 1 <= blen <= 2097151) and not _params_check(
-                c, site, cnt, blen, 2097151, "bytes"):
-            c.run(p, c.cost.mte_issue, 0.0, site)
-            return
-        if to_local:
-            slot_len = -(-(left * size + blen + right * size) // 32) * 32
-            sstep, dstep = blen + sstr, slot_len + dstr * 32
-            s_len, d_off = blen, left * size
-        else:
-            sstep, dstep = -(-blen // 32) * 32 + sstr * 32, blen + dstr
-            s_len, d_off = blen, 0
-        s_ext = (cnt - 1) * sstep + s_len
-        d_ext = (cnt - 1) * dstep + d_off + blen + (right * size if to_local else 0)
-        dlo, _ = span_d(c, d, 0, -(-d_ext // size), site, "writes")
-        slo, _ = span_s(c, s, 0, -(-s_ext // size), site, "reads")
-        local = d if to_local else s
-        if local.off & local.mem.align_mask:
-            check_align(c, local, site, "writes" if to_local else "reads")
-        _strided_copy(dm, dlo + d_off, dstep, sm, slo, sstep, blen, cnt)
-        if to_local and is_pad and (left or right):
-            v = pad_conv(pad_value)
-            for i in range(cnt):
-                base = dlo + i * dstep
-                if left:
-                    dt.store(dm.bytes[base:base + left * size].view(dt.np), v)
-                if right:
-                    r0 = base + d_off + blen
-                    dt.store(dm.bytes[r0:r0 + right * size].view(dt.np), v)
-        san = c.san
-        if san is not None:
-            k = san.begin(p)
-            _record_blocks(san, sm, slo, sstep, s_len, cnt, False, p, k, site)
-            w_len = (left * size + blen + right * size) if to_local else blen
-            _record_blocks(san, dm, dlo, dstep, w_len, cnt, True, p, k, site)
-        if to_local:
-            c.gm_copy(p, s.buf, slo, blen, sstep, cnt, False, s.cache[0], site)
-        else:
-            c.gm_copy(p, d.buf, dlo, blen, dstep, cnt, True, d.cache[1], site)
-
-    return f
-
-
-@lowers(A.DataCopyPadL0Op)
-def lower_copy_pad_l0(op, cx: Lowering):
-    return _pad_copy(op, cx, True)
-
-
-@lowers(A.DataCopyPadL2Op)
-def lower_copy_pad_l2(op, cx: Lowering):
-    return _pad_copy(op, cx, False)
 
 
 # --- parameter structs -----------------------------------------------------------------------

@@ -36,8 +36,9 @@ from ascdsl.dialects.ascendc import (
     ParamStructType,
 )
 from ascdsl.dialects.ascendc.types import UnaryRepeatParamsType
+from ascdsl.dialects.scalar_types import cpp_int_width, cpp_is_unsigned
 
-from .ctypes import ctype, is_unsigned, scalar_ctype
+from .ctypes import ctype, scalar_ctype
 from .emitter import Emitter, Rule, emit_error, register
 
 Source = Callable[[Emitter, Operation], list[str]]
@@ -375,8 +376,8 @@ def _converted(
     if isinstance(owner, ConstantOp) and isinstance(owner.value, IntegerAttr) and cpp in _INT_RANGES:
         lo, hi = _INT_RANGES[cpp]
         v = owner.value.value.data
-        if is_unsigned(value.type) and v < 0:
-            v += 2 ** owner.value.type.width.data  # type: ignore[attr-defined]
+        if cpp_is_unsigned(value.type) and v < 0:
+            v += 2 ** cpp_int_width(value.type)  # the C++ value of a negative unsigned constant
         if not lo <= v <= hi:
             struct = op.result.type
             if isinstance(struct, ParamStructType):

@@ -24,6 +24,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute
 
+from ascdsl.dialects.scalar_types import CPP_INDEX_WIDTH, cpp_int_width
 from ascdsl.dialects.ascendc.types import (
     LocalMemAllocatorType,
     PipeType,
@@ -77,7 +78,7 @@ def scalar_ctype(t: Attribute) -> str | None:
         prefix = "uint" if t.signedness.data == Signedness.UNSIGNED else "int"
         return f"{prefix}{width}_t"
     if isinstance(t, IndexType):
-        return "uint32_t"
+        return f"uint{CPP_INDEX_WIDTH}_t"
     return _FLOATS.get(type(t))
 
 
@@ -123,31 +124,14 @@ def address_space_qualifier(t: MemRefType | UnrankedMemRefType) -> str | None:
     return None
 
 
-def is_unsigned(t: Attribute) -> bool:
-    """True when the C++ spelling of `t` is an unsigned integer (`uintN_t`, index)."""
-    if isinstance(t, IndexType):
-        return True
-    return (
-        isinstance(t, IntegerType)
-        and t.width.data > 1
-        and t.signedness.data == Signedness.UNSIGNED
-    )
-
-
-def int_width(t: Attribute) -> int:
-    """Bit width of an integer or index type (index is 32 bits, as `uint32_t`)."""
-    if isinstance(t, IndexType):
-        return 32
-    assert isinstance(t, IntegerType)
-    return t.width.data
-
-
 def signed_ctype(t: Attribute) -> str:
-    return f"int{int_width(t)}_t"
+    """The signed C++ integer type as wide as `t` (`int32_t` for index)."""
+    return f"int{cpp_int_width(t)}_t"
 
 
 def unsigned_ctype(t: Attribute) -> str:
-    return f"uint{int_width(t)}_t"
+    """The unsigned C++ integer type as wide as `t` (`uint32_t` for index)."""
+    return f"uint{cpp_int_width(t)}_t"
 
 
 def is_object(t: Attribute) -> bool:

@@ -29,11 +29,11 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from ascdsl.dialects.emitasc import PtrOffsetOp
+from ascdsl.dialects.scalar_types import cpp_is_unsigned
 
 from .ctypes import (
     address_space_qualifier,
     is_object,
-    is_unsigned,
     scalar_ctype,
     signed_ctype,
     unsigned_ctype,
@@ -317,9 +317,9 @@ def _as(em: Emitter, v: SSAValue, signed: bool | None) -> str:
         return name
     if isinstance(t, IntegerType) and t.width.data == 1:
         return name
-    if signed and is_unsigned(t):
+    if signed and cpp_is_unsigned(t):
         return f"static_cast<{signed_ctype(t)}>({name})"
-    if not signed and not is_unsigned(t):
+    if not signed and not cpp_is_unsigned(t):
         return f"static_cast<{unsigned_ctype(t)}>({name})"
     return name
 

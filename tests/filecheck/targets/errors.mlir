@@ -72,6 +72,16 @@ func.func @construct_out_of_range() {
 
 // -----
 
+// An index is a uint32_t in Ascend C: -1 is 4294967295 there.
+func.func @construct_negative_index() {
+  %m1 = arith.constant -1 : index
+  // expected-error@+1 {{'ascendc.construct' op value 4294967295 does not fit blockCount, a uint16_t field of AscendC::DataCopyParams}}
+  %0 = ascendc.construct !ascendc.data_copy_params(%m1) : index
+  return
+}
+
+// -----
+
 func.func @construct_constexpr() {
   // expected-error@+1 {{'ascendc.construct' op AscendC::DataCopyParams has no constexpr constructor; construct it without `constexpr`}}
   %0 = ascendc.construct !ascendc.data_copy_params() constexpr

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import inspect
+
 import pytest
 from frontend_helpers import codegen, expect_error, op_names
 from xdsl.dialects.builtin import UnrealizedConversionCastOp
 
 import ascdsl as asc
 from ascdsl.dialects import ascendc
-from ascdsl.frontend.language import ops as lang_ops
+from ascdsl.frontend.language.dispatch import LEVELS
 
 F32 = asc.MockTensor(asc.float32)
 F16 = asc.MockTensor(asc.float16)
@@ -29,16 +31,27 @@ def test_dtypes_and_enums():
     assert {"TPosition", "RoundMode", "Hardware"} <= set(dir(asc))
 
 
-def test_every_family_function_comes_from_the_dialect_tables():
-    expected = set()
-    for table in (ascendc.BINARY, ascendc.UNARY, ascendc.VEC_SCALAR, ascendc.REDUCE):
-        for mnemonic in table:
-            expected.add({"and": "bitwise_and", "or": "bitwise_or",
-                          "not": "bitwise_not"}.get(mnemonic, mnemonic))
-    expected |= {"duplicate", "data_copy", "data_copy_pad"}
-    assert expected == set(lang_ops.FAMILY_FUNCTIONS)
-    for name in expected:
-        assert getattr(asc, name) is lang_ops.FAMILY_FUNCTIONS[name]
+def test_every_level_op_is_built_by_a_written_function():
+    """Each L0/L1/L2 op of a family is reachable from the kernel language, through a `def`
+    with pyasc's name and signature whose docstring names the C++ API and lists the forms."""
+    families = (ascendc.BinaryOp, ascendc.UnaryOp, ascendc.VecScalarOp, ascendc.DuplicateOp,
+                ascendc.ReduceL2Base, ascendc.DataCopyBase)
+    level_ops = {c for c in ascendc.ALL_OPS
+                 if issubclass(c, families) and c.name[-3:] in ("_l0", "_l1", "_l2")}
+    built = {op for table in LEVELS.values() for op in table.ops}
+    assert level_ops == built
+    for name, table in LEVELS.items():
+        fn = getattr(asc, name)
+        assert fn.__name__ == name and fn.__code__.co_name == name  # a written def
+        params = list(inspect.signature(fn).parameters)
+        assert params[: len(table.leading)] == [p.name for p in table.leading]
+        assert params[-2:] == ["args", "kwargs"]
+        api = table.ops[0].CPP.api
+        assert fn.__doc__.startswith(f"`AscendC::{api}`"), name
+        assert table.signature_text() in fn.__doc__
+    assert {"bitwise_and", "bitwise_or", "bitwise_not"} <= set(LEVELS)  # pyasc's names
+    assert list(inspect.signature(asc.add).parameters) == ["dst", "src0", "src1", "args",
+                                                          "kwargs"]
 
 
 def _queue_tensors(dtype=asc.float32):
@@ -354,3 +367,19 @@ def test_ceildiv_and_static_assert():
 def test_api_outside_a_kernel_is_an_error():
     with pytest.raises(asc.frontend.KernelLanguageError, match="only be used inside a @ascdsl.jit"):
         asc.TPipe()
+
+
+def test_param_struct_classes_are_written_and_follow_the_dialect():
+    from ascdsl.dialects.ascendc import PARAM_STRUCT_TYPES
+    from ascdsl.frontend.language import params
+
+    source = inspect.getsource(params)
+    for struct in PARAM_STRUCT_TYPES.values():
+        cls = params.PARAM_CLASSES[struct]
+        assert f"class {cls.__name__}(ParamStruct):" in source
+        assert cls.__name__ == struct.CPP.removeprefix("AscendC::")
+        assert getattr(asc, cls.__name__) is cls
+        assert list(inspect.signature(cls).parameters) == list(cls.FIELD_NAMES)
+    assert asc.DataCopyParams.FIELD_NAMES == ("block_count", "block_len", "src_stride",
+                                              "dst_stride")
+    assert asc.BinaryRepeatParams.DEFAULTS == (1, 1, 1, 8, 8, 8)

@@ -397,12 +397,12 @@ def test_recursion_is_rejected():
 
 
 def test_internal_errors_are_located_not_tracebacks(monkeypatch):
-    from ascdsl.frontend.language import ops
+    from ascdsl.frontend.language.dispatch import LEVELS
 
     def broken(*args, **kwargs):
         raise ZeroDivisionError("deep inside")
 
-    monkeypatch.setattr(ops.FAMILIES["add"], "_build", broken)
+    monkeypatch.setattr(LEVELS["add"], "_build", broken)
 
     @asc.jit
     def k(x: asc.GlobalAddress):
@@ -429,7 +429,7 @@ def test_error_repr_has_no_traceback_frames_of_ascdsl():
     while tb is not None:
         frames.append(tb.tb_frame.f_code.co_filename)
         tb = tb.tb_next
-    assert all("ascdsl/frontend/codegen.py" not in f for f in frames)
+    assert frames and all("ascdsl/frontend/codegen/" not in f for f in frames)
 
 
 def test_kernel_on_numpy_data_reports_the_same_errors():

@@ -180,6 +180,41 @@ def test_specialization_by_dtype_and_constexpr():
     assert a.specialization == {"x": "float32*", "n": "int32", "factor": 2}
 
 
+def test_kernels_and_called_functions_key_compile_time_values_alike():
+    from ascdsl.frontend import kernel
+    from ascdsl.frontend.codegen import const_key
+
+    assert kernel.const_key is const_key  # one key function for both caches
+    assert len({const_key(1), const_key(True), const_key(1.0)}) == 3  # equal, not alike
+
+    def make_mode():
+        class Mode:  # two classes that share a name are not the same value
+            def __eq__(self, other):
+                return True
+
+            def __hash__(self):
+                return 0
+
+        return Mode()
+
+    assert const_key(make_mode()) != const_key(make_mode())
+    assert const_key([1, 2]) == const_key([1, 2])  # unhashable: keyed by repr
+
+    @asc.jit
+    def helper(t: asc.GlobalTensor, flag: asc.ConstExpr[int]):
+        asc.printf("%d", flag)
+
+    @asc.jit(run_passes=False)
+    def k(x: asc.GlobalAddress):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(x)
+        helper(g, 1)
+        helper(g, True)  # == 1 in Python, but another specialization
+
+    ir = codegen(k, np.zeros(4, np.float32)).ir
+    assert ir.count("func.func private @helper") == 2
+
+
 # --- memory cache ----------------------------------------------------------------------------
 
 

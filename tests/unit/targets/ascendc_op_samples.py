@@ -44,7 +44,7 @@ from ascdsl.dialects.ascendc import (
 )
 from ascdsl.dialects.ascendc.constraints import UI64, IntLike, Is
 from ascdsl.dialects.ascendc.ops_tensor import AllocatorAllocOp, ReinterpretCastOp
-from ascdsl.dialects.ascendc.ops_vector import DataCopyPadL2Op
+from ascdsl.dialects.ascendc import DataCopyPadL2Op
 from ascdsl.dialects.ascendc.types import (
     DataCopyParamsType,
     GlobalTensorType,

@@ -1,0 +1,208 @@
+"""Expressions: names, attributes, literals, subscripts, operators, comparisons, `a if c else b`.
+
+A value known while compiling is computed in Python; an operator on a runtime value emits IR
+through the value classes (`values.py`), so this module knows no op. Calls are in calls.py.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+import types as pytypes
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from xdsl.dialects import scf
+from xdsl.ir import Block, Region
+
+from ..values import ConstExpr, IRValue, PlainValue, describe, logical
+from .base import CodegenBase, _is_scalarish
+
+_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.Div: operator.truediv,
+    ast.FloorDiv: operator.floordiv,
+    ast.Mod: operator.mod,
+    ast.Pow: operator.pow,
+    ast.LShift: operator.lshift,
+    ast.RShift: operator.rshift,
+    ast.BitAnd: operator.and_,
+    ast.BitOr: operator.or_,
+    ast.BitXor: operator.xor,
+}
+_CMPOPS: dict[type, Callable[[Any, Any], Any]] = {
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+}
+
+
+class Expressions(CodegenBase):
+    """The `expr_*` handlers (but `expr_Call`)."""
+
+    def expr_Constant(self, node: ast.Constant) -> Any:
+        return node.value
+
+    def expr_Name(self, node: ast.Name) -> Any:
+        return self.lookup(node.id, node)
+
+    def expr_Attribute(self, node: ast.Attribute) -> Any:
+        base = self.expr(node.value)
+        if isinstance(base, IRValue) and node.attr.startswith("_"):
+            raise self.error(node, f"'{type(base).__name__}' object has no attribute '{node.attr}'")
+        try:
+            return ConstExpr.unwrap(getattr(base, node.attr))
+        except AttributeError:
+            if isinstance(base, pytypes.ModuleType):
+                what = f"module '{base.__name__}'"
+            else:
+                what = f"'{type(base).__name__}' object"
+            raise self.error(node, f"{what} has no attribute '{node.attr}'") from None
+
+    def expr_Tuple(self, node: ast.Tuple) -> tuple:
+        return tuple(self._elements(node.elts))
+
+    def expr_List(self, node: ast.List) -> list:
+        return self._elements(node.elts)
+
+    def _elements(self, elts: Sequence[ast.expr]) -> list:
+        out: list = []
+        for e in elts:
+            if isinstance(e, ast.Starred):
+                v = self.expr(e.value)
+                if isinstance(v, IRValue):
+                    raise self.error(e, f"cannot unpack a {describe(v)}")
+                out.extend(v)
+            else:
+                out.append(self.expr(e))
+        return out
+
+    def expr_Dict(self, node: ast.Dict) -> dict:
+        out = {}
+        for k, v in zip(node.keys, node.values):
+            if k is None:
+                out.update(self.expr(v))
+            else:
+                out[self.expr(k)] = self.expr(v)
+        return out
+
+    def expr_Slice(self, node: ast.Slice) -> slice:
+        return slice(
+            self.expr(node.lower) if node.lower else None,
+            self.expr(node.upper) if node.upper else None,
+            self.expr(node.step) if node.step else None,
+        )
+
+    def expr_Subscript(self, node: ast.Subscript) -> Any:
+        base = self.expr(node.value)
+        key = self.expr(node.slice)
+        return ConstExpr.unwrap(base[key])
+
+    def expr_JoinedStr(self, node: ast.JoinedStr) -> str:
+        return "".join(str(self.expr(v)) if not isinstance(v, ast.Constant) else v.value for v in node.values)
+
+    def expr_FormattedValue(self, node: ast.FormattedValue) -> str:
+        value = self.expr(node.value)
+        if isinstance(value, IRValue):
+            raise self.error(node, "f-strings can only format compile-time values; use asc.printf "
+                                   "for runtime values")
+        spec = self.expr(node.format_spec) if node.format_spec is not None else ""
+        conv = {115: str, 114: repr, 97: ascii}.get(node.conversion)
+        return format(conv(value) if conv else value, spec)
+
+    def _binop(self, fn: Callable[[Any, Any], Any], lhs: Any, rhs: Any, node: ast.AST) -> Any:
+        lhs, rhs = ConstExpr.unwrap(lhs), ConstExpr.unwrap(rhs)
+        if fn is operator.pow and (isinstance(lhs, IRValue) or isinstance(rhs, IRValue)):
+            raise self.error(node, "'**' is not supported on runtime values")
+        result = fn(lhs, rhs)
+        if result is NotImplemented:
+            raise self.error(node, f"unsupported operands {describe(lhs)} and {describe(rhs)}")
+        return result
+
+    def expr_BinOp(self, node: ast.BinOp) -> Any:
+        fn = _BINOPS.get(type(node.op))
+        if fn is None:
+            raise self.error(node, f"operator {type(node.op).__name__} is not supported")
+        lhs = self.expr(node.left)
+        rhs = self.expr(node.right)
+        return self._binop(fn, lhs, rhs, node)
+
+    def expr_UnaryOp(self, node: ast.UnaryOp) -> Any:
+        v = self.expr(node.operand)
+        if isinstance(node.op, ast.Not):
+            if isinstance(v, PlainValue):
+                return v.logical_not()
+            if isinstance(v, IRValue):
+                raise self.error(node, f"'not' needs a scalar, got a {describe(v)}")
+            return not v
+        if isinstance(node.op, ast.USub):
+            return -v
+        if isinstance(node.op, ast.UAdd):
+            return +v
+        return ~v
+
+    def expr_BoolOp(self, node: ast.BoolOp) -> Any:
+        if len(node.values) != 2:
+            raise self.error(node, "Chained boolean operators are not supported, group pairs "
+                                   "with parentheses")
+        is_and = isinstance(node.op, ast.And)
+        lhs = self.expr(node.values[0])
+        if not isinstance(lhs, IRValue):
+            if bool(lhs) != is_and:  # short-circuit, as Python
+                return lhs
+            return self.expr(node.values[1])
+        rhs = self.expr(node.values[1])
+        if isinstance(rhs, IRValue) and not isinstance(rhs, PlainValue):
+            raise self.error(node, f"'{'and' if is_and else 'or'}' needs scalars, got {describe(rhs)}")
+        if not isinstance(lhs, PlainValue):
+            raise self.error(node, f"'{'and' if is_and else 'or'}' needs scalars, got {describe(lhs)}")
+        return logical("and" if is_and else "or", lhs, rhs)
+
+    def expr_Compare(self, node: ast.Compare) -> Any:
+        if len(node.ops) != 1 or len(node.comparators) != 1:
+            raise self.error(node, "Only simple comparison is supported (one operation, one "
+                                   "comparator)")
+        lhs = self.expr(node.left)
+        rhs = self.expr(node.comparators[0])
+        op = node.ops[0]
+        if isinstance(op, ast.Is):
+            return lhs is rhs
+        if isinstance(op, ast.IsNot):
+            return lhs is not rhs
+        if isinstance(op, (ast.In, ast.NotIn)):
+            if isinstance(lhs, IRValue) or isinstance(rhs, IRValue):
+                raise self.error(node, "'in' needs values known at compile time")
+            return (lhs in rhs) if isinstance(op, ast.In) else (lhs not in rhs)
+        fn = _CMPOPS[type(op)]
+        result = fn(lhs, rhs)
+        if result is NotImplemented:
+            raise self.error(node, f"cannot compare {describe(lhs)} and {describe(rhs)}")
+        return result
+
+    def expr_IfExp(self, node: ast.IfExp) -> Any:
+        cond = self.condition(node.test)
+        if not isinstance(cond, PlainValue):
+            return self.expr(node.body if cond else node.orelse)
+        then_block, else_block = Block(), Block()
+        with self.region(then_block):
+            t = self.expr(node.body)
+        with self.region(else_block):
+            e = self.expr(node.orelse)
+        if not (_is_scalarish(t) and _is_scalarish(e)) and not (
+            isinstance(t, IRValue) and isinstance(e, IRValue)
+        ):
+            raise self.error(node, "Conditional operator must have numeric or runtime results")
+        tv, ev = self._unify(node, "the conditional expression", t, e, then_block, else_block)
+        for block, v in ((then_block, tv), (else_block, ev)):
+            y = scf.YieldOp(v.to_ir())
+            y.location = self.builder.loc
+            block.add_op(y)
+        op = self.builder.insert(
+            scf.IfOp(cond.value, [tv.to_ir().type], Region(then_block), Region(else_block))
+        )
+        return tv.rebind(op.results[0])

@@ -1,0 +1,139 @@
+"""The compilation session: argument kinds (a kernel's specialization), the state of one
+compilation, verification of the generated module, and pyasc's parameter rules."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from typing import Any
+
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Attribute, Block
+
+from ascdsl.diagnostics import Diagnostic, Loc, Severity, location_of
+from ascdsl.dialects.gm import gm_pointer_type
+
+from ..builder import Builder
+from ..dtypes import DataType
+from ..errors import CompilationError
+from ..function import FunctionSource
+from ..values import IRValue
+
+
+# --- argument kinds (the specialization of a kernel) -------------------------------------------
+
+
+@dataclass(frozen=True)
+class ArgKind:
+    """How a runtime kernel argument is passed: a GM pointer to `dtype`, or a `dtype` scalar."""
+
+    pointer: bool
+    dtype: DataType
+
+    def ir_type(self) -> Attribute:
+        """The kernel argument's IR type."""
+        return gm_pointer_type(self.dtype.ir) if self.pointer else self.dtype.ir
+
+    def __str__(self) -> str:
+        return f"{self.dtype.name}*" if self.pointer else self.dtype.name
+
+
+# --- compilation session -----------------------------------------------------------------------
+
+
+@dataclass
+class _Instance:
+    name: str
+    returns: list[IRValue] | None
+
+
+@dataclass
+class Session:
+    """State of one kernel compilation: the module, the builder, the generated sub-functions."""
+
+    module: ModuleOp
+    builder: Builder
+    instances: dict[tuple, _Instance] = field(default_factory=dict)
+    symbols: set[str] = field(default_factory=set)
+    stack: list[Any] = field(default_factory=list)
+
+    def unique_symbol(self, name: str) -> str:
+        """`name`, or `name_N` if a function of that name exists already."""
+        candidate, n = name, 0
+        while candidate in self.symbols:
+            n += 1
+            candidate = f"{name}_{n}"
+        self.symbols.add(candidate)
+        return candidate
+
+
+def loc_tuple(loc: Loc) -> tuple[str, int, int]:
+    return (loc.file, loc.line, loc.col)
+
+
+def verify(module: ModuleOp) -> None:
+    """Run every op's verifier and check that values are used only where they are defined;
+    report failures at the kernel lines of the ops (CompilationError)."""
+    from ascdsl.diagnostics import verify_diagnostics
+
+    found = verify_diagnostics(module)
+    found.extend(_scope_diagnostics(module))
+    if found:
+        raise CompilationError(found)
+
+
+def _scope_diagnostics(module: ModuleOp) -> list[Diagnostic]:
+    """Uses of a value outside the region that defines it (e.g. a tensor made inside a runtime
+    `if` and used after it without being assigned in both branches)."""
+    ancestors: dict[Block, frozenset[Block]] = {}
+
+    def _chain(block: Block) -> frozenset[Block]:
+        got = ancestors.get(block)
+        if got is None:
+            parent_op = block.parent_op()
+            up = parent_op.parent_block() if parent_op is not None else None
+            got = frozenset((block,)) | (_chain(up) if up is not None else frozenset())
+            ancestors[block] = got
+        return got
+
+    out: list[Diagnostic] = []
+    for op in module.walk():
+        block = op.parent_block()
+        if block is None:
+            continue
+        visible = _chain(block)
+        for operand in op.operands:
+            owner = operand.owner
+            def_block = owner if isinstance(owner, Block) else owner.parent_block()
+            if def_block is not None and def_block not in visible:
+                out.append(
+                    Diagnostic(
+                        Severity.ERROR,
+                        f"'{op.name}' op uses a value outside the region that defines it "
+                        "(a value made inside a runtime if/loop body is only visible there)",
+                        location_of(op),
+                        [Diagnostic(Severity.NOTE, "value defined here", location_of(operand))],
+                    )
+                )
+    return out
+
+
+def check_signature(source: FunctionSource) -> None:
+    """pyasc's rules for jit function parameters (CompilationError at the parameter)."""
+    args = source.node.args
+
+    def _error(node: ast.AST, message: str) -> CompilationError:
+        return CompilationError.at(source.loc(node), message)
+
+    if isinstance(source.node, ast.AsyncFunctionDef):
+        raise _error(source.node, "async functions are not supported")
+    if args.defaults:
+        first = args.args[len(args.args) - len(args.defaults)]
+        raise _error(first, "Default values for function arguments are not supported")
+    if args.posonlyargs:
+        raise _error(args.posonlyargs[0], "Positional-only arguments are not supported")
+    if args.kwonlyargs:
+        raise _error(args.kwonlyargs[0], "Keyword-only arguments are not supported")
+    if args.vararg or args.kwarg:
+        raise _error(args.vararg or args.kwarg,  # type: ignore[arg-type]
+                    "*args and **kwargs are not supported in a JIT function")

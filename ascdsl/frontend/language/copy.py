@@ -1,0 +1,31 @@
+"""Data movement of the kernel language: `asc.data_copy` and `asc.data_copy_pad`.
+
+Both are written with pyasc's signature; the trailing arguments select the op (see
+`dispatch`): a count or a `DataCopyParams` for `data_copy`, the parameter structs for
+`data_copy_pad`.
+"""
+
+from __future__ import annotations
+
+from ascdsl.dialects.ascendc import DataCopyL0Op, DataCopyL2Op, DataCopyPadL0Op, DataCopyPadL2Op
+
+from .dispatch import dispatch, levels
+from .tensor import BaseTensor
+
+
+@levels(DataCopyL0Op, DataCopyL2Op, names={"params": "repeat_params"})
+def data_copy(dst: BaseTensor, src: BaseTensor, *args, **kwargs) -> None:
+    """`AscendC::DataCopy`: copy between GM and local tensors (or local to local).
+
+    The pipe follows the memories: GM to UB on MTE2, UB to GM on MTE3, UB to UB on V.
+    """
+    dispatch(data_copy, dst, src, *args, **kwargs)
+
+
+@levels(DataCopyPadL0Op, DataCopyPadL2Op, names={"params": "data_copy_params"})
+def data_copy_pad(dst: BaseTensor, src: BaseTensor, *args, **kwargs) -> None:
+    """`AscendC::DataCopyPad`: byte-granular copy; GM to local takes `DataCopyPadParams`."""
+    dispatch(data_copy_pad, dst, src, *args, **kwargs)
+
+
+__all__ = ["data_copy", "data_copy_pad"]

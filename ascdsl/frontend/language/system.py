@@ -1,0 +1,132 @@
+"""Synchronization, system variables and debugging in the kernel language.
+
+`asc.set_flag` / `asc.wait_flag` / `asc.pipe_barrier`, `asc.get_block_idx` and friends,
+`asc.printf` and `asc.dump_tensor`: one op each.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xdsl.ir import SSAValue
+
+from ascdsl.dialects.ascendc import (
+    DumpTensorOp,
+    GetBlockIdxOp,
+    GetBlockNumOp,
+    GetSubBlockIdxOp,
+    HardEvent,
+    Pipe,
+    PipeBarrierOp,
+    PrintfOp,
+    SetFlagOp,
+    WaitFlagOp,
+)
+
+from .. import dtypes as dt
+from ..builder import current
+from ..errors import KernelLanguageError
+from ..values import (
+    ConstExpr,
+    IRValue,
+    PlainValue,
+    describe,
+    is_numeric_like,
+    materialize,
+    materialize_int,
+)
+from ._util import enum_arg, require
+from .tensor import BaseTensor
+
+# --- synchronization -----------------------------------------------------------------------
+
+
+def set_flag(event: Any, event_id: Any = 0) -> None:
+    """`SetFlag<event>(event_id)`: the source pipe of `event` signals once its work is done."""
+    ev = enum_arg(event, HardEvent, "set_flag", "event")
+    v = materialize_int(event_id, "set_flag(): 'event_id'")
+    current().insert(SetFlagOp(ev, v.value))
+
+
+def wait_flag(event: Any, event_id: Any = 0) -> None:
+    """`WaitFlag<event>(event_id)`: the destination pipe waits for the matching set_flag."""
+    ev = enum_arg(event, HardEvent, "wait_flag", "event")
+    v = materialize_int(event_id, "wait_flag(): 'event_id'")
+    current().insert(WaitFlagOp(ev, v.value))
+
+
+def pipe_barrier(pipe: Any) -> None:
+    """`PipeBarrier<pipe>()`: later ops of `pipe` wait for its earlier ones (PIPE_ALL: all)."""
+    p = enum_arg(pipe, Pipe, "pipe_barrier", "pipe")
+    current().insert(PipeBarrierOp(p))
+
+
+# --- system variables ----------------------------------------------------------------------
+
+
+def _sysvar(cls: type) -> PlainValue:
+    op = current().insert(cls(dt.int32.ir))
+    return PlainValue(op.results[0], dt.int32)
+
+
+def get_block_idx() -> PlainValue:
+    """This core's index, 0 .. core_num - 1 (int32)."""
+    return _sysvar(GetBlockIdxOp)
+
+
+def get_block_num() -> PlainValue:
+    """The number of cores the kernel runs on (int32)."""
+    return _sysvar(GetBlockNumOp)
+
+
+def get_sub_block_idx() -> PlainValue:
+    """Which vector core of an AI core runs this code (0 or 1)."""
+    return _sysvar(GetSubBlockIdxOp)
+
+
+# --- debugging -----------------------------------------------------------------------------
+
+
+def printf(desc: Any, *params: Any) -> None:
+    """`AscendC::printf(desc, ...)`; `%s` arguments must be Python strings (inlined)."""
+    desc = ConstExpr.unwrap(desc)
+    if not isinstance(desc, str):
+        raise KernelLanguageError(f"printf(): the format must be a string, got {describe(desc)}")
+    pieces = desc.split("%s")
+    text = pieces[0]
+    values: list[SSAValue] = []
+    k = 0
+    for p in params:
+        p = ConstExpr.unwrap(p)
+        if isinstance(p, str):
+            k += 1
+            if k >= len(pieces):
+                raise KernelLanguageError("printf(): more string arguments than '%s' in the format")
+            text += p + pieces[k]
+        elif isinstance(p, PlainValue) or (not isinstance(p, IRValue) and is_numeric_like(p)):
+            values.append(materialize(p).value)
+        else:
+            raise KernelLanguageError(f"printf(): cannot print {describe(p)}")
+    text += "%s".join(pieces[k + 1 :]) if k + 1 < len(pieces) else ""
+    current().insert(PrintfOp(text, values))
+
+
+def dump_tensor(tensor: Any, desc: Any, dump_size: Any) -> None:
+    """`DumpTensor(tensor, desc, dump_size)`: dump `dump_size` elements tagged `desc`."""
+    api = "dump_tensor"
+    t = require(ConstExpr.unwrap(tensor), BaseTensor, api, "tensor", "a LocalTensor or GlobalTensor")
+    d = materialize_int(desc, f"{api}(): 'desc'")
+    n = materialize_int(dump_size, f"{api}(): 'dump_size'")
+    current().insert(DumpTensorOp(t.to_ir(), d.value, n.value))
+
+
+__all__ = [
+    "set_flag",
+    "wait_flag",
+    "pipe_barrier",
+    "get_block_idx",
+    "get_block_num",
+    "get_sub_block_idx",
+    "printf",
+    "dump_tensor",
+]

@@ -1,0 +1,107 @@
+"""ascdsl's passes under pyasc's names (ascir-opt's flags), one written subclass each.
+
+A pipeline finds a pass by its `name`, so `--ascendc-insert-sync` needs a class named
+`ascendc-insert-sync`. Each class here is its pass under that name; an alias that should
+differ from its pass (other option defaults, say) says so in its own class body.
+Importing this module imports the passes it renames: `get_all_passes` loads it on first use.
+"""
+
+from __future__ import annotations
+
+from xdsl.passes import ModulePass
+
+from .erase_sync import EraseSyncPass
+from .generate_boilerplate import GenerateBoilerplatePass
+from .hoist_que_bind import HoistQueBindPass
+from .hoist_ub_allocation import HoistUbAllocationPass
+from .input_output_tensor import InputOutputTensorPass
+from .insert_que_sync import InsertQueSyncPass
+from .legalize_kernel_args import LegalizeKernelArgsPass
+from .materialize_tensor import MaterializeTensorPass
+from .privatize_func import PrivatizeFuncPass
+from .unify_pipe import UnifyPipePass
+from .verify_sync import VerifySyncPass
+
+
+class AscendcInsertSyncPass(InsertQueSyncPass):
+    """`insert-que-sync` under pyasc's name."""
+
+    name = "ascendc-insert-sync"
+
+
+class AscendcEraseSyncPass(EraseSyncPass):
+    """`erase-sync` under pyasc's name."""
+
+    name = "ascendc-erase-sync"
+
+
+class AscendcVerifySyncPass(VerifySyncPass):
+    """`verify-sync` under pyasc's name."""
+
+    name = "ascendc-verify-sync"
+
+
+class AscendcHoistQueBindPass(HoistQueBindPass):
+    """`hoist-que-bind` under pyasc's name."""
+
+    name = "ascendc-hoist-que-bind"
+
+
+class AscendcHoistUbAllocationPass(HoistUbAllocationPass):
+    """`hoist-ub-allocation` under pyasc's name."""
+
+    name = "ascendc-hoist-ub-allocation"
+
+
+class AscendcUnifyPipePass(UnifyPipePass):
+    """`unify-pipe` under pyasc's name."""
+
+    name = "ascendc-unify-pipe"
+
+
+class AscendcMaterializeTensorPass(MaterializeTensorPass):
+    """`materialize-tensor` under pyasc's name."""
+
+    name = "ascendc-materialize-tensor"
+
+
+class AscendcInputOutputTensorPass(InputOutputTensorPass):
+    """`input-output-tensor` under pyasc's name."""
+
+    name = "ascendc-input-output-tensor"
+
+
+class AscendcPrivatizeFuncPass(PrivatizeFuncPass):
+    """`privatize-func` under pyasc's name."""
+
+    name = "ascendc-privatize-func"
+
+
+class AscendcGenerateBoilerplatePass(GenerateBoilerplatePass):
+    """`generate-boilerplate` under pyasc's name."""
+
+    name = "ascendc-generate-boilerplate"
+
+
+class AscendcLegalizeKernelArgsPass(LegalizeKernelArgsPass):
+    """`legalize-kernel-args` under pyasc's name."""
+
+    name = "ascendc-legalize-kernel-args"
+
+
+ALIAS_PASSES: dict[str, type[ModulePass]] = {
+    c.name: c
+    for c in (
+        AscendcInsertSyncPass,
+        AscendcEraseSyncPass,
+        AscendcVerifySyncPass,
+        AscendcHoistQueBindPass,
+        AscendcHoistUbAllocationPass,
+        AscendcUnifyPipePass,
+        AscendcMaterializeTensorPass,
+        AscendcInputOutputTensorPass,
+        AscendcPrivatizeFuncPass,
+        AscendcGenerateBoilerplatePass,
+        AscendcLegalizeKernelArgsPass,
+    )
+}
