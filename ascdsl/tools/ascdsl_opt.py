@@ -31,6 +31,10 @@ from ascdsl.diagnostics import (
 )
 
 SPLIT_MARKER = "// -----"
+_PYTHON_HINT = (
+    "note: ascdsl-opt reads MLIR text; for the IR of a Python kernel run "
+    "`python -m ascdsl.frontend.dump FILE.py KERNEL ARG_TYPES...`"
+)
 
 
 
@@ -307,6 +311,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(d.render(), file=sys.stderr)
             if res.failed:
                 status = 1
+                if filename.endswith(".py") and res.output is None:
+                    print(_PYTHON_HINT, file=sys.stderr)
         if res.output is not None:
             outputs.append(res.output)
 

@@ -305,9 +305,10 @@ def test_value_used_outside_its_region():
             box.append(asc.get_block_idx())
         asc.printf("%d", box[0] + 1)  # USE
 
-    err = expect_error(k, (I32,), "uses a value outside the region that defines it", "# USE",
+    err = expect_error(k, (I32,), "is used outside the region that defines it", "# USE",
                        "box[0] + 1")
-    assert "value defined here" in str(err)
+    assert "only visible in that body" in str(err)
+    assert "operand defined here" in str(err)
 
 
 def test_kernel_language_misuse_is_located():
