@@ -295,7 +295,9 @@ def test_disk_cache_across_processes_and_helper_changes(tmp_path, isolated_cache
 
 def _entry(cache: Path, kernel: str) -> dict:
     (path,) = cache.glob(f"{kernel}-*.pkl")
-    return pickle.loads(path.read_bytes())
+    entry = disk.read_entry(path)
+    assert entry is not None, f"{path} does not verify"
+    return entry
 
 
 def test_disk_entry_restores_the_module_with_locations(isolated_cache):
@@ -356,12 +358,49 @@ def test_corrupted_entry_is_recompiled(isolated_cache, corrupt):
     (path,) = isolated_cache.glob("scale_kernel-*.pkl")
     if isinstance(corrupt, bytes):
         path.write_bytes(corrupt)
-    else:
-        path.write_bytes(pickle.dumps(corrupt(pickle.loads(path.read_bytes()))))
+    else:  # a well-formed, correctly sealed entry whose content is wrong
+        path.write_bytes(disk.seal(pickle.dumps(corrupt(disk.read_entry(path)))))
     scale_kernel._cache.clear()
     again = scale_kernel.compile(np.zeros(4, np.float32), 4, 2)
     assert not again.from_disk and again.ir == ck.ir
     assert _entry(isolated_cache, "scale_kernel")["key"] == ck.key  # rewritten
+
+
+@asc.jit
+def sum_kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
+    xg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    zg.set_global_buffer(z)
+    acc = 0.0
+    for i in range(n):
+        acc = acc + xg.get_value(i) * 3.0
+    zg.set_value(0, acc)
+
+
+def test_altered_entry_bytes_are_a_miss_and_rewritten(isolated_cache):
+    """Every single-byte change of an entry is caught by its digest: the kernel is compiled
+    again (the right sum, no error blamed on the kernel) and the entry rewritten. Before,
+    such entries rebuilt into modules that raised AttributeError or UBOverflowError at the
+    kernel's lines, or computed another sum."""
+    x = np.arange(16, dtype=np.float32)
+    z = np.zeros(1, np.float32)
+    sum_kernel[1](x, z, 16)
+    (path,) = isolated_cache.glob("sum_kernel-*.pkl")
+    good = path.read_bytes()
+    rng = np.random.default_rng(0)
+    positions = sorted({0, len(disk.MAGIC) + 3, len(good) - 1,
+                        *rng.integers(len(disk.MAGIC) + 65, len(good), 40).tolist()})
+    for pos in positions:
+        bad = bytearray(good)
+        bad[pos] ^= 0x20
+        path.write_bytes(bytes(bad))
+        assert disk.load("sum_kernel", pickle.loads(disk.unseal(good))["key"]) is None
+        sum_kernel._cache.clear()
+        z[:] = 0
+        sum_kernel[1](x, z, 16)
+        assert z[0] == 3 * x.sum(), f"byte {pos} altered: got {z[0]}"
+        assert path.read_bytes() == good, f"byte {pos} altered: entry not rewritten"
 
 
 def test_unwritable_cache_dir_is_not_an_error(tmp_path, monkeypatch):
