@@ -40,7 +40,7 @@ from .dtypes import DataType
 from .errors import CompilationError, KernelLanguageError
 from .function import BUILTINS, FunctionSource, closure_vars
 from .language.core import range as asc_range
-from .language.core import static_range
+from .language.core import STATIC_RANGE_LIMIT, static_range
 from .language.tensor import GlobalTensor
 from .values import (
     REAL,
@@ -167,6 +167,7 @@ class Session:
     instances: dict[tuple, _Instance] = field(default_factory=dict)
     symbols: set[str] = field(default_factory=set)
     stack: list[Any] = field(default_factory=list)
+    unrolled: int = 0  # static_range iterations unrolled so far (see STATIC_RANGE_LIMIT)
 
     def unique_symbol(self, name: str) -> str:
         """`name`, or `name_N` if a function of that name exists already."""
@@ -702,6 +703,16 @@ class FunctionCodegen:
         except KernelLanguageError as e:
             raise self.error(it, str(e)) from None
         if fn is static_range:
+            trips = len(builtins.range(rng.start, rng.stop, rng.step))
+            self.session.unrolled += trips
+            if self.session.unrolled > STATIC_RANGE_LIMIT:
+                raise self.error(
+                    it,
+                    f"asc.static_range would unroll {trips:,} iterations here "
+                    f"({self.session.unrolled:,} in this kernel); at most "
+                    f"{STATIC_RANGE_LIMIT:,} are unrolled per kernel. Use range() or asc.range() "
+                    "for a loop that runs on the device",
+                )
             self.depth += 1
             try:
                 for i in builtins.range(rng.start, rng.stop, rng.step):

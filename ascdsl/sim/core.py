@@ -25,11 +25,13 @@ FULL_MASK = ("full", None)
 class Launch:
     """What all cores of one launch share: mode, findings, cost model, SoC."""
 
-    def __init__(self, kernel, core_num: int, mode: str, soc: soc_table.SoC):
+    def __init__(self, kernel, core_num: int, mode: str, soc: soc_table.SoC,
+                 trace: bool = False):
         self.kernel = kernel
         self.core_num = core_num
         self.mode = mode
         self.soc = soc
+        self.trace = trace
         self.cost = CostModel(soc, core_num)
         self.findings: list[SimulationError] = []
         self._seen: set = set()
@@ -53,8 +55,8 @@ class CoreSim:
 
     __slots__ = (
         "launch", "block_idx", "block_num", "soc", "cost", "checking", "san", "t", "free", "done",
-        "busy", "trace", "syncs", "flags", "last_wait", "mems", "tpipe", "mask", "block_execs",
-        "s_extra", "event_latency",
+        "busy", "first", "last", "trace", "syncs", "flags", "last_wait", "mems", "tpipe", "mask",
+        "block_execs", "s_extra", "event_latency",
     )
 
     def __init__(self, launch: Launch, block_idx: int, nblocks: int):
@@ -72,8 +74,14 @@ class CoreSim:
         self.free = [0.0] * NPIPES
         self.done = [0.0] * NPIPES
         self.busy = [0.0] * NPIPES
-        self.trace: list[tuple] = []  # (pipe, start, occupancy, site)
-        self.syncs: list[tuple] = []  # (src, t_set, dst, t_release, event, id, set_site, wait_site)
+        # Each pipe's first op start and last op end, for steady-state utilization.
+        self.first = [float("inf")] * NPIPES
+        self.last = [0.0] * NPIPES
+        # The timeline grows with every op executed, so it is kept only when asked for
+        # (`trace=True`); without it a core's memory does not depend on the run's length.
+        self.trace: list[tuple] | None = [] if launch.trace else None  # (pipe, start, occ, site)
+        # (src, t_set, dst, t_release, event, id, set_site, wait_site) per wait, with the trace
+        self.syncs: list[tuple] | None = [] if launch.trace else None
         self.flags: dict[tuple[HardEvent, int], tuple] = {}
         self.last_wait: dict[tuple[HardEvent, int], Site] = {}
         self.mems: dict[Hardware, Memory] = {}
@@ -120,19 +128,27 @@ class CoreSim:
             start = free[p]
         end = start + occ
         free[p] = end
+        self.last[p] = end
+        if start < self.first[p]:
+            self.first[p] = start
         end += lat
         done = self.done
         if end > done[p]:
             done[p] = end
         self.busy[p] += occ
-        self.trace.append((p, start, occ, site))
+        if self.trace is not None:
+            self.trace.append((p, start, occ, site))
 
     def run_scalar(self, occ: float, site: Site) -> None:
         """An op the scalar unit executes itself (GetValue/SetValue): it holds the issue."""
         start = self.t
         self.t = start + occ
         self.s_extra += occ
-        self.trace.append((S, start, occ, site))
+        self.last[S] = start + occ
+        if start < self.first[S]:
+            self.first[S] = start
+        if self.trace is not None:
+            self.trace.append((S, start, occ, site))
 
     def hold(self, p: int, when: float) -> float:
         """Make pipe `p` (or the scalar unit) start nothing before `when`; the release time."""
@@ -266,7 +282,8 @@ class CoreSim:
             release = free[dst]
         if snap is not None:
             self.san.join(dst, snap)
-        self.syncs.append((EVENT_SRC[evt], t_set, dst, release, evt, eid, set_site, site))
+        if self.syncs is not None:
+            self.syncs.append((EVENT_SRC[evt], t_set, dst, release, evt, eid, set_site, site))
 
     def queue_set(self, evt: HardEvent, eid: int, site: Site) -> tuple:
         """A TQue's set_flag (EnQue, FreeTensor); the record goes on the queue buffer."""

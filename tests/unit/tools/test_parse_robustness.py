@@ -110,7 +110,8 @@ def test_regions_past_the_limit_are_a_located_error():
     line, col, msg = parse_error(_nested_regions(150))
     # func.func's body is the first region: the 64th scf.execute_region (line 65) is one too many
     assert (line, col) == (MAX_REGION_DEPTH + 1, 20)
-    assert msg == f"regions nest more than {MAX_REGION_DEPTH} levels deep here (ascdsl's limit is {MAX_REGION_DEPTH})"
+    assert msg == (f"regions nest more than {MAX_REGION_DEPTH} levels deep here (ascdsl's limit "
+                   f"is {MAX_REGION_DEPTH})")
 
 
 @pytest.mark.parametrize(
