@@ -33,6 +33,7 @@ _SIM_ERRORS = frozenset(
         "OutOfBoundsError",
         "UBOverflowError",
         "AlignmentError",
+        "AllocatorError",
     }
 )
 

@@ -10,13 +10,24 @@ everything. The core's time is when its last result lands.
 
 from __future__ import annotations
 
+from ascdsl.dialects.ascendc import AllocEventIdOp
 from ascdsl.dialects.ascendc import soc as soc_table
 from ascdsl.dialects.ascendc.enums import HardEvent, Hardware
 
 from .cost import CostModel
-from .errors import DeadlockError, EventError, SimulationError, Site, UBOverflowError
+from .errors import (
+    AllocatorError,
+    DeadlockError,
+    EventError,
+    SimulationError,
+    Site,
+    UBOverflowError,
+)
 from .memory import Memory
 from .sanitizer import EVENT_DST, EVENT_SRC, NPIPES, PIPE_NAMES, S, Sanitizer
+
+# The op whose event ids must be given back (by the op name a `Site` holds).
+ALLOC_EVENT_ID = AllocEventIdOp.name
 
 # Vector mask register: (kind, value) with kind "count" (elements per repeat) or "bits".
 FULL_MASK = ("full", None)
@@ -55,8 +66,8 @@ class CoreSim:
 
     __slots__ = (
         "launch", "block_idx", "block_num", "soc", "cost", "checking", "san", "t", "free", "done",
-        "busy", "first", "last", "trace", "syncs", "flags", "last_wait", "mems", "tpipe", "mask",
-        "block_execs", "s_extra", "event_latency",
+        "busy", "first", "last", "trace", "syncs", "flags", "last_wait", "mems", "tpipe", "pipes",
+        "allocator", "mask", "block_execs", "s_extra", "event_latency",
     )
 
     def __init__(self, launch: Launch, block_idx: int, nblocks: int):
@@ -86,6 +97,8 @@ class CoreSim:
         self.last_wait: dict[tuple[HardEvent, int], Site] = {}
         self.mems: dict[Hardware, Memory] = {}
         self.tpipe = None  # the TPipe GetTPipePtr() returns
+        self.pipes: list = []  # every TPipe constructed on this core
+        self.allocator: Site | None = None  # the first LocalMemAllocator constructed
         self.mask = FULL_MASK
         self.block_execs = [0] * nblocks
         self.s_extra = 0.0
@@ -321,6 +334,36 @@ class CoreSim:
             notes=notes,
             core=self.block_idx,
         )
+
+    def memory_managers_mixed(self, site: Site, other: Site, first_is_pipe: bool) -> None:
+        """A LocalMemAllocator and a TPipe on one core (`site` is the later of the two)."""
+        self.finding(
+            AllocatorError(
+                "mixes a LocalMemAllocator and a TPipe on one core: both hand out on-chip "
+                "memory from address 0, so their buffers overlap. LocalMemAllocator is for "
+                "the static-tensor style without TPipe/TQue; use one or the other",
+                site,
+                other=other,
+                other_note="the TPipe" if first_is_pipe else "the LocalMemAllocator",
+            )
+        )
+
+    def unreleased_event_ids(self) -> None:
+        """At the end of the kernel: ids AllocEventID gave out that no ReleaseEventID (nor a
+        TPipe Reset/Destroy) gave back."""
+        for pipe in self.pipes:
+            for pool in pipe.pools.values():
+                for eid, holder in pool.holders.items():
+                    if holder is not None and holder.name == ALLOC_EVENT_ID:
+                        self.finding(
+                            EventError(
+                                f"allocates {pool.evt.keyword} id {eid} and never releases it "
+                                "before the kernel ends: AllocEventID and ReleaseEventID must "
+                                "come in pairs (event ids are few; a held one is lost to "
+                                "later allocations)",
+                                holder,
+                            )
+                        )
 
     def unmatched_flags(self) -> None:
         """At the end of the kernel: user set_flags nobody waited for."""

@@ -144,6 +144,7 @@ class SimKernel:
                     raise _internal(e, b) from e
                 if core.checking:
                     core.unmatched_flags()
+                    core.unreleased_event_ids()
                 cores.append(core)
             if sanitize != "off" and core_num > 1:
                 check_cross_core([c.san.gm_log for c in cores], launch.report)
