@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import bisect
 import contextvars
-import gc
 import linecache
 import re
 import sys
@@ -36,6 +35,8 @@ from xdsl.traits import IsolatedFromAbove
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 from xdsl.utils.lexer import Input
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
+
+from ascdsl.gc_pause import gc_paused
 
 
 class Severity(Enum):
@@ -525,20 +526,6 @@ def _int(n: int):
     return a
 
 
-@contextmanager
-def _gc_paused() -> Iterator[None]:
-    """Pause the cyclic collector: a parse allocates millions of small acyclic objects, and
-    every full collection walks all of them (and the rest of the process), which made parse
-    time per op grow with the module. Reference counting frees everything meanwhile."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def parse_module(
     ctx: Context, text: str, filename: str = "<input>", line_offset: int = 0
 ) -> ModuleOp:
@@ -555,7 +542,7 @@ def parse_module(
         return IRParseError(Diagnostic(Severity.ERROR, message, Loc(filename, line, col)))
 
     parser = None
-    with _gc_paused():
+    with gc_paused():  # a parse allocates millions of acyclic objects
         try:
             parser = LocatingParser(ctx, text, filename, line_offset)
             return parser.parse_module()

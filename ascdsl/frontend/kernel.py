@@ -49,16 +49,19 @@ class CompileOptions:
 
     insert_sync: run synchronization insertion (None: when the kernel uses LocalTensorAuto);
     verify_sync: warn about queue misuse (verify-sync); run_passes: run the pass pipeline
-    (False: the IR straight from code generation); always_compile: bypass both caches.
+    (False: the IR straight from code generation); always_compile: bypass both caches;
+    check: type-check the Ascend C source against the real Ascend C headers with g++
+    (`CompiledKernel.check`), once per specialization.
     """
 
     insert_sync: bool | None = None
     verify_sync: bool = False
     run_passes: bool = True
     always_compile: bool = False
+    check: bool = False
 
     def key(self) -> tuple:
-        """The options that change the compiled result (always_compile does not)."""
+        """The options that change the compiled result (always_compile and check do not)."""
         return (self.insert_sync, self.verify_sync, self.run_passes)
 
 
@@ -204,6 +207,7 @@ class CompiledKernel:
         self._ir: str | None = None
         self._source: str | None = None
         self._exe: Any = None
+        self._checked = False
         self._lock = threading.Lock()
 
     def __repr__(self) -> str:
@@ -248,6 +252,22 @@ class CompiledKernel:
 
             self._source = ascendc_source(self.module)
         return self._source
+
+    def check(self, headers: str | None = None) -> None:
+        """Type-check `.source` with g++ against the real Ascend C headers (a CANN
+        installation at `$ASCEND_HOME_PATH`, or `headers`: an asc-devkit checkout). Raises
+        CompilationError located at the kernel lines whose C++ the headers reject, or
+        CheckUnavailable (a RuntimeError) saying what is missing. See
+        ascdsl.targets.ascendc.check."""
+        if self._checked:
+            return
+        from ascdsl.targets.ascendc.check import AscendCChecker, check_module
+
+        found = check_module(self.module, AscendCChecker(headers),
+                             name=f"{self.kernel_name}.cpp")
+        if found:
+            raise CompilationError(found)
+        self._checked = True
 
     def executable(self) -> Any:
         """The runtime's prepared kernel (compiled once, kept for later launches)."""
@@ -314,6 +334,8 @@ class _Launcher:
             if hit is not None:
                 ck, runtime = hit
                 with _user_errors():
+                    if jf._options.check and not ck._checked:
+                        ck.check()
                     return ck.executable().launch(self.core_num, runtime, stream=self.stream)
         with _user_errors():
             ck, runtime = jf._prepare_call(args, kwargs)
@@ -489,6 +511,8 @@ class JITFunction:
     def _prepare_call(self, args: tuple, kwargs: dict) -> tuple[CompiledKernel, list]:
         options, names, kinds, runtime, consts = self._split(args, dict(kwargs))
         ck = self._get(options, names, kinds, consts)
+        if options.check:
+            ck.check()
         return ck, runtime
 
     def _memory_key(self, kinds: Sequence[ArgKind], consts: dict, options: CompileOptions) -> tuple:
@@ -653,7 +677,8 @@ def _constexpr_annotations(fn: Callable[..., Any]) -> tuple[set[str], dict[str, 
 
 
 def jit(fn: Callable[..., Any] | None = None, **options: Any) -> Any:
-    """`@jit` or `@jit(insert_sync=..., verify_sync=..., run_passes=..., always_compile=...)`."""
+    """`@jit` or `@jit(insert_sync=..., verify_sync=..., run_passes=..., always_compile=...,
+    check=...)`."""
     if fn is None:
         return lambda f: JITFunction(f, **options)
     return JITFunction(fn, **options)

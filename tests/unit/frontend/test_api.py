@@ -43,7 +43,7 @@ def test_every_family_function_comes_from_the_dialect_tables():
 
 def _queue_tensors(dtype=asc.float32):
     pipe = asc.TPipe()
-    q = asc.TQue(asc.TPosition.VECCALC, 1)
+    q = asc.TQue(asc.TPosition.VECIN, 1)
     pipe.init_buffer(q, 1, 4096)
     return pipe, q.alloc_tensor(dtype), q.alloc_tensor(dtype), q.alloc_tensor(dtype)
 
