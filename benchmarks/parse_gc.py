@@ -8,9 +8,10 @@ collector on, its generation-2 passes walk every live object of the process (the
 module included), so the time per op grows with the module. `ascdsl.diagnostics.parse_module`
 pauses the collector while it parses (as the passes do, `transforms.analysis.gc_paused`).
 
-Prints, per size, the median µs per op both ways and their ratio (paused / on; target < 1.0
-at every size), and the growth of µs per op from the second-largest to the largest size
-(target with the collector paused: < 1.3x). The module is opt_roundtrip.py's vadd-like kernel.
+Prints, per size, the median CPU µs per op both ways (`time.process_time`, which the load of
+a shared machine distorts less than wall time) and their ratio (paused / on; target < 1.0 at
+every size), and the growth of µs per op from the second-largest to the largest size (target
+with the collector paused: < 1.3x). The module is opt_roundtrip.py's vadd-like kernel.
 """
 
 from __future__ import annotations
@@ -36,12 +37,12 @@ def _parse_once(text: str, collector: bool) -> float:
     before), or through `parse_module`, which pauses it."""
     ctx = make_context()
     gc.collect()
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     if collector:
         LocatingParser(ctx, text, "bench.mlir").parse_module()
     else:
         parse_module(ctx, text, "bench.mlir")
-    return time.perf_counter() - t0
+    return time.process_time() - t0
 
 
 def main() -> int:

@@ -488,6 +488,14 @@ class JITFunction:
     def _split(self, args: tuple, kwargs: dict) -> tuple[CompileOptions, list[str], list[ArgKind], list, dict]:
         self._check_signature()
         opts = {k: kwargs.pop(k) for k in list(kwargs) if k in OPTION_NAMES}
+        unknown = [k for k in kwargs if k not in self.signature.parameters]
+        if unknown:
+            # As for the decorator: a keyword that is neither an option nor a parameter.
+            raise RuntimeError(
+                "The following option names are unknown: " + ", ".join(unknown)
+                + f" (options: {', '.join(OPTION_NAMES)}; parameters of {self.__name__}: "
+                + f"{', '.join(self.param_names) or 'none'})"
+            )
         options = CompileOptions(**{**self.default_options, **opts}) if opts else self._options
         try:
             bound = self.signature.bind(*args, **kwargs)
@@ -540,6 +548,8 @@ class JITFunction:
 
     def _get(self, options: CompileOptions, names: list[str], kinds: list[ArgKind],
              consts: dict) -> CompiledKernel:
+        from .pipeline import dump_dir
+
         self._deps_current()
         mkey = self._memory_key(kinds, consts, options)
         if not options.always_compile:
@@ -552,7 +562,10 @@ class JITFunction:
                 if ck is not None:
                     return ck
             key = self._disk_key(kinds, consts, options)
-            ck = None if options.always_compile else self._load(key, names, kinds, consts)
+            # With ASCDSL_DUMP_PATH set every specialization is compiled (not read from the
+            # disk cache), so that all of its stages are dumped; the entry is still stored.
+            reuse = not options.always_compile and dump_dir() is None
+            ck = self._load(key, names, kinds, consts) if reuse else None
             if ck is None:
                 ck = self._compile(key, names, kinds, consts, options)
             if not options.always_compile:
@@ -578,6 +591,8 @@ class JITFunction:
         module, uses_auto = compile_kernel(self, kinds, consts)
         insert_sync = uses_auto if options.insert_sync is None else bool(options.insert_sync)
         dump = dump_dir()
+        if dump is not None:  # one directory per specialization
+            dump = dump / f"{self.__name__}-{key[:12]}"
         codegen_ir = print_ir(module) if dump is not None else None
         warnings: list[Diagnostic] = []
         if options.run_passes:

@@ -76,7 +76,8 @@ def _build_parser(pass_names: Sequence[str]) -> OneLineArgParser:
         allow_abbrev=False,
         epilog="Passes: " + ", ".join(sorted(pass_names)),
     )
-    p.add_argument("input", nargs="?", default="-", help="input file ('-' for stdin)")
+    p.add_argument("input", nargs="?", default=None,
+                   help="input file ('-' for stdin; without it, stdin when it is not a terminal)")
     p.add_argument("-o", "--output", help="output file (written atomically; default stdout)")
     p.add_argument(
         "-p", "--passes", action="append", default=[], help="comma-separated pass pipeline"
@@ -162,6 +163,12 @@ def parse_args(argv: Sequence[str]) -> Options | str:
         lines = [f"  {n}" for n in sorted(PASSES)]
         lines += [f"  {a} (alias of {t})" for a, t in sorted(ALIASES.items())]
         return "ascdsl passes:\n" + "\n".join(lines) + "\n(and xDSL's: canonicalize, cse, dce, ...)"
+    if ns.input is None:
+        if _stdin_is_terminal():
+            # Reading a terminal would wait silently for text nobody is going to type.
+            raise UsageError("no input file: give an IR file, or '-' to type IR on stdin "
+                             "(ascdsl-opt --help shows the options)")
+        ns.input = "-"
     return Options(
         input=ns.input,
         output=ns.output,
@@ -178,26 +185,22 @@ def parse_args(argv: Sequence[str]) -> Options | str:
     )
 
 
-def build_pipeline(specs: Sequence[str]):
-    from xdsl.utils.arg_spec import parse_pipeline
+def _stdin_is_terminal() -> bool:
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except (AttributeError, ValueError):  # a closed or replaced stdin
+        return False
 
-    table = _pass_table()
-    passes = []
-    for spec in specs:
-        try:
-            parsed = list(parse_pipeline(spec))
-        except Exception as e:  # the pipeline text itself is malformed
-            raise UsageError(f"malformed pass pipeline '{spec}': {e}") from None
-        for p in parsed:
-            if p.name not in table:
-                raise UsageError(
-                    f"unknown pass '{p.name}' (ascdsl-opt --list-passes shows the passes)"
-                )
-            try:
-                passes.append(table[p.name]().from_pass_spec(p))
-            except Exception as e:
-                raise UsageError(f"invalid options for pass '{p.name}': {e}") from None
-    return passes
+
+def build_pipeline(specs: Sequence[str]):
+    """The passes of the `-p` / flag pipeline texts (UsageError naming what is wrong)."""
+    from ascdsl.transforms import PipelineSpecError
+    from ascdsl.transforms import build_pipeline as build
+
+    try:
+        return build(specs, _pass_table())
+    except PipelineSpecError as e:
+        raise UsageError(str(e)) from None
 
 
 def split_chunks(text: str, split: bool) -> list[tuple[str, int]]:

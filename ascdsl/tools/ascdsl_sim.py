@@ -1,8 +1,8 @@
 """`ascdsl-sim`: run a kernel of an IR file on the simulator and print its report.
 
-    ascdsl-sim vadd.mlir --kernel vadd --cores 8 \\
+    ascdsl-sim examples/ir/vadd_auto.mlir -p ascdsl-default --kernel vadd --cores 8 \\
         --arg x=f32[16384]:rand --arg y=f32[16384]:rand --arg z=f32[16384] \\
-        --arg block_length=2048 --expect "z = x + y" --trace vadd.json
+        --arg n=2048 --expect "z = x + y" --trace vadd.json
 
 Argument specs (`--arg`, one per kernel argument, by name or in order):
 
@@ -49,9 +49,10 @@ argument specs (one per kernel argument, by name or in order):
   NAME=VALUE              a scalar (typed by the kernel's signature), or NAME=TYPE:VALUE
 arrays larger than --max-memory (default 4G) in total are refused before allocation.
 
-example:
-  ascdsl-sim vadd.mlir --cores 8 --arg x=f32[16384]:rand --arg y=f32[16384]:rand \\
-      --arg z=f32[16384] --arg block_length=2048 --expect "z = x + y" --trace vadd.json
+example (from the repository's root; 8 cores of 2048 elements each):
+  ascdsl-sim examples/ir/vadd_auto.mlir -p ascdsl-default --cores 8 \\
+      --arg x=f32[16384]:rand --arg y=f32[16384]:rand --arg z=f32[16384] --arg n=2048 \\
+      --expect "z = x + y" --trace vadd.json
 """
 
 
@@ -344,8 +345,8 @@ def check_expectations(
 
 
 def _read_module(path: str, passes: list[str]):
-    from ascdsl.context import make_context
-    from ascdsl.diagnostics import IRVerifyError, parse_module, verify_diagnostics
+    from ascdsl.loading import parse
+    from ascdsl.transforms import PipelineSpecError
 
     if path == "-":
         text, name = sys.stdin.read(), "<stdin>"
@@ -356,22 +357,10 @@ def _read_module(path: str, passes: list[str]):
         except (OSError, UnicodeDecodeError) as e:
             raise UsageError(f"cannot read '{path}': {e}") from None
         name = path
-    ctx = make_context()
-    module = parse_module(ctx, text, name)
-    found = verify_diagnostics(module)
-    if found:
-        raise IRVerifyError(found)
-    if passes:
-        from ascdsl.tools.ascdsl_opt import build_pipeline
-
-        for p in build_pipeline(passes):
-            p.apply(ctx, module)
-            found = verify_diagnostics(module)
-            if found:
-                for d in found:
-                    d.message += f" (after pass '{p.name}')"
-                raise IRVerifyError(found)
-    return module
+    try:
+        return parse(text, name, passes=passes)
+    except PipelineSpecError as e:
+        raise UsageError(str(e)) from None
 
 
 def _only_kernel(module) -> str:

@@ -7,7 +7,7 @@ imports no pass (tool start-up stays short). `ALIASES` maps pyasc's names to our
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from xdsl.passes import ModulePass
 
@@ -73,3 +73,36 @@ def _aliased(alias: str, load: Callable[[], type[ModulePass]]) -> Callable[[], t
                                            "__doc__": cls.__doc__})
 
     return load_alias
+
+
+class PipelineSpecError(ValueError):
+    """A pass pipeline text that names no pass, or options a pass does not take."""
+
+
+def build_pipeline(
+    specs: str | Sequence[str],
+    table: dict[str, Callable[[], type[ModulePass]]] | None = None,
+) -> list[ModulePass]:
+    """The passes of one or more pipeline texts (`"erase-sync,insert-que-sync"`,
+    `"canonicalize-barriers{k=v}"`), in order, from `table` (default: get_all_passes());
+    PipelineSpecError naming what is wrong."""
+    from xdsl.utils.arg_spec import parse_pipeline
+
+    table = get_all_passes() if table is None else table
+    passes = []
+    for spec in [specs] if isinstance(specs, str) else specs:
+        try:
+            parsed = list(parse_pipeline(spec))
+        except Exception as e:  # the pipeline text itself is malformed
+            raise PipelineSpecError(f"malformed pass pipeline '{spec}': {e}") from None
+        for p in parsed:
+            if p.name not in table:
+                raise PipelineSpecError(
+                    f"unknown pass '{p.name}' (ascdsl-opt --list-passes shows the passes)"
+                )
+            try:
+                passes.append(table[p.name]().from_pass_spec(p))
+            except Exception as e:
+                raise PipelineSpecError(f"invalid options for pass '{p.name}': {e}") from None
+    return passes
+

@@ -251,8 +251,10 @@ class Emitter:
         """Includes, prototypes of functions called before their definition, functions."""
         includes = module.attributes.get(INCLUDES_ATTR)
         if includes is not None:
+            self._op = module  # errors about an include belong to the module
             for header in _include_list(module, includes):
                 self.line(f"#include {header}")
+            self._op = None
         funcs = list(module.body.ops)
         for op in funcs:
             if not isinstance(op, FuncOp):

@@ -1,8 +1,8 @@
 """A mutational fuzzer for ascdsl-opt: mutate the suite's IR files, run each mutant through
 several pipelines, and classify what the tool does with it.
 
-    python tests/unit/tools/ir_fuzz.py --files 2000 --seed 1          # a long local run
-    python tests/unit/tools/ir_fuzz.py --files 60 --budget 40         # what the suite runs
+    python tests/unit/tools/ir_fuzz.py --files 2000 --sim 500 --seed 1   # a long local run
+    python tests/unit/tools/ir_fuzz.py --files 300 --sim 60 --budget 30  # what the suite runs
 
 Seeds are the `.mlir` inputs of tests/filecheck and examples/ir, split at `// -----`. A mutant
 is a seed with one to three edits: lines deleted, duplicated, swapped or spliced from another
@@ -16,8 +16,11 @@ every PIPELINE with a time limit, and the outcome is one of:
 - `internal`: an exception escaped `main`, or it reported an internal error;
 - `hang`: the time limit passed.
 
+With `--sim N` it also runs N mutants of an `ascdsl-sim` command line (hostile option values,
+array and scalar specs, fills, expectations; a usage error, exit 2, is a fine outcome).
+
 The report lists every non-ok outcome with its seed, edits and stderr, so a failure can be
-replayed (`--replay SEED_INDEX:MUTANT_SEED`).
+replayed (`--replay SEED_INDEX:MUTANT_SEED`, `--replay sim:SEED`).
 """
 
 from __future__ import annotations
@@ -173,34 +176,41 @@ def _alarm(signum, frame):
     raise _Timeout
 
 
-def run_one(text: str, argv: list[str], limit: float, tmp: Path) -> tuple[str, str]:
-    """(kind, stderr) of ascdsl-opt on `text` with `argv` (see the module docstring)."""
-    from ascdsl.tools import ascdsl_opt
-
-    src = tmp / "mutant.mlir"
-    src.write_text(text, encoding="utf-8")
+def _classify(tool: str, call, limit: float, statuses: tuple[int, ...]) -> tuple[str, str]:
+    """(kind, stderr) of `call()` (a tool's main, returning its exit status) under a time
+    limit; see the module docstring for the kinds."""
     err, out = io.StringIO(), io.StringIO()
     signal.signal(signal.SIGALRM, _alarm)
     signal.setitimer(signal.ITIMER_REAL, limit)
     try:
         with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
-            status = ascdsl_opt.main([str(src), "--allow-unregistered-dialect", *argv])
+            status = call(out)
     except _Timeout:
         return "hang", err.getvalue()
     except BaseException as e:  # noqa: BLE001 - what the fuzzer is looking for
         return "internal", f"{err.getvalue()}{type(e).__name__}: {e}"
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
-    text_err = err.getvalue()
-    if status not in (0, 1) or any(l.startswith("ascdsl-opt: internal error")
-                                   for l in text_err.splitlines()):
-        return "internal", text_err
+    text = err.getvalue()
+    if status not in statuses or any(l.startswith(f"{tool}: internal error")
+                                     for l in text.splitlines()):
+        return "internal", text
     # An unlocated diagnostic renders as `error: ...` at the start of a line; located ones
     # start with `file:line:col:` (the source lines echoed under them are arbitrary text).
-    for line in text_err.splitlines():
+    for line in text.splitlines():
         if line.startswith(("error:", "warning:")):
-            return "unlocated", text_err
-    return "ok", text_err
+            return "unlocated", text
+    return "ok", text
+
+
+def run_one(text: str, argv: list[str], limit: float, tmp: Path) -> tuple[str, str]:
+    """(kind, stderr) of ascdsl-opt on `text` with `argv`."""
+    from ascdsl.tools import ascdsl_opt
+
+    src = tmp / "mutant.mlir"
+    src.write_text(text, encoding="utf-8")
+    return _classify("ascdsl-opt", lambda out: ascdsl_opt.main(
+        [str(src), "--allow-unregistered-dialect", *argv]), limit, (0, 1))
 
 
 def fuzz(files: int, seed: int, budget: float, limit: float, tmp: Path,
@@ -232,8 +242,93 @@ def fuzz(files: int, seed: int, budget: float, limit: float, tmp: Path,
     return found, counts
 
 
+# --- ascdsl-sim arguments ---------------------------------------------------------------------
+
+SIM_KERNEL = ROOT / "examples" / "ir" / "vadd_auto.mlir"
+SIM_BASE = ["-p", "ascdsl-default", "--cores", "2", "--arg", "x=f32[512]:rand",
+            "--arg", "y=f32[512]:rand", "--arg", "z=f32[512]", "--arg", "n=256",
+            "--expect", "z = x + y"]
+SIM_VALUES = ["-1", "0", "1", "2", "65536", "1e40", "nan", "inf", "-inf", "8x", "x8", "8x0",
+              "99999999999999", "0x10", "abc", "", "1.5", "-0", "4096x4096x4096"]
+SIM_DTYPES = ["f32", "f16", "bf16", "i32", "i64", "ui8", "i1", "f64", "q7", ""]
+SIM_FILLS = ["zeros", "ones", "rand", "randn", "arange", "7", "-3", "1e40", "nan", "file=none.npy",
+             "file=", "sparkly", ""]
+SIM_OPTIONS = ["--cores", "--seed", "--rtol", "--max-memory", "--sanitize", "--kernel", "--soc"]
+
+
+def mutate_sim_args(rng: random.Random) -> tuple[list[str], list[str]]:
+    """ascdsl-sim's argument list with one to three random edits, and their descriptions."""
+    argv = list(SIM_BASE)
+    edits = []
+    for _ in range(rng.randint(1, 3)):
+        kind = rng.randrange(6)
+        if kind == 0:  # an option with a hostile value
+            opt, val = rng.choice(SIM_OPTIONS), rng.choice(SIM_VALUES + ["warn", "Ascend910B4"])
+            argv += [opt, val]
+            edits.append(f"{opt} {val!r}")
+        elif kind == 1:  # an array spec with a hostile dtype, shape and fill
+            name = rng.choice("xyzw")
+            spec = (f"{name}={rng.choice(SIM_DTYPES)}[{rng.choice(SIM_VALUES)}]"
+                    f":{rng.choice(SIM_FILLS)}")
+            argv += ["--arg", spec]
+            edits.append(f"--arg {spec!r}")
+        elif kind == 2:  # a scalar spec
+            spec = f"n={rng.choice(['', 'i32:', 'f32:', 'i64:'])}{rng.choice(SIM_VALUES)}"
+            argv += ["--arg", spec]
+            edits.append(f"--arg {spec!r}")
+        elif kind == 3:  # an expectation
+            expr = rng.choice(["z = x +", "z = x * 0", "q = x", "z = __import__('os')", "z",
+                               "z = x[:3]", "z = nan", "z = x + y"])
+            argv += ["--expect", expr]
+            edits.append(f"--expect {expr!r}")
+        elif kind == 4 and len(argv) > 1:  # drop a token
+            i = rng.randrange(len(argv))
+            edits.append(f"drop {argv[i]!r}")
+            del argv[i]
+        else:  # a positional spec
+            spec = rng.choice(SIM_VALUES)
+            argv += ["--arg", spec]
+            edits.append(f"--arg {spec!r} (positional)")
+    return argv, edits
+
+
+def run_sim(argv: list[str], limit: float, tmp: Path) -> tuple[str, str]:
+    """(kind, stderr) of ascdsl-sim on the fuzz kernel with `argv` (usage errors, exit 2, are
+    fine outcomes)."""
+    from ascdsl.tools import ascdsl_sim
+
+    return _classify("ascdsl-sim", lambda out: ascdsl_sim.main([str(SIM_KERNEL), *argv],
+                                                               out=out), limit, (0, 1, 2))
+
+
+def fuzz_sim(count: int, seed: int, budget: float, limit: float, tmp: Path,
+             progress: Path | None = None) -> tuple[list[Outcome], dict]:
+    rng = random.Random(seed)
+    found: list[Outcome] = []
+    counts = {"sim_runs": 0, "sim_ok": 0}
+    start = time.monotonic()
+    for _ in range(count):
+        if time.monotonic() - start > budget:
+            break
+        key = rng.randrange(1 << 30)
+        argv, edits = mutate_sim_args(random.Random(key))
+        if progress is not None:
+            progress.write_text(f"sim {key}\n")
+        kind, err = run_sim(argv, limit, tmp)
+        counts["sim_runs"] += 1
+        if kind == "ok":
+            counts["sim_ok"] += 1
+        else:
+            found.append(Outcome(kind, "ascdsl-sim", "args", f"sim:{key}", edits, err[-3000:]))
+    return found, counts
+
+
 def replay(key: str) -> str:
-    """The mutant text of a `SEED_INDEX:MUTANT_SEED` key."""
+    """The mutant text of a `SEED_INDEX:MUTANT_SEED` key (or the ascdsl-sim arguments of a
+    `sim:SEED` key)."""
+    if key.startswith("sim:"):
+        argv, _ = mutate_sim_args(random.Random(int(key[4:])))
+        return "ascdsl-sim " + str(SIM_KERNEL) + " " + " ".join(repr(a) for a in argv) + "\n"
     pool = seeds()
     index, mutant_seed = (int(x) for x in key.split(":"))
     return mutate(pool[index][1], random.Random(mutant_seed), pool)[0]
@@ -244,6 +339,7 @@ def main(argv: list[str] | None = None) -> int:
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--files", type=int, default=200)
+    ap.add_argument("--sim", type=int, default=0, help="also run this many ascdsl-sim mutants")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--budget", type=float, default=1e9, help="stop after this many seconds")
     ap.add_argument("--limit", type=float, default=20.0, help="seconds per run before 'hang'")
@@ -255,8 +351,13 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.write(replay(args.replay))
         return 0
     with tempfile.TemporaryDirectory(prefix="ascdsl-fuzz-") as tmp:
-        found, counts = fuzz(args.files, args.seed, args.budget, args.limit, Path(tmp),
-                             Path(args.progress) if args.progress else None)
+        progress = Path(args.progress) if args.progress else None
+        found, counts = fuzz(args.files, args.seed, args.budget, args.limit, Path(tmp), progress)
+        if args.sim:
+            more, sim_counts = fuzz_sim(args.sim, args.seed, args.budget / 2, args.limit,
+                                        Path(tmp), progress)
+            found += more
+            counts.update(sim_counts)
     summary = dict(counts, **{k: sum(o.kind == k for o in found)
                               for k in ("hang", "internal", "unlocated")})
     print(json.dumps(summary))

@@ -120,3 +120,27 @@ def test_output_file_gets_umask_permissions(tmp_path):
     finally:
         os.umask(old)
     assert out.stat().st_mode & 0o777 == 0o644
+
+
+class _Terminal:
+    def isatty(self):
+        return True
+
+    def read(self):  # what waiting on a terminal looked like
+        raise AssertionError("ascdsl-opt read a terminal")
+
+
+def test_no_input_on_a_terminal_is_a_usage_error(monkeypatch, capsys):
+    # Before, `ascdsl-opt` alone waited silently on stdin.
+    monkeypatch.setattr("sys.stdin", _Terminal())
+    assert main([]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("ascdsl-opt: error: no input file: give an IR file, or '-'")
+
+
+def test_no_input_reads_piped_stdin(monkeypatch, capsys):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(SRC))
+    assert main(["--canonicalize-barriers"]) == 0
+    assert capsys.readouterr().out.count("ascendc.pipe_barrier pipe_v") == 1

@@ -1,4 +1,5 @@
-"""ascdsl-opt on mutated IR: no hang, no internal error, every error located.
+"""ascdsl-opt on mutated IR, ascdsl-sim on mutated command lines: no hang, no internal
+error, every error located.
 
 Runs the mutational fuzzer (ir_fuzz.py) for a bounded time with a fixed seed, in a child
 process so that even a hang in C code (a regex) fails the test instead of stalling the suite.
@@ -26,7 +27,7 @@ def test_mutated_ir_never_hangs_crashes_or_goes_unlocated(tmp_path):
     report = tmp_path / "report.json"
     try:
         proc = subprocess.run(
-            [sys.executable, str(FUZZER), "--files", str(files), "--seed", str(seed),
+            [sys.executable, str(FUZZER), "--files", str(files), "--sim", "60", "--seed", str(seed),
              "--budget", str(budget), "--limit", "20", "--json", str(report),
              "--progress", str(progress)],
             capture_output=True, text=True, timeout=budget + 120,
@@ -38,4 +39,4 @@ def test_mutated_ir_never_hangs_crashes_or_goes_unlocated(tmp_path):
     summary = json.loads(report.read_text())["summary"]
     assert (summary["hang"], summary["internal"], summary["unlocated"]) == (0, 0, 0), proc.stdout
     # The run covered something: a loaded machine may stop at the budget, not at zero.
-    assert summary["runs"] >= 200, summary
+    assert summary["runs"] >= 200 and summary["sim_runs"] >= 20, summary
