@@ -87,14 +87,16 @@ def build_pipeline(
     `"canonicalize-barriers{k=v}"`), in order, from `table` (default: get_all_passes());
     PipelineSpecError naming what is wrong."""
     from xdsl.utils.arg_spec import parse_pipeline
+    from xdsl.utils.exceptions import ArgSpecParseError
 
     table = get_all_passes() if table is None else table
     passes = []
     for spec in [specs] if isinstance(specs, str) else specs:
         try:
             parsed = list(parse_pipeline(spec))
-        except Exception as e:  # the pipeline text itself is malformed
-            raise PipelineSpecError(f"malformed pass pipeline '{spec}': {e}") from None
+        except (Exception, ArgSpecParseError) as e:  # (xDSL's derives from BaseException)
+            what = str(e).strip().splitlines()[-1].strip() if str(e).strip() else type(e).__name__
+            raise PipelineSpecError(f"malformed pass pipeline '{spec}': {what}") from None
         for p in parsed:
             if p.name not in table:
                 raise PipelineSpecError(

@@ -103,6 +103,9 @@ def test_internal_pass_error_is_one_line(tmp_path, capsys, monkeypatch):
     (["--frobnicate"], "unknown option or pass '--frobnicate'"),
     (["-p", "nope"], "unknown pass 'nope'"),
     (["-t", "nope"], "unknown target 'nope'"),
+    # xDSL's pipeline parse error derives from BaseException: it escaped as an internal error.
+    (["-p", "2"], "malformed pass pipeline '2': Expected pass name here"),
+    (["-p", "canonicalize{"], "malformed pass pipeline 'canonicalize{': Expected argument name"),
 ])
 def test_usage_errors_exit_2(argv, needle, capsys):
     assert main(argv) == 2
