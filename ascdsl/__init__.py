@@ -1,9 +1,10 @@
 """ascdsl: a compiler research framework for Ascend NPU kernels, in Python on xDSL.
 
 `import ascdsl as asc` gives pyasc's kernel language (`asc.jit`, `asc.TPipe`, `asc.add`,
-`asc.float32`, ...), `asc.config` (runtime settings) and the simulator's errors
-(`asc.SimulationError`, `asc.RaceError`, ...). They load on first use, so tools that only need
-the IR (ascdsl-opt) start fast.
+`asc.float32`, ...), `asc.config` (runtime settings), the simulator's errors
+(`asc.SimulationError`, `asc.RaceError`, ...) and `asc.parse` / `asc.load` (IR text or a
+file to a verified module). They load on first use, so tools that only need the IR
+(ascdsl-opt) start fast.
 """
 
 from __future__ import annotations
@@ -33,10 +34,13 @@ _SIM_ERRORS = frozenset(
         "OutOfBoundsError",
         "UBOverflowError",
         "AlignmentError",
+        "AllocatorError",
     }
 )
 
-__all__ = ["__version__", *sorted(_FRONTEND), "config", *sorted(_SIM_ERRORS)]
+_LOADING = frozenset({"parse", "load"})
+
+__all__ = ["__version__", *sorted(_FRONTEND), "config", *sorted(_SIM_ERRORS), *sorted(_LOADING)]
 
 
 def _language():
@@ -48,6 +52,8 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(name)
     if name in _FRONTEND:
         value = getattr(importlib.import_module("ascdsl.frontend"), name)
+    elif name in _LOADING:
+        value = getattr(importlib.import_module("ascdsl.loading"), name)
     elif name == "config":
         try:
             value = importlib.import_module("ascdsl.runtime.config")

@@ -15,9 +15,9 @@ Passes report through the current `DiagnosticEngine`:
 from __future__ import annotations
 
 import bisect
-import re
 import contextvars
 import linecache
+import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -29,8 +29,13 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import FileLineColLoc, ModuleOp
 from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.parser import Parser
+from xdsl.parser.core import ForwardDeclaredValue
+from xdsl.parser.generic_parser import ParserState
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
-from xdsl.utils.mlir_lexer import MLIRTokenKind
+from xdsl.utils.lexer import Input
+from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
+
+from ascdsl.gc_pause import gc_paused
 
 
 class Severity(Enum):
@@ -102,9 +107,25 @@ class Diagnostic:
         text = f"{self.loc}: {head}"
         line = sources.line(self.loc.file, self.loc.line)
         if line is not None:
-            caret = " " * (max(self.loc.col, 1) - 1) + "^"
-            text += f"\n{line.rstrip()}\n{caret}"
+            line, col = _clip(line.rstrip(), max(self.loc.col, 1))
+            text += f"\n{line}\n{' ' * (col - 1)}^"
         return text
+
+
+_CLIP = 120
+
+
+def _clip(line: str, col: int) -> tuple[str, int]:
+    """A long source line cut to a window around the caret's column (and the new column)."""
+    if len(line) <= _CLIP:
+        return line, col
+    start = max(0, min(col - _CLIP // 2, len(line) - _CLIP))
+    text = line[start : start + _CLIP]
+    if start > 0:
+        text, col = "..." + text[3:], col - start
+    if start + _CLIP < len(line):
+        text = text[:-3] + "..."
+    return text, col
 
 
 class AscdslError(Exception):
@@ -222,6 +243,67 @@ def emit_remark(anchor: Anchor, message: str, notes: Sequence[tuple[Anchor, str]
 
 # --- parsing with locations ----------------------------------------------------------------
 
+# How deeply regions, and attributes or types, may nest in parsed IR. xDSL's recursive-descent
+# parser, the verifier, the passes and the printers all recurse once per level; these limits
+# keep every stage well inside Python's recursion limit (about 110 nested regions or a few
+# hundred nested brackets would otherwise end in RecursionError somewhere downstream).
+MAX_REGION_DEPTH = 64
+MAX_ATTRIBUTE_DEPTH = 64
+
+
+class _Lexer(MLIRLexer):
+    """xDSL's MLIR lexer with a string rule that cannot backtrack, and clearer messages.
+
+    xDSL matches a string literal with `"(?:[^"\\...]+|\\...)*"`: on a quote that is never
+    closed on its line the regex engine tries every way of splitting the run of characters
+    between the `+` and the `*`, 2^n of them (`ascdsl-opt` on a Python file hung). One
+    character per repetition accepts the same strings and fails in linear time.
+    """
+
+    _unescaped_characters_regex = re.compile(r'"(?:[^"\\\n\v\f]|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*"')
+
+    _SIGILS = {"#": "an attribute alias such as #map", "!": "a type such as !ascendc.pipe",
+               "^": "a block label such as ^bb0", "%": "a value name such as %0 or %x"}
+
+    def _lex_prefixed_ident(self, start_pos):
+        try:
+            return super()._lex_prefixed_ident(start_pos)
+        except ParseError as e:
+            sigil = self.input.at(start_pos)
+            raise ParseError(
+                e.span, f"expected an identifier after '{sigil}' ({self._SIGILS.get(sigil)})"
+            ) from None
+
+    def _lex_at_ident(self, start_pos):
+        try:
+            return super()._lex_at_ident(start_pos)
+        except ParseError as e:
+            raise ParseError(
+                e.span, "expected a symbol name after '@' (a letter or '_', or a quoted string)"
+            ) from None
+
+    def lex(self):
+        try:
+            return super().lex()
+        except ParseError as e:
+            if e.msg.startswith("Unexpected character"):
+                raise ParseError(
+                    e.span, f"unexpected character {_describe_char(self.input.at(e.span.start))}"
+                ) from None
+            raise
+
+
+def _describe_char(ch: str | None) -> str:
+    if ch is None:
+        return "(end of file)"
+    names = {"\ufeff": "U+FEFF (a byte order mark; save the file as UTF-8 without BOM)",
+             "\x00": "U+0000 (NUL)"}
+    if ch in names:
+        return names[ch]
+    if ch.isprintable() and not ch.isspace():
+        return f"'{ch}' (U+{ord(ch):04X})"
+    return f"U+{ord(ch):04X}"
+
 
 class _LineIndex:
     def __init__(self, text: str, line_offset: int):
@@ -237,17 +319,62 @@ class _LineIndex:
         return i + 1 + self.line_offset, offset - self.starts[i] + 1
 
 
+class _TooDeep(Exception):
+    """Raised (and turned into a located error) when IR nests past the limits above."""
+
+    def __init__(self, offset: int, what: str, limit: int):
+        self.offset = offset
+        self.message = f"{what} nest more than {limit} levels deep here (ascdsl's limit is {limit})"
+
+
 class LocatingParser(Parser):
-    """A Parser that gives every op the `file:line:col` where its text starts."""
+    """A Parser that gives every op the `file:line:col` where its text starts.
+
+    It also bounds what xDSL's parser leaves unbounded: strings that are never closed (see
+    `_Lexer`) and nesting depth (MAX_REGION_DEPTH, MAX_ATTRIBUTE_DEPTH). Construction lexes
+    the first token, so it may raise ParseError; `parse_module` (the function) locates it.
+    """
 
     def __init__(self, ctx: Context, text: str, filename: str, line_offset: int = 0):
-        super().__init__(ctx, text, filename)
+        super().__init__(ctx, "", filename)
         self._index = _LineIndex(text, line_offset)
         self._filename = filename
         self._file_attr = None
         self._type_cache: dict[str, Attribute] = {}
+        self._region_depth = 0
+        self._attr_depth = 0
+        self._parser_state = ParserState(_Lexer(Input(text, filename)))
+
+    def parse_optional_region(self, arguments=None):
+        if self._current_token.kind is not MLIRTokenKind.L_BRACE:
+            return None
+        if self._region_depth >= MAX_REGION_DEPTH:
+            raise _TooDeep(self._current_token.span.start, "regions", MAX_REGION_DEPTH)
+        self._region_depth += 1
+        try:
+            return super().parse_optional_region(arguments)
+        finally:
+            self._region_depth -= 1
+
+    def parse_optional_attribute(self):
+        if self._attr_depth >= MAX_ATTRIBUTE_DEPTH:
+            raise _TooDeep(self._current_token.span.start, "attributes", MAX_ATTRIBUTE_DEPTH)
+        self._attr_depth += 1
+        try:
+            return super().parse_optional_attribute()
+        finally:
+            self._attr_depth -= 1
 
     def parse_optional_type(self):
+        if self._attr_depth >= MAX_ATTRIBUTE_DEPTH:
+            raise _TooDeep(self._current_token.span.start, "types", MAX_ATTRIBUTE_DEPTH)
+        self._attr_depth += 1
+        try:
+            return self._parse_optional_type_cached()
+        finally:
+            self._attr_depth -= 1
+
+    def _parse_optional_type_cached(self):
         """Types with a bracketed body are cached by their text.
 
         Kernels repeat the same few types (`!ascendc.local_tensor<256xf32>`,
@@ -284,6 +411,17 @@ class LocatingParser(Parser):
             self._type_cache[key] = parsed
         return parsed
 
+    def _parse_block(self):
+        # xDSL forgets where a forward-referenced block was defined, so a second `^bb1:`
+        # ended in KeyError; remembering the label makes it "re-declaration of block".
+        tok = self._current_token
+        block = super()._parse_block()
+        if tok.kind is MLIRTokenKind.CARET_IDENT:
+            entry = self.blocks.get(tok.text[1:])
+            if entry is not None and entry[1] is None:
+                self.blocks[tok.text[1:]] = (entry[0], tok.span)
+        return block
+
     def parse_operation(self) -> Operation:
         start = self._current_token.span.start
         try:
@@ -293,11 +431,52 @@ class LocatingParser(Parser):
             name = _OP_NAME.match(self.lexer.input.content, start)
             label = f"'{name.group(1)}' op " if name else ""
             self.raise_error(label + _message(e), start, start)
+        for i, operand in enumerate(op.operands):
+            if isinstance(operand, ForwardDeclaredValue) and not self._pending(operand):
+                # `iter_args(%q = %q)`: xDSL resolves the name to the op's own block argument
+                # before the op exists, leaving a placeholder that breaks the verifier.
+                self.raise_error(
+                    f"'{op.name}' op operand #{i} names a value defined inside the op itself",
+                    start, start,
+                )
         loc = op.location
         if not isinstance(loc, FileLineColLoc):
             line, col = self._index.line_col(start)
             op.location = FileLineColLoc(self._file(), _int(line), _int(col))
         return op
+
+    def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
+        if self._current_token.kind is MLIRTokenKind.EOF:
+            return ModuleOp([])  # an empty input is an empty module, as for mlir-opt
+        try:
+            return super().parse_module(allow_implicit_module)
+        except ParseError as e:
+            if e.msg.startswith("values used but not defined"):
+                raise IRParseError(self._undefined_values()) from None
+            if e.msg == "Could not parse entire input!":
+                raise ParseError(e.span, self._expected_op_message()) from None
+            raise
+
+    def _pending(self, value: SSAValue) -> bool:
+        """Whether `value` is a forward reference still waiting for its definition."""
+        return any(value is v for refs in self.forward_ssa_references.values()
+                   for v in refs.values())
+
+    def _expected_op_message(self) -> str:
+        tok = self._current_token
+        if tok.kind is MLIRTokenKind.R_BRACE:
+            return "unbalanced '}': no region is open here"
+        return f"expected an operation, found {_token_text(tok)}"
+
+    def _undefined_values(self) -> list[Diagnostic]:
+        """One diagnostic per undefined name, at its first use (xDSL reports them at EOF)."""
+        found = []
+        for name, refs in self.forward_ssa_references.items():
+            users = [use.operation for v in refs.values() for use in v.uses]
+            loc = min((location_of(u) for u in users if location_of(u) is not None),
+                      key=lambda l: (l.line, l.col), default=None)
+            found.append(Diagnostic(Severity.ERROR, f"use of undefined value '%{name}'", loc))
+        return found
 
     def _file(self):
         if self._file_attr is None:
@@ -309,6 +488,25 @@ class LocatingParser(Parser):
     def located(self, offset: int) -> Loc:
         line, col = self._index.line_col(offset)
         return Loc(self._filename, line, col)
+
+
+def _token_text(tok) -> str:
+    if tok.kind is MLIRTokenKind.EOF:
+        return "the end of the input"
+    text = tok.text if len(tok.text) <= 40 else tok.text[:37] + "..."
+    return f"'{text}'"
+
+
+# xDSL's messages that do not say what is missing, and what ascdsl says instead.
+def _clear_parse_message(msg: str, tok) -> str:
+    if msg == " in block definition":
+        return (f"expected an operation, a block label such as '^bb1:', or '}}' closing the "
+                f"region; found {_token_text(tok)}")
+    if msg == "Could not parse entire input!":
+        return f"expected an operation, found {_token_text(tok)}"
+    if msg.startswith("End of file reached before closing string literal"):
+        return "string literal is not closed on its line (missing '\"')"
+    return msg
 
 
 _CACHED_BUILTINS = frozenset({"memref", "vector", "tensor"})
@@ -332,36 +530,62 @@ def parse_module(
 ) -> ModuleOp:
     """Parse IR text into a module whose ops know their source location.
 
-    Raises IRParseError with a located diagnostic on malformed input.
+    Raises IRParseError with a located diagnostic on malformed input (never another
+    exception, whatever the text).
     """
     SOURCES.register(filename, text if line_offset == 0 else "\n" * line_offset + text)
-    parser = LocatingParser(ctx, text, filename, line_offset)
-    try:
-        return parser.parse_module()
-    except ParseError as e:
-        loc = parser.located(e.span.start)
-        raise IRParseError(Diagnostic(Severity.ERROR, e.msg, loc)) from None
-    except (VerifyException, ValueError) as e:
-        # Checks xDSL makes while building IR (attribute verifiers, name rules) raise these;
-        # the current token is where the parser stood.
-        loc = parser.located(parser._current_token.span.start)
-        raise IRParseError(Diagnostic(Severity.ERROR, _message(e), loc)) from None
+
+    def error(offset: int, message: str) -> IRParseError:
+        index = parser._index if parser is not None else _LineIndex(text, line_offset)
+        line, col = index.line_col(offset)
+        return IRParseError(Diagnostic(Severity.ERROR, message, Loc(filename, line, col)))
+
+    parser = None
+    with gc_paused():  # a parse allocates millions of acyclic objects
+        try:
+            parser = LocatingParser(ctx, text, filename, line_offset)
+            return parser.parse_module()
+        except ParseError as e:
+            tok = parser._current_token if parser is not None else None
+            raise error(e.span.start, _clear_parse_message(e.msg, tok)) from None
+        except _TooDeep as e:
+            raise error(e.offset, e.message) from None
+        except RecursionError:
+            # Something nests deeper than Python's stack allows before a limit caught it.
+            at = parser._current_token.span.start if parser is not None else 0
+            raise error(at, "the input nests too deeply to parse here") from None
+        except (VerifyException, ValueError) as e:
+            # Checks xDSL makes while building IR (attribute verifiers, name rules) raise these;
+            # the current token is where the parser stood.
+            at = parser._current_token.span.start if parser is not None else 0
+            raise error(at, _message(e)) from None
+        except OverflowError as e:  # a float literal too large for its type (1e20 : f16)
+            at = parser._current_token.span.start if parser is not None else 0
+            raise error(at, f"a number does not fit its type here ({e})") from None
 
 
 # --- verification --------------------------------------------------------------------------
 
 
 def verify_diagnostics(root: Operation) -> list[Diagnostic]:
-    """Run every op's verifier; one located diagnostic per op that fails (no module dump)."""
+    """Run every op's verifier, then MLIR's dominance and scope rules for every operand; one
+    located diagnostic per problem (no module dump)."""
     found: list[Diagnostic] = []
     for op in root.walk():
         try:
             op.verify(verify_nested_ops=False)
-        except VerifyException as e:
-            found.append(make_diagnostic(Severity.ERROR, op, _message(e)))
-        except DiagnosticException as e:
-            found.append(make_diagnostic(Severity.ERROR, op, _message(e)))
+        except (VerifyException, DiagnosticException) as e:
+            message = _message(e)
+            if message.startswith(_ISOLATED_PREFIX):
+                continue  # the use is reported, located, by the scope check below
+            found.append(make_diagnostic(Severity.ERROR, op, message))
+    from ascdsl.dominance import scope_diagnostics
+
+    found.extend(scope_diagnostics(root))
     return found
+
+
+_ISOLATED_PREFIX = "Operation using value defined out of its IsolatedFromAbove parent"
 
 
 def verify_module(root: Operation) -> None:

@@ -1,6 +1,6 @@
 """Writing files so that nothing is ever half-written: a temporary file beside the target,
 then an atomic rename. Used for every output ascdsl writes (ascdsl-opt -o, dumps, cache
-entries, traces, plots)."""
+entries, traces, plots). Also where ascdsl keeps its caches (`cache_dir`)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import os
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 
 def _umask() -> int:
@@ -44,3 +45,14 @@ def write_atomically(path: str | os.PathLike, data: str | bytes) -> None:
     with replacing(path) as tmp:
         with open(tmp, "wb") as f:
             f.write(payload)
+
+
+def cache_dir() -> Path:
+    """Where ascdsl keeps its caches (compiled kernels, the header check's precompiled header):
+    $ASCDSL_CACHE_DIR, else $XDG_CACHE_HOME/ascdsl, else ~/.cache/ascdsl."""
+    env = os.environ.get("ASCDSL_CACHE_DIR")
+    if env:
+        return Path(env)
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    base = Path(xdg) if xdg else Path.home() / ".cache"
+    return base / "ascdsl"

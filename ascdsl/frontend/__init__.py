@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from .codegen import ArgKind
 from .errors import CompilationError, KernelLanguageError
-from .kernel import CompiledKernel, CompileOptions, JITFunction, MockTensor, MockValue, jit
+from .argkinds import MockTensor, MockValue
+from .kernel import CompiledKernel, CompileOptions, JITFunction, jit
 
 __all__ = [
     "ArgKind",

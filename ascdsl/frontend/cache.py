@@ -6,7 +6,13 @@ parsing the MLIR text) and what the launcher needs to know. It is keyed by every
 change the result: the kernel's source and those of the jit functions it calls, the global
 constants they read, the specialization, the options and the toolchain (Python, xDSL and
 ascdsl versions and ascdsl's source files). An unreadable, foreign or mismatching entry is a
-miss and is rewritten. Entries are pickles: only files owned by the current user are read.
+miss and is rewritten.
+
+Each file is a header (`MAGIC`, then the SHA-256 of the payload) and the payload, a pickle.
+The digest is checked before anything is unpickled: a file altered in any byte (a disk error,
+a partial copy, an edit) is a miss and is rewritten, never a module that rebuilds into
+something else. Pickles run code when loaded, so only files owned by the current user are
+read; the digest guards integrity, not authorship.
 
 Directory: `$ASCDSL_CACHE_DIR`, else `$XDG_CACHE_HOME/ascdsl`, else `~/.cache/ascdsl`.
 """
@@ -21,23 +27,16 @@ from pathlib import Path
 from typing import Any
 
 from ascdsl.context import make_context
+from ascdsl.fileio import cache_dir
 
 from .pipeline import write_atomic
 from .serialize import dumps, loads
 
-FORMAT = 2
+FORMAT = 3
+MAGIC = b"ascdsl-cache\n"
+_DIGEST = 64  # hex characters of a SHA-256
 
 _toolchain: str | None = None
-
-
-def cache_dir() -> Path:
-    """Where entries are kept (see the module docstring)."""
-    env = os.environ.get("ASCDSL_CACHE_DIR")
-    if env:
-        return Path(env)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    base = Path(xdg) if xdg else Path.home() / ".cache"
-    return base / "ascdsl"
 
 
 # The parts of ascdsl that decide what a kernel compiles to (the simulator, the runtime and the
@@ -79,20 +78,48 @@ def entry_path(kernel: str, key: str) -> Path:
     return cache_dir() / f"{kernel}-{key[:40]}.pkl"
 
 
-def load(kernel: str, key: str) -> dict[str, Any] | None:
-    """The entry for `key` with its module rebuilt, or None (missing, unreadable, corrupted,
-    another key, or a file this user does not own)."""
-    path = entry_path(kernel, key)
+def seal(payload: bytes) -> bytes:
+    """The bytes of an entry file: the header with the payload's digest, then the payload."""
+    return MAGIC + hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload
+
+
+def unseal(data: bytes) -> bytes | None:
+    """The payload of an entry file, or None when its header or digest does not match."""
+    head = len(MAGIC)
+    if not data.startswith(MAGIC) or data[head + _DIGEST : head + _DIGEST + 1] != b"\n":
+        return None
+    payload = data[head + _DIGEST + 1 :]
+    if hashlib.sha256(payload).hexdigest().encode() != data[head : head + _DIGEST]:
+        return None
+    return payload
+
+
+def read_entry(path: Path) -> dict[str, Any] | None:
+    """The raw entry (module still serialized) of a file, or None if it does not verify or
+    this user does not own it."""
     try:
         with open(path, "rb") as f:
             if hasattr(os, "getuid") and os.fstat(f.fileno()).st_uid != os.getuid():
                 return None
             data = f.read()
-        entry = pickle.loads(data)
-    except Exception:  # noqa: BLE001 - a bad entry is a miss
+    except OSError:
         return None
+    payload = unseal(data)
+    if payload is None:
+        return None
+    try:
+        entry = pickle.loads(payload)
+    except Exception:  # noqa: BLE001 - a payload from another ascdsl version: a miss
+        return None
+    return entry if isinstance(entry, dict) else None
+
+
+def load(kernel: str, key: str) -> dict[str, Any] | None:
+    """The entry for `key` with its module rebuilt, or None (missing, unreadable, altered,
+    another format or key, or a file this user does not own)."""
+    entry = read_entry(entry_path(kernel, key))
     if (
-        not isinstance(entry, dict)
+        entry is None
         or entry.get("format") != FORMAT
         or entry.get("key") != key
         or not isinstance(entry.get("module"), bytes)
@@ -100,7 +127,7 @@ def load(kernel: str, key: str) -> dict[str, Any] | None:
         return None
     try:
         entry["module"] = loads(entry["module"], make_context())
-    except ValueError:
+    except Exception:  # noqa: BLE001 - whatever does not rebuild is a miss
         return None
     return entry
 
@@ -108,8 +135,9 @@ def load(kernel: str, key: str) -> dict[str, Any] | None:
 def store(kernel: str, key: str, entry: dict[str, Any]) -> bool:
     """Write an entry atomically (`module` is a ModuleOp); False when it cannot be written."""
     data = dict(entry, format=FORMAT, key=key, module=dumps(entry["module"]))
+    payload = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
     try:
-        write_atomic(entry_path(kernel, key), pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
+        write_atomic(entry_path(kernel, key), seal(payload))
     except OSError:
         return False
     return True

@@ -7,33 +7,85 @@ Each ARG describes one kernel parameter, in order (or `name=ARG`):
 `f32*` / `float32*` a GM pointer argument, `i32` / `float16` / ... a scalar argument, and for a
 ConstExpr parameter a Python literal (`64`, `True`, `'x'`) or a dtype name (`float32`).
 Without `--passes` the IR straight from code generation is printed. A compilation error is
-printed as `file:line:col: error: ...` with the source line, and the exit status is 1.
+printed as `file:line:col: error: ...` with the source line, and the exit status is 1. The
+file's definitions are loaded (imports, functions, classes, assignments); its other top-level
+code (calls, loops, the `__main__` block, kernel launches) does not run.
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
-import importlib.util
 import sys
+import types
 from pathlib import Path
 from typing import Any
 
 
 def _load(path: Path):
+    """The file as a module, from its definitions only: imports, functions, classes and
+    assignments run; other top-level statements (calls, loops, `with`, the
+    `if __name__ == "__main__":` block, assignments that launch a kernel) do not, so that
+    dumping a kernel never runs the script."""
     name = f"_ascdsl_dump_{abs(hash(str(path.resolve())))}"
-    spec = importlib.util.spec_from_file_location(name, path)
-    if spec is None or spec.loader is None:
-        raise SystemExit(f"error: cannot load {path}")
-    module = importlib.util.module_from_spec(spec)
+    try:
+        text = path.read_text(encoding="utf-8")
+        tree = ast.parse(text, str(path))
+    except (OSError, UnicodeDecodeError, SyntaxError) as e:
+        raise SystemExit(f"error: cannot load {path}: {e}") from None
+    tree.body = _definitions(tree.body, top=True)
+    module = types.ModuleType(name)
+    module.__file__ = str(path)
     sys.modules[name] = module
-    spec.loader.exec_module(module)
+    exec(compile(tree, str(path), "exec"), module.__dict__)  # noqa: S102 - the user's file
     return module
+
+
+_SKIPPED = (ast.Expr, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)
+
+
+def _definitions(body: list[ast.stmt], top: bool = False) -> list[ast.stmt]:
+    keep: list[ast.stmt] = []
+    for i, node in enumerate(body):
+        if isinstance(node, ast.Expr) and top and i == 0 and isinstance(
+                node.value, ast.Constant) and isinstance(node.value.value, str):
+            keep.append(node)  # the docstring
+            continue
+        if isinstance(node, _SKIPPED):
+            continue
+        if isinstance(node, ast.If):
+            if _is_main_guard(node.test):
+                continue
+            node.body = _definitions(node.body) or [ast.Pass()]
+            node.orelse = _definitions(node.orelse)
+        elif isinstance(node, ast.Try):
+            node.body = _definitions(node.body) or [ast.Pass()]
+            node.orelse = _definitions(node.orelse)
+            node.finalbody = _definitions(node.finalbody)
+            for h in node.handlers:
+                h.body = _definitions(h.body) or [ast.Pass()]
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and _launches(node):
+            continue
+        keep.append(node)
+    for node in keep:
+        ast.fix_missing_locations(node)
+    return keep
+
+
+def _is_main_guard(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Compare) and isinstance(test.left, ast.Name)
+            and test.left.id == "__name__")
+
+
+def _launches(node: ast.stmt) -> bool:
+    """An assignment whose value launches a kernel (`kernel[cores](...)`)."""
+    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Subscript)
+               for n in ast.walk(node))
 
 
 def _parse_arg(text: str, is_const: bool) -> Any:
     from . import dtypes as dt
-    from .kernel import MockTensor, MockValue
+    from .argkinds import MockTensor, MockValue
 
     if is_const:
         try:

@@ -16,21 +16,18 @@ from __future__ import annotations
 
 import hashlib
 import inspect
-import sys
 import threading
 import typing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-import numpy as np
-
 from ascdsl.diagnostics import Diagnostic
 
 from . import cache as disk
-from . import dtypes as dt
+# MockTensor/MockValue are also reachable here, where pyasc keeps them (asc.runtime.jit).
+from .argkinds import MockTensor, MockValue, classify  # noqa: F401
 from .codegen import ArgKind, compile_kernel, const_key
-from .dtypes import DataType
 from .errors import CompilationError
 from .function import (
     FunctionSource,
@@ -40,7 +37,7 @@ from .function import (
     read_source,
     references,
 )
-from .values import INTEGRAL, REAL, ConstExpr
+from .values import INTEGRAL, ConstExpr
 
 
 @dataclass(frozen=True)
@@ -49,111 +46,25 @@ class CompileOptions:
 
     insert_sync: run synchronization insertion (None: when the kernel uses LocalTensorAuto);
     verify_sync: warn about queue misuse (verify-sync); run_passes: run the pass pipeline
-    (False: the IR straight from code generation); always_compile: bypass both caches.
+    (False: the IR straight from code generation); always_compile: bypass both caches;
+    check: type-check the Ascend C source against the real Ascend C headers with g++
+    (`CompiledKernel.check`), once per specialization.
     """
 
     insert_sync: bool | None = None
     verify_sync: bool = False
     run_passes: bool = True
     always_compile: bool = False
+    check: bool = False
 
     def key(self) -> tuple:
-        """The options that change the compiled result (always_compile does not)."""
+        """The options that change the compiled result (always_compile and check do not)."""
         return (self.insert_sync, self.verify_sync, self.run_passes)
 
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(CompileOptions))
 # pyasc's launch options: kernel parameters may not use these names either.
 LAUNCH_NAMES = ("core_num", "stream")
-
-
-class MockTensor:
-    """Stands for an array argument of `dtype` when compiling without data."""
-
-    __slots__ = ("dtype",)
-
-    def __init__(self, dtype: DataType):
-        self.dtype = dtype
-
-
-class MockValue:
-    """Stands for a scalar argument of `dtype` when compiling without data."""
-
-    __slots__ = ("dtype",)
-
-    def __init__(self, dtype: DataType):
-        self.dtype = dtype
-
-
-_SCALAR_KINDS: dict[type, ArgKind] = {
-    bool: ArgKind(False, dt.bool_),
-    int: ArgKind(False, dt.int32),
-    float: ArgKind(False, dt.float32),
-}
-_NP_KINDS: dict[tuple[bool, Any], ArgKind | None] = {}
-_INT32_MIN, _INT32_MAX = -(1 << 31), (1 << 31) - 1
-
-
-def _dtype_kind(pointer: bool, dtype_obj: Any) -> ArgKind | None:
-    key = (pointer, dtype_obj)
-    kind = _NP_KINDS.get(key, False)
-    if kind is False:
-        t = dt.from_array_dtype_name(str(dtype_obj))
-        kind = ArgKind(pointer, t) if t is not None else None
-        _NP_KINDS[key] = kind
-    return kind  # type: ignore[return-value]
-
-
-def classify(fn_name: str, name: str, value: Any) -> ArgKind:
-    """The ArgKind of a runtime argument; TypeError naming the argument when unsupported."""
-    kind = _SCALAR_KINDS.get(type(value))
-    if kind is not None:
-        if kind.dtype is dt.int32 and not _INT32_MIN <= value <= _INT32_MAX:
-            raise ValueError(
-                f"{fn_name}(): argument '{name}' = {value} does not fit int32 (Python ints are "
-                "passed as int32; pass numpy.int64(...) for a 64-bit value)"
-            )
-        return kind
-    if isinstance(value, np.ndarray):
-        kind = _dtype_kind(True, value.dtype)
-        if kind is None:
-            raise TypeError(
-                f"{fn_name}(): argument '{name}' is a numpy array of {value.dtype}, which has no "
-                "kernel type (use float16/32/64, bfloat16, int8..int64 or uint8..uint64)"
-            )
-        return kind
-    if isinstance(value, np.generic):
-        kind = _dtype_kind(False, value.dtype)
-        if kind is None:
-            raise TypeError(f"{fn_name}(): argument '{name}' is a numpy {value.dtype}, which has "
-                            "no kernel type")
-        return kind
-    torch = sys.modules.get("torch")
-    if torch is not None and isinstance(value, torch.Tensor):
-        if value.device.type != "cpu":
-            raise TypeError(
-                f"{fn_name}(): argument '{name}' is a torch tensor on {value.device}; the "
-                "simulator takes CPU tensors"
-            )
-        kind = _dtype_kind(True, value.dtype)
-        if kind is None:
-            raise TypeError(f"{fn_name}(): argument '{name}' is a torch tensor of {value.dtype}, "
-                            "which has no kernel type")
-        return kind
-    if isinstance(value, MockTensor):
-        return ArgKind(True, value.dtype)
-    if isinstance(value, MockValue):
-        return ArgKind(False, value.dtype)
-    if isinstance(value, bool):
-        return _SCALAR_KINDS[bool]
-    if isinstance(value, INTEGRAL):
-        return classify(fn_name, name, int(value))
-    if isinstance(value, REAL):
-        return _SCALAR_KINDS[float]
-    raise TypeError(
-        f"{fn_name}(): argument '{name}' has unsupported type {type(value).__name__}; pass a "
-        "numpy array, a torch CPU tensor, a Python int/float/bool or a numpy scalar"
-    )
 
 
 def _check_core_num(core_num: Any) -> int:
@@ -196,6 +107,7 @@ class CompiledKernel:
         self._ir: str | None = None
         self._source: str | None = None
         self._exe: Any = None
+        self._checked = False
         self._lock = threading.Lock()
 
     def __repr__(self) -> str:
@@ -240,6 +152,22 @@ class CompiledKernel:
 
             self._source = ascendc_source(self.module)
         return self._source
+
+    def check(self, headers: str | None = None) -> None:
+        """Type-check `.source` with g++ against the real Ascend C headers (a CANN
+        installation at `$ASCEND_HOME_PATH`, or `headers`: an asc-devkit checkout). Raises
+        CompilationError located at the kernel lines whose C++ the headers reject, or
+        CheckUnavailable (a RuntimeError) saying what is missing. See
+        ascdsl.targets.ascendc.check."""
+        if self._checked:
+            return
+        from ascdsl.targets.ascendc.check import AscendCChecker, check_module
+
+        found = check_module(self.module, AscendCChecker(headers),
+                             name=f"{self.kernel_name}.cpp")
+        if found:
+            raise CompilationError(found)
+        self._checked = True
 
     def executable(self) -> Any:
         """The runtime's prepared kernel (compiled once, kept for later launches)."""
@@ -306,6 +234,8 @@ class _Launcher:
             if hit is not None:
                 ck, runtime = hit
                 with _user_errors():
+                    if jf._options.check and not ck._checked:
+                        ck.check()
                     return ck.executable().launch(self.core_num, runtime, stream=self.stream)
         with _user_errors():
             ck, runtime = jf._prepare_call(args, kwargs)
@@ -458,6 +388,14 @@ class JITFunction:
     def _split(self, args: tuple, kwargs: dict) -> tuple[CompileOptions, list[str], list[ArgKind], list, dict]:
         self._check_signature()
         opts = {k: kwargs.pop(k) for k in list(kwargs) if k in OPTION_NAMES}
+        unknown = [k for k in kwargs if k not in self.signature.parameters]
+        if unknown:
+            # As for the decorator: a keyword that is neither an option nor a parameter.
+            raise RuntimeError(
+                "The following option names are unknown: " + ", ".join(unknown)
+                + f" (options: {', '.join(OPTION_NAMES)}; parameters of {self.__name__}: "
+                + f"{', '.join(self.param_names) or 'none'})"
+            )
         options = CompileOptions(**{**self.default_options, **opts}) if opts else self._options
         try:
             bound = self.signature.bind(*args, **kwargs)
@@ -481,6 +419,8 @@ class JITFunction:
     def _prepare_call(self, args: tuple, kwargs: dict) -> tuple[CompiledKernel, list]:
         options, names, kinds, runtime, consts = self._split(args, dict(kwargs))
         ck = self._get(options, names, kinds, consts)
+        if options.check:
+            ck.check()
         return ck, runtime
 
     def _memory_key(self, kinds: Sequence[ArgKind], consts: dict, options: CompileOptions) -> tuple:
@@ -508,6 +448,8 @@ class JITFunction:
 
     def _get(self, options: CompileOptions, names: list[str], kinds: list[ArgKind],
              consts: dict) -> CompiledKernel:
+        from .pipeline import dump_dir
+
         self._deps_current()
         mkey = self._memory_key(kinds, consts, options)
         if not options.always_compile:
@@ -520,7 +462,10 @@ class JITFunction:
                 if ck is not None:
                     return ck
             key = self._disk_key(kinds, consts, options)
-            ck = None if options.always_compile else self._load(key, names, kinds, consts)
+            # With ASCDSL_DUMP_PATH set every specialization is compiled (not read from the
+            # disk cache), so that all of its stages are dumped; the entry is still stored.
+            reuse = not options.always_compile and dump_dir() is None
+            ck = self._load(key, names, kinds, consts) if reuse else None
             if ck is None:
                 ck = self._compile(key, names, kinds, consts, options)
             if not options.always_compile:
@@ -546,6 +491,8 @@ class JITFunction:
         module, uses_auto = self._generate(kinds, consts)
         insert_sync = uses_auto if options.insert_sync is None else bool(options.insert_sync)
         dump = dump_dir()
+        if dump is not None:  # one directory per specialization
+            dump = dump / f"{self.__name__}-{key[:12]}"
         codegen_ir = print_ir(module) if dump is not None else None
         warnings: list[Diagnostic] = []
         if options.run_passes:
@@ -656,7 +603,8 @@ def _constexpr_annotations(fn: Callable[..., Any]) -> tuple[set[str], dict[str, 
 
 
 def jit(fn: Callable[..., Any] | None = None, **options: Any) -> Any:
-    """`@jit` or `@jit(insert_sync=..., verify_sync=..., run_passes=..., always_compile=...)`."""
+    """`@jit` or `@jit(insert_sync=..., verify_sync=..., run_passes=..., always_compile=...,
+    check=...)`."""
     if fn is None:
         return lambda f: JITFunction(f, **options)
     return JITFunction(fn, **options)

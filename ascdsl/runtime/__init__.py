@@ -15,7 +15,9 @@ from typing import Any
 
 from ascdsl.runtime import config
 
-__all__ = ["prepare", "Executable", "BackendUnavailableError", "config"]
+__all__ = ["prepare", "Executable", "BackendUnavailableError", "config", "MAX_CORE_NUM"]
+
+MAX_CORE_NUM = 65535  # the largest blockDim of an Ascend kernel launch
 
 
 class BackendUnavailableError(RuntimeError):
@@ -33,27 +35,36 @@ class Executable:
         self.soc = kernel.soc.name
         self.params = kernel.params
 
-    def launch(self, core_num: int, args, stream: Any = None, sanitize: str | None = None):
+    def launch(self, core_num: int, args, stream: Any = None, sanitize: str | None = None,
+               trace: bool | None = None):
         """Run on `core_num` cores; returns a RunReport.
 
         `stream` is accepted for pyasc compatibility and ignored (the simulator runs at once).
         `sanitize` is "raise" | "warn" | "off"; None takes `ascdsl.runtime.config.sanitize`.
+        `trace=True` keeps the timeline for `report.save_trace` / `plot` (one record per op
+        executed); None takes `ascdsl.runtime.config.trace` (default False).
         """
         from ascdsl.runtime.args import marshal
         from ascdsl.sim.kernel import SANITIZE_MODES
 
         if isinstance(core_num, bool) or not isinstance(core_num, int):
             raise TypeError(f"core_num must be an int, got {type(core_num).__name__}")
-        if core_num <= 0:
-            raise ValueError(f"core_num must be greater than 0, got {core_num}")
+        if not 0 < core_num <= MAX_CORE_NUM:
+            raise ValueError(
+                f"core_num must be between 1 and {MAX_CORE_NUM} (a launch's blockDim), got "
+                f"{core_num}"
+            )
         mode = config.sanitize if sanitize is None else sanitize
         if mode not in SANITIZE_MODES:
             raise ValueError(
                 f"sanitize must be one of {', '.join(map(repr, SANITIZE_MODES))} or None, "
                 f"got {mode!r}"
             )
+        keep = config.trace if trace is None else trace
+        if not isinstance(keep, bool):
+            raise TypeError(f"trace must be True, False or None, got {keep!r}")
         values = marshal(self.params, args, self.name)
-        report = self.kernel.run(core_num, values, mode)
+        report = self.kernel.run(core_num, values, mode, keep)
         if report.findings:
             import warnings
 

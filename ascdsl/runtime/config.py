@@ -4,6 +4,7 @@
     config.sanitize = "warn"     # "raise" (default) | "warn" | "off"
     config.soc = "Ascend910B4"   # default SoC of `prepare` (None: Ascend910B1)
     config.backend = "sim"       # default backend of `prepare`
+    config.trace = True          # keep launches' timelines (report.save_trace / plot)
 
 Setting an unknown value raises ValueError at once, so a typo never silently switches the
 sanitizer off.
@@ -17,6 +18,9 @@ import types
 sanitize: str = "raise"
 soc: str | None = None
 backend: str = "sim"
+# Keep each launch's timeline (one record per executed op) for RunReport.save_trace / plot.
+# Off by default, so that the simulator's memory does not grow with the run's length.
+trace: bool = False
 
 SANITIZE_MODES = ("raise", "warn", "off")
 BACKENDS = ("sim", "cann")
@@ -34,6 +38,9 @@ def _check(name: str, value):
             from ascdsl.dialects.ascendc.soc import get_soc
 
             get_soc(value)  # raises ValueError naming the known SoCs
+    elif name == "trace":
+        if not isinstance(value, bool):
+            raise ValueError(f"config.trace must be True or False, got {value!r}")
     elif name == "backend":
         if value not in BACKENDS:
             raise ValueError(
@@ -41,7 +48,7 @@ def _check(name: str, value):
             )
     elif not name.startswith("_") and name not in _CONSTANTS:
         raise AttributeError(
-            f"ascdsl.config has no setting {name!r} (settings: sanitize, soc, backend)"
+            f"ascdsl.config has no setting {name!r} (settings: sanitize, soc, backend, trace)"
         )
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from .errors import (
     AlignmentError,
+    AllocatorError,
     DeadlockError,
     EventError,
     InvalidArgumentError,
@@ -41,6 +42,7 @@ __all__ = [
     "OutOfBoundsError",
     "UBOverflowError",
     "AlignmentError",
+    "AllocatorError",
     "QueueError",
     "InvalidArgumentError",
     "NotSimulatedError",

@@ -15,13 +15,24 @@ Copies to or from GM are timed with the launch's memory system (`gm_copy`, ascds
 
 from __future__ import annotations
 
+from ascdsl.dialects.ascendc import AllocEventIdOp
 from ascdsl.dialects.ascendc import soc as soc_table
 from ascdsl.dialects.ascendc.enums import HardEvent, Hardware
 
 from .cost import CostModel
-from .errors import DeadlockError, EventError, SimulationError, Site, UBOverflowError
+from .errors import (
+    AllocatorError,
+    DeadlockError,
+    EventError,
+    SimulationError,
+    Site,
+    UBOverflowError,
+)
 from .memory import GMBuffer, Memory
 from .sanitizer import EVENT_DST, EVENT_SRC, NPIPES, PIPE_NAMES, S, Sanitizer
+
+# The op whose event ids must be given back (by the op name a `Site` holds).
+ALLOC_EVENT_ID = AllocEventIdOp.name
 
 # Vector mask register: (kind, value) with kind "count" (elements per repeat) or "bits".
 FULL_MASK = ("full", None)
@@ -30,11 +41,13 @@ FULL_MASK = ("full", None)
 class Launch:
     """What all cores of one launch share: mode, findings, cost model, SoC."""
 
-    def __init__(self, kernel, core_num: int, mode: str, soc: soc_table.SoC):
+    def __init__(self, kernel, core_num: int, mode: str, soc: soc_table.SoC,
+                 trace: bool = False):
         self.kernel = kernel
         self.core_num = core_num
         self.mode = mode
         self.soc = soc
+        self.trace = trace
         # Cores that run at once share the chip's GM path (later blocks run in waves).
         self.active = max(1, min(core_num, soc.aiv_cores))
         self.cost = CostModel(soc, self.active)
@@ -60,9 +73,9 @@ class CoreSim:
 
     __slots__ = (
         "launch", "block_idx", "block_num", "soc", "cost", "checking", "san", "t", "free", "done",
-        "busy", "trace", "syncs", "flags", "last_wait", "mems", "tpipe", "mask", "block_execs",
-        "s_extra", "event_latency", "land", "memsys", "hbm_free", "l2_clock", "l2_resident",
-        "l2_dirty", "wb_pending", "fetch_free",
+        "busy", "first", "last", "trace", "syncs", "flags", "last_wait", "mems", "tpipe", "pipes",
+        "allocator", "mask", "block_execs", "s_extra", "event_latency", "land", "memsys",
+        "hbm_free", "l2_clock", "l2_resident", "l2_dirty", "wb_pending", "fetch_free",
     )
 
     def __init__(self, launch: Launch, block_idx: int, nblocks: int):
@@ -81,12 +94,20 @@ class CoreSim:
         self.done = [0.0] * NPIPES
         self.busy = [0.0] * NPIPES
         self.land = [0.0] * NPIPES  # end of each pipe's busy time so far
-        self.trace: list[tuple] = []  # (pipe, start, duration, site): each op's busy slice
-        self.syncs: list[tuple] = []  # (src, t_set, dst, t_release, event, id, set_site, wait_site)
+        # Each pipe's first busy start and last busy end, for steady-state utilization.
+        self.first = [float("inf")] * NPIPES
+        self.last = [0.0] * NPIPES
+        # The timeline grows with every op executed, so it is kept only when asked for
+        # (`trace=True`); without it a core's memory does not depend on the run's length.
+        self.trace: list[tuple] | None = [] if launch.trace else None  # (pipe, start, dur, site)
+        # (src, t_set, dst, t_release, event, id, set_site, wait_site) per wait, with the trace
+        self.syncs: list[tuple] | None = [] if launch.trace else None
         self.flags: dict[tuple[HardEvent, int], tuple] = {}
         self.last_wait: dict[tuple[HardEvent, int], Site] = {}
         self.mems: dict[Hardware, Memory] = {}
         self.tpipe = None  # the TPipe GetTPipePtr() returns
+        self.pipes: list = []  # every TPipe constructed on this core
+        self.allocator: Site | None = None  # the first LocalMemAllocator constructed
         self.mask = FULL_MASK
         self.block_execs = [0] * nblocks
         self.s_extra = 0.0
@@ -152,9 +173,18 @@ class CoreSim:
         if end > lo:
             self.busy[p] += end - lo
             land[p] = end
-            self.trace.append((p, lo, end - lo, site))
+            if lo < self.first[p]:
+                self.first[p] = lo
+            self.last[p] = end  # land[p] only grows, so this is the latest end
+            if self.trace is not None:
+                self.trace.append((p, lo, end - lo, site))
         elif end == start:
-            self.trace.append((p, start, 0.0, site))
+            if start < self.first[p]:
+                self.first[p] = start
+            if start > self.last[p]:
+                self.last[p] = start
+            if self.trace is not None:
+                self.trace.append((p, start, 0.0, site))
 
     def gm_copy(self, p: int, buf: GMBuffer, start: int, length: int, stride: int, count: int,
                 write: bool, mode: int, site: Site) -> None:
@@ -223,7 +253,11 @@ class CoreSim:
         start = self.t
         self.t = start + occ
         self.s_extra += occ
-        self.trace.append((S, start, occ, site))
+        self.last[S] = start + occ
+        if start < self.first[S]:
+            self.first[S] = start
+        if self.trace is not None:
+            self.trace.append((S, start, occ, site))
 
     def hold(self, p: int, when: float) -> float:
         """Make pipe `p` (or the scalar unit) start nothing before `when`; the release time."""
@@ -357,7 +391,8 @@ class CoreSim:
             release = free[dst]
         if snap is not None:
             self.san.join(dst, snap)
-        self.syncs.append((EVENT_SRC[evt], t_set, dst, release, evt, eid, set_site, site))
+        if self.syncs is not None:
+            self.syncs.append((EVENT_SRC[evt], t_set, dst, release, evt, eid, set_site, site))
 
     def queue_set(self, evt: HardEvent, eid: int, site: Site) -> tuple:
         """A TQue's set_flag (EnQue, FreeTensor); the record goes on the queue buffer."""
@@ -395,6 +430,36 @@ class CoreSim:
             notes=notes,
             core=self.block_idx,
         )
+
+    def memory_managers_mixed(self, site: Site, other: Site, first_is_pipe: bool) -> None:
+        """A LocalMemAllocator and a TPipe on one core (`site` is the later of the two)."""
+        self.finding(
+            AllocatorError(
+                "mixes a LocalMemAllocator and a TPipe on one core: both hand out on-chip "
+                "memory from address 0, so their buffers overlap. LocalMemAllocator is for "
+                "the static-tensor style without TPipe/TQue; use one or the other",
+                site,
+                other=other,
+                other_note="the TPipe" if first_is_pipe else "the LocalMemAllocator",
+            )
+        )
+
+    def unreleased_event_ids(self) -> None:
+        """At the end of the kernel: ids AllocEventID gave out that no ReleaseEventID (nor a
+        TPipe Reset/Destroy) gave back."""
+        for pipe in self.pipes:
+            for pool in pipe.pools.values():
+                for eid, holder in pool.holders.items():
+                    if holder is not None and holder.name == ALLOC_EVENT_ID:
+                        self.finding(
+                            EventError(
+                                f"allocates {pool.evt.keyword} id {eid} and never releases it "
+                                "before the kernel ends: AllocEventID and ReleaseEventID must "
+                                "come in pairs (event ids are few; a held one is lost to "
+                                "later allocations)",
+                                holder,
+                            )
+                        )
 
     def unmatched_flags(self) -> None:
         """At the end of the kernel: user set_flags nobody waited for."""

@@ -120,7 +120,8 @@ class DeadlockError(SimulationError):
 
 class EventError(SimulationError):
     """Misuse of hardware event ids: set twice without a wait, ids outside 0-7, releasing an id
-    that was not allocated, more ids than the hardware has."""
+    that was not allocated, an id allocated and never released, more ids than the hardware
+    has."""
 
 
 class OutOfBoundsError(SimulationError):
@@ -138,6 +139,12 @@ class AlignmentError(SimulationError):
 class QueueError(SimulationError):
     """TQue misuse: EnQue/FreeTensor of a tensor the queue does not own, double free, EnQue on
     a full queue, use of a queue without buffers."""
+
+
+class AllocatorError(SimulationError):
+    """A LocalMemAllocator used on a core that also has a TPipe: both hand out the same
+    on-chip memory from address 0, so their buffers overlap (Ascend C: the static-tensor
+    style with LocalMemAllocator must not be mixed with TPipe)."""
 
 
 class InvalidArgumentError(SimulationError):

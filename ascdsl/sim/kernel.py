@@ -97,12 +97,14 @@ class SimKernel:
                 )
         return out
 
-    def run(self, core_num: int, args: list, sanitize: str = "raise") -> RunReport:
+    def run(self, core_num: int, args: list, sanitize: str = "raise",
+            trace: bool = False) -> RunReport:
         """Run on `core_num` cores. `args[i]`: a 1-D array of the storage dtype (GM) or a
-        Python scalar."""
+        Python scalar. `trace=True` keeps the timeline (one record per op executed) for
+        `RunReport.save_trace` / `plot`."""
         if sanitize not in SANITIZE_MODES:
             raise ValueError(f"sanitize must be one of {SANITIZE_MODES}, got {sanitize!r}")
-        launch = Launch(self, core_num, sanitize, self.soc)
+        launch = Launch(self, core_num, sanitize, self.soc, trace)
         values = []
         # The same array passed twice (an in-place kernel, z = x + z) is one GM buffer, so
         # the sanitizer sees both names touch the same bytes.
@@ -142,6 +144,7 @@ class SimKernel:
                     raise _internal(e, b) from e
                 if core.checking:
                     core.unmatched_flags()
+                    core.unreleased_event_ids()
                 cores.append(core)
             if sanitize != "off" and core_num > 1:
                 check_cross_core([c.san.gm_log for c in cores], launch.report)

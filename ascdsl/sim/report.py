@@ -45,8 +45,10 @@ class CoreReport:
     index: int
     cycles: float
     busy: dict[str, float]
-    trace: list[tuple] = field(repr=False)  # (pipe, start, occupancy, site)
-    syncs: list[tuple] = field(repr=False)
+    trace: list[tuple] | None = field(repr=False)  # (pipe, start, occupancy, site); None
+    syncs: list[tuple] | None = field(repr=False)  # unless the launch kept its timeline
+    spans: dict[int, tuple[float, float, float]] = field(default_factory=dict, repr=False)
+    """Per pipe index with ops: (first op start, last op end, busy cycles of its ops)."""
 
 
 class RunReport:
@@ -94,7 +96,9 @@ class RunReport:
         for c in cores:
             busy = {PIPE_NAMES[p]: c.busy[p] for p in range(NPIPES) if p != S and c.busy[p]}
             busy[PIPE_NAMES[S]] = kernel.issue_cycles(c)
-            reports.append(CoreReport(c.block_idx, c.end_time(), busy, c.trace, c.syncs))
+            spans = {p: (c.first[p], c.last[p], c.s_extra if p == S else c.busy[p])
+                     for p in range(NPIPES) if c.first[p] != float("inf")}
+            reports.append(CoreReport(c.block_idx, c.end_time(), busy, c.trace, c.syncs, spans))
         # Blocks beyond the SoC's vector cores run in later waves.
         waves = soc.aiv_cores
         per_core = [r.cycles for r in reports]
@@ -170,14 +174,12 @@ class RunReport:
         cores = self.cores if core is None else [self.cores[core]]
         busy = span = 0.0
         for c in cores:
-            entries = [e for e in c.trace if e[0] == p]
             if steady:
-                if not entries:
+                if p not in c.spans:
                     continue
-                first = min(e[1] for e in entries)
-                last = max(e[1] + e[2] for e in entries)
+                first, last, cycles = c.spans[p]
                 span += last - first
-                busy += sum(e[2] for e in entries)
+                busy += cycles
             else:
                 span += c.cycles
                 busy += c.busy.get(name, 0.0)
@@ -229,8 +231,18 @@ class RunReport:
 
     # --- timeline -------------------------------------------------------------------------
 
+    def _require_trace(self, what: str) -> None:
+        if any(c.trace is None for c in self.cores):
+            raise ValueError(
+                f"RunReport.{what} needs the launch's timeline, which is kept only when asked "
+                "for: launch with trace=True (exe.launch(..., trace=True)), or set "
+                "ascdsl.config.trace = True before launching a @jit kernel (ascdsl-sim: "
+                "--trace / --plot)"
+            )
+
     def trace_events(self) -> dict:
-        """The Chrome-trace / Perfetto JSON object of the launch."""
+        """The Chrome-trace / Perfetto JSON object of the launch (needs trace=True)."""
+        self._require_trace("trace_events")
         mhz = float(self.clock_mhz)
         events: list[dict] = []
         for c in self.cores:
@@ -279,11 +291,14 @@ class RunReport:
         }
 
     def save_trace(self, path: str) -> None:
-        """Write the Chrome-trace JSON timeline to `path` (atomically)."""
+        """Write the Chrome-trace JSON timeline to `path` (atomically; needs trace=True)."""
+        self._require_trace("save_trace")
         write_atomically(path, json.dumps(self.trace_events()).encode())
 
     def plot(self, path: str, max_cores: int = 8) -> None:
-        """Draw the pipes' timeline (first `max_cores` cores) as an image (PNG by suffix)."""
+        """Draw the pipes' timeline (first `max_cores` cores) as an image (PNG by suffix;
+        needs trace=True)."""
+        self._require_trace("plot")
         try:
             from matplotlib.backends.backend_agg import FigureCanvasAgg
             from matplotlib.figure import Figure

@@ -3,6 +3,7 @@
     ascdsl-opt kernel.mlir --insert-que-sync
     ascdsl-opt kernel.mlir -p erase-sync,insert-que-sync -t ascendc -o kernel.cpp
     ascdsl-opt tests.mlir --split-input-file --verify-diagnostics
+    ascdsl-opt kernel.mlir --ascdsl-default -t ascendc --check    # g++ against the real API
 
 Passes run in command-line order: MLIR-style flags (`--name`, `-name`, `--name=k=v,k2=v2`) and
 `-p a,b{k=v}` pipelines may be mixed. Every problem is reported as `file:line:col: error:`
@@ -31,6 +32,10 @@ from ascdsl.diagnostics import (
 )
 
 SPLIT_MARKER = "// -----"
+_PYTHON_HINT = (
+    "note: ascdsl-opt reads MLIR text; for the IR of a Python kernel run "
+    "`python -m ascdsl.frontend.dump FILE.py KERNEL ARG_TYPES...`"
+)
 
 
 
@@ -46,6 +51,9 @@ class Options:
     print_generic: bool
     print_debuginfo: bool
     allow_unregistered: bool
+    check: bool = False
+    headers: str | None = None
+    include_dirs: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -68,7 +76,8 @@ def _build_parser(pass_names: Sequence[str]) -> OneLineArgParser:
         allow_abbrev=False,
         epilog="Passes: " + ", ".join(sorted(pass_names)),
     )
-    p.add_argument("input", nargs="?", default="-", help="input file ('-' for stdin)")
+    p.add_argument("input", nargs="?", default=None,
+                   help="input file ('-' for stdin; without it, stdin when it is not a terminal)")
     p.add_argument("-o", "--output", help="output file (written atomically; default stdout)")
     p.add_argument(
         "-p", "--passes", action="append", default=[], help="comma-separated pass pipeline"
@@ -88,6 +97,21 @@ def _build_parser(pass_names: Sequence[str]) -> OneLineArgParser:
         help="print op locations",
     )
     p.add_argument("--allow-unregistered-dialect", action="store_true")
+    p.add_argument(
+        "--check",
+        action="store_true",
+        help="with -t ascendc: type-check the output with g++ against the real Ascend C headers "
+        "($ASCEND_HOME_PATH or --ascendc-headers); errors are located at the IR ops",
+    )
+    p.add_argument(
+        "--ascendc-headers",
+        metavar="DIR",
+        help="Ascend C headers for --check: a CANN installation or an asc-devkit checkout",
+    )
+    p.add_argument(
+        "-I", dest="include_dirs", action="append", default=[], metavar="DIR",
+        help="an include directory for --check (headers the kernel includes itself)",
+    )
     p.add_argument("--list-passes", action="store_true", help="list the passes and exit")
     p.add_argument("--version", action="store_true", help="print the version and exit")
     return p
@@ -139,6 +163,12 @@ def parse_args(argv: Sequence[str]) -> Options | str:
         lines = [f"  {n}" for n in sorted(PASSES)]
         lines += [f"  {a} (alias of {t})" for a, t in sorted(ALIASES.items())]
         return "ascdsl passes:\n" + "\n".join(lines) + "\n(and xDSL's: canonicalize, cse, dce, ...)"
+    if ns.input is None:
+        if _stdin_is_terminal():
+            # Reading a terminal would wait silently for text nobody is going to type.
+            raise UsageError("no input file: give an IR file, or '-' to type IR on stdin "
+                             "(ascdsl-opt --help shows the options)")
+        ns.input = "-"
     return Options(
         input=ns.input,
         output=ns.output,
@@ -149,29 +179,28 @@ def parse_args(argv: Sequence[str]) -> Options | str:
         print_generic=ns.print_op_generic,
         print_debuginfo=ns.mlir_print_debuginfo,
         allow_unregistered=ns.allow_unregistered_dialect,
+        check=ns.check,
+        headers=ns.ascendc_headers,
+        include_dirs=ns.include_dirs,
     )
 
 
-def build_pipeline(specs: Sequence[str]):
-    from xdsl.utils.arg_spec import parse_pipeline
+def _stdin_is_terminal() -> bool:
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except (AttributeError, ValueError):  # a closed or replaced stdin
+        return False
 
-    table = _pass_table()
-    passes = []
-    for spec in specs:
-        try:
-            parsed = list(parse_pipeline(spec))
-        except Exception as e:  # the pipeline text itself is malformed
-            raise UsageError(f"malformed pass pipeline '{spec}': {e}") from None
-        for p in parsed:
-            if p.name not in table:
-                raise UsageError(
-                    f"unknown pass '{p.name}' (ascdsl-opt --list-passes shows the passes)"
-                )
-            try:
-                passes.append(table[p.name]().from_pass_spec(p))
-            except Exception as e:
-                raise UsageError(f"invalid options for pass '{p.name}': {e}") from None
-    return passes
+
+def build_pipeline(specs: Sequence[str]):
+    """The passes of the `-p` / flag pipeline texts (UsageError naming what is wrong)."""
+    from ascdsl.transforms import PipelineSpecError
+    from ascdsl.transforms import build_pipeline as build
+
+    try:
+        return build(specs, _pass_table())
+    except PipelineSpecError as e:
+        raise UsageError(str(e)) from None
 
 
 def split_chunks(text: str, split: bool) -> list[tuple[str, int]]:
@@ -191,7 +220,8 @@ def split_chunks(text: str, split: bool) -> list[tuple[str, int]]:
     return chunks
 
 
-def run_chunk(text: str, filename: str, line_offset: int, passes, opts: Options, ctx) -> ChunkResult:
+def run_chunk(text: str, filename: str, line_offset: int, passes, opts: Options, ctx,
+              checker=None) -> ChunkResult:
     from ascdsl.targets import TARGETS
 
     engine = DiagnosticEngine()
@@ -238,7 +268,13 @@ def run_chunk(text: str, filename: str, line_offset: int, passes, opts: Options,
         return result
     stream = io.StringIO()
     try:
-        if opts.target == "mlir" and (opts.print_generic or opts.print_debuginfo):
+        if checker is not None:
+            found = _checked(module, checker, opts, filename, stream)
+            if found:
+                engine.diagnostics.extend(found)
+                result.failed = True
+                return result
+        elif opts.target == "mlir" and (opts.print_generic or opts.print_debuginfo):
             from xdsl.printer import Printer
 
             Printer(
@@ -257,6 +293,37 @@ def run_chunk(text: str, filename: str, line_offset: int, passes, opts: Options,
     return result
 
 
+def _checked(module, checker, opts: Options, filename: str, stream) -> list[Diagnostic]:
+    """Print the Ascend C of `module` to `stream` and check it (--check): the diagnostics of
+    g++'s errors, located at the ops that printed the rejected lines."""
+    from ascdsl.targets.ascendc import emit_with_lines
+    from ascdsl.targets.ascendc.check import diagnostics_for
+
+    source, line_ops = emit_with_lines(module)
+    name = os.path.splitext(os.path.basename(filename))[0] + ".cpp"
+    errors = checker.check_source(source, name, include_dirs=opts.include_dirs)
+    stream.write(source)
+    return diagnostics_for(errors, source, line_ops, name)
+
+
+def _make_checker(opts: Options):
+    """The real-header checker for --check (UsageError saying what is missing)."""
+    if not opts.check:
+        if opts.headers or opts.include_dirs:
+            raise UsageError("--ascendc-headers and -I are options of --check")
+        return None
+    if opts.target != "ascendc":
+        raise UsageError("--check type-checks Ascend C: use it with -t ascendc")
+    from ascdsl.targets.ascendc.check import AscendCChecker, CheckUnavailable
+
+    try:
+        checker = AscendCChecker(opts.headers)
+        checker.prepare()
+    except CheckUnavailable as e:
+        raise UsageError(f"--check: {e}") from None
+    return checker
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     try:
@@ -269,6 +336,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         if opts.target not in TARGETS:
             raise UsageError(f"unknown target '{opts.target}' (known: {', '.join(TARGETS)})")
+        checker = _make_checker(opts)
     except UsageError as e:
         print(f"ascdsl-opt: error: {e}", file=sys.stderr)
         return 2
@@ -295,7 +363,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     status = 0
     for chunk, offset in split_chunks(text, opts.split_input_file):
         ctx = make_context(opts.allow_unregistered)
-        res = run_chunk(chunk, filename, offset, passes, opts, ctx)
+        res = run_chunk(chunk, filename, offset, passes, opts, ctx, checker)
         if opts.verify_diagnostics:
             problems = check(res.diagnostics, parse_expectations(chunk, filename, offset), filename)
             for d in problems:
@@ -307,6 +375,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(d.render(), file=sys.stderr)
             if res.failed:
                 status = 1
+                if filename.endswith(".py") and res.output is None:
+                    print(_PYTHON_HINT, file=sys.stderr)
         if res.output is not None:
             outputs.append(res.output)
 

@@ -1,8 +1,8 @@
 """`ascdsl-sim`: run a kernel of an IR file on the simulator and print its report.
 
-    ascdsl-sim vadd.mlir --kernel vadd --cores 8 \\
+    ascdsl-sim examples/ir/vadd_auto.mlir -p ascdsl-default --kernel vadd --cores 8 \\
         --arg x=f32[16384]:rand --arg y=f32[16384]:rand --arg z=f32[16384] \\
-        --arg block_length=2048 --expect "z = x + y" --trace vadd.json
+        --arg n=2048 --expect "z = x + y" --trace vadd.json
 
 Argument specs (`--arg`, one per kernel argument, by name or in order):
 
@@ -13,9 +13,12 @@ Argument specs (`--arg`, one per kernel argument, by name or in order):
     NAME=TYPE:VALUE          a scalar with its type spelled out (checked against the kernel)
 
 `--expect "z = x + y"` compares an array after the run with a numpy expression of the arrays'
-values before the run (exit status 1 on a mismatch). `-p a,b` runs passes first, so the same
-kernel can be simulated before and after a pass. The input file is never written; `--trace`,
-`--plot` and `--save` outputs are written atomically.
+values before the run (exit status 1 on a mismatch; NaN matches NaN). A `file=PATH.npy` fill
+must hold numbers of the argument's kind (floats narrow with rounding, integers must fit), and
+arrays larger than `--max-memory` (4G) in total are refused before they are allocated.
+`-p a,b` runs passes first, so the same kernel can be simulated before and after a pass. The
+input file is never written; `--trace`, `--plot` and `--save` outputs are written atomically
+(the timeline is kept only when one of the first two is asked for).
 
 Exit status: 0 success, 1 a simulation error / failed --expect / bad IR, 2 usage errors.
 """
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import math
 import os
 import re
 import sys
@@ -43,10 +47,12 @@ argument specs (one per kernel argument, by name or in order):
                           8x128, FILL zeros (default), ones, rand, randn, arange, a number,
                           file=PATH.npy
   NAME=VALUE              a scalar (typed by the kernel's signature), or NAME=TYPE:VALUE
+arrays larger than --max-memory (default 4G) in total are refused before allocation.
 
-example:
-  ascdsl-sim vadd.mlir --cores 8 --arg x=f32[16384]:rand --arg y=f32[16384]:rand \\
-      --arg z=f32[16384] --arg block_length=2048 --expect "z = x + y" --trace vadd.json
+example (from the repository's root; 8 cores of 2048 elements each):
+  ascdsl-sim examples/ir/vadd_auto.mlir -p ascdsl-default --cores 8 \\
+      --arg x=f32[16384]:rand --arg y=f32[16384]:rand --arg z=f32[16384] --arg n=2048 \\
+      --expect "z = x + y" --trace vadd.json
 """
 
 
@@ -68,10 +74,16 @@ def _build_parser() -> OneLineArgParser:
                    help="sanitizer mode (default raise)")
     p.add_argument("-p", "--passes", action="append", default=[],
                    help="pass pipeline to run first (as ascdsl-opt -p)")
-    p.add_argument("--seed", type=int, default=0, help="seed of rand/randn fills (default 0)")
+    p.add_argument("--seed", type=int, default=0,
+                   help="seed of rand/randn fills, a non-negative integer (default 0)")
+    p.add_argument("--max-memory", default="4G", metavar="SIZE",
+                   help="refuse argument arrays larger than this in total (default 4G; "
+                        "suffixes K, M, G, T)")
     p.add_argument("--expect", action="append", default=[], metavar="'OUT = EXPR'",
                    help="check an array against a numpy expression of the inputs")
-    p.add_argument("--rtol", type=float, default=None, help="relative tolerance of --expect")
+    p.add_argument("--rtol", type=float, default=None,
+                   help="relative (and absolute) tolerance of --expect, >= 0 (default 1e-5; "
+                        "1e-2 for f16)")
     p.add_argument("--trace", metavar="OUT.json", help="write a Chrome-trace/Perfetto timeline")
     p.add_argument("--plot", metavar="OUT.png", help="draw the timeline (needs matplotlib)")
     p.add_argument("--save", metavar="OUT.npz", help="save every array after the run")
@@ -79,6 +91,40 @@ def _build_parser() -> OneLineArgParser:
                    help="print an array after the run")
     p.add_argument("--quiet", action="store_true", help="print findings and errors only")
     return p
+
+
+# --- options -----------------------------------------------------------------------------
+
+def _check_options(opts) -> None:
+    """The checks argparse's types do not make; UsageError naming the option."""
+    from ascdsl.runtime import MAX_CORE_NUM
+
+    if not 1 <= opts.cores <= MAX_CORE_NUM:
+        raise UsageError(f"--cores must be between 1 and {MAX_CORE_NUM}, got {opts.cores}")
+    if opts.seed < 0:
+        raise UsageError(f"--seed must be a non-negative integer, got {opts.seed}")
+    if opts.rtol is not None and not (opts.rtol >= 0 and math.isfinite(opts.rtol)):
+        raise UsageError(f"--rtol must be a finite number >= 0, got {opts.rtol}")
+    opts.max_memory = _size(opts.max_memory)
+
+
+_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)i?b?\s*$", re.I)
+
+
+def _size(text: str) -> int:
+    m = _SIZE.match(text)
+    if m is None:
+        raise UsageError(f"--max-memory: '{text}' is not a size (e.g. 512M, 4G)")
+    scale = 1024 ** " kmgt".index(m.group(2).lower() or " ")
+    return int(float(m.group(1)) * scale)
+
+
+def _bytes(n: int) -> str:
+    for unit in ("bytes", "KiB", "MiB", "GiB", "TiB", "PiB"):
+        if n < 1024 or unit == "PiB":
+            return f"{n:,.0f} {unit}" if unit == "bytes" else f"{n:,.1f} {unit}"
+        n /= 1024
+    return str(n)
 
 
 # --- argument specs ----------------------------------------------------------------------
@@ -89,7 +135,8 @@ _NP = {
     "ui8": np.uint8, "ui16": np.uint16, "ui32": np.uint32, "ui64": np.uint64,
     "si8": np.int8, "si16": np.int16, "si32": np.int32, "si64": np.int64,
 }
-_ARRAY = re.compile(r"^(?P<type>[a-z0-9]+)\[(?P<shape>[0-9x, ]*)\](?::(?P<fill>.*))?$")
+_ARRAY = re.compile(r"^(?P<type>[a-z0-9]+)\[(?P<shape>[^\]]*)\](?::(?P<fill>.*))?$")
+_SHAPE = re.compile(r"^\s*\d+(?:\s*[x,]\s*\d+)*\s*$")
 
 
 def _fill(spec: str, dtype: str, shape: tuple[int, ...], rng: np.random.Generator) -> np.ndarray:
@@ -118,32 +165,70 @@ def _fill(spec: str, dtype: str, shape: tuple[int, ...], rng: np.random.Generato
     if fill.startswith("file="):
         path = fill[5:]
         try:
-            arr = np.load(path)
+            arr = np.load(path, allow_pickle=False)
         except (OSError, ValueError) as e:
             raise UsageError(f"cannot load '{path}': {e}") from None
         if arr.size != n:
             raise UsageError(f"'{path}' holds {arr.size} elements, the spec asks for {n}")
-        return np.ascontiguousarray(arr.astype(npdt).reshape(shape))
+        return np.ascontiguousarray(_converted(arr, npdt, dtype, path).reshape(shape))
     try:
         value = float(fill) if is_float else int(fill, 0)
     except ValueError:
         raise UsageError(
             f"unknown fill '{fill}' (zeros, ones, rand, randn, arange, a number, file=PATH.npy)"
         ) from None
+    if is_float:
+        largest = float(np.finfo(npdt).max)
+        if math.isfinite(value) and abs(value) > largest:
+            raise UsageError(f"fill {fill} does not fit {dtype} (largest {largest:g})")
+    else:
+        info = np.iinfo(npdt)
+        if not info.min <= value <= info.max:
+            raise UsageError(f"fill {fill} does not fit {dtype} ({info.min}..{info.max})")
     return np.full(shape, value, npdt)
 
 
+def _converted(arr: np.ndarray, npdt, dtype: str, path: str) -> np.ndarray:
+    """`arr` as `npdt`. Floats narrow with rounding (as a cast on the device would), integers
+    narrow only when every value fits; a file of another kind (integers for a float argument,
+    floats for an integer one) is refused rather than cast silently."""
+    if arr.dtype == npdt:
+        return arr
+    want = np.dtype(npdt)
+    kind = {"b": "i", "u": "i", "i": "i", "f": "f"}
+    if kind.get(arr.dtype.kind) != kind.get(want.kind) or (arr.dtype.kind == "b") != (
+            want.kind == "b"):
+        raise UsageError(
+            f"'{path}' holds {arr.dtype} values, the argument is {dtype}: convert the file "
+            f"(np.save(path, a.astype(np.{want.name})))"
+        )
+    if want.kind == "f":
+        with np.errstate(all="ignore"):
+            return arr.astype(npdt)
+    info = np.iinfo(npdt)
+    outside = (arr < info.min) | (arr > info.max)
+    if np.any(outside):
+        i = int(np.flatnonzero(outside.reshape(-1))[0])
+        raise UsageError(f"'{path}' element {i} = {arr.reshape(-1)[i].item()} does not fit "
+                         f"{dtype} ({info.min}..{info.max})")
+    return arr.astype(npdt)
+
+
 def _shape(text: str) -> tuple[int, ...]:
-    parts = [p for p in re.split(r"[x, ]+", text.strip()) if p]
-    if not parts:
+    if not text.strip():
         raise UsageError("an array spec needs a shape, e.g. f32[1024]")
-    return tuple(int(p) for p in parts)
+    if _SHAPE.match(text) is None:
+        raise UsageError(f"shape [{text}] is not a list of sizes: write e.g. [1024] or [8x128]")
+    return tuple(int(p) for p in re.split(r"\s*[x,]\s*", text.strip()))
 
 
-def parse_args_specs(specs: list[str], params, rng: np.random.Generator) -> dict[str, object]:
-    """Kernel argument values by parameter name, from the --arg specs."""
+def parse_args_specs(specs: list[str], params, rng: np.random.Generator,
+                     max_bytes: int = 4 << 30) -> dict[str, object]:
+    """Kernel argument values by parameter name, from the --arg specs. Arrays larger than
+    `max_bytes` in total are refused before anything is allocated."""
     by_name = {p.name: p for p in params}
     values: dict[str, object] = {}
+    budget = [max_bytes]
     position = 0
     for spec in specs:
         name, eq, body = spec.partition("=")
@@ -161,7 +246,7 @@ def parse_args_specs(specs: list[str], params, rng: np.random.Generator) -> dict
             p = by_name[name]
             if p.name in values:
                 raise UsageError(f"--arg {spec}: '{p.name}' is given twice")
-        values[p.name] = _value(p, body.strip(), spec, rng)
+        values[p.name] = _value(p, body.strip(), spec, rng, budget)
     missing = [p.name for p in params if p.name not in values]
     if missing:
         hint = ", ".join(
@@ -172,7 +257,7 @@ def parse_args_specs(specs: list[str], params, rng: np.random.Generator) -> dict
     return values
 
 
-def _value(p, body: str, spec: str, rng):
+def _value(p, body: str, spec: str, rng, budget: list[int]):
     m = _ARRAY.match(body)
     if p.kind == "gm":
         if m is None:
@@ -181,7 +266,22 @@ def _value(p, body: str, spec: str, rng):
         t = m.group("type")
         if t != p.dtype.name and not (t.startswith("si") and t[1:] == p.dtype.name):
             raise UsageError(f"--arg {spec}: '{p.name}' points to {p.dtype.name}, not {t}")
-        return _fill(m.group("fill") or "zeros", p.dtype.name, _shape(m.group("shape")), rng)
+        try:
+            shape = _shape(m.group("shape"))
+        except UsageError as e:
+            raise UsageError(f"--arg {spec}: {e}") from None
+        nbytes = math.prod(shape) * np.dtype(_NP[p.dtype.name]).itemsize
+        if nbytes > budget[0]:
+            raise UsageError(
+                f"--arg {spec}: {_bytes(nbytes)} would pass the --max-memory guard "
+                f"({_bytes(budget[0])} left of the arguments' budget); raise it with "
+                "--max-memory if you mean it"
+            )
+        budget[0] -= nbytes
+        try:
+            return _fill(m.group("fill") or "zeros", p.dtype.name, shape, rng)
+        except UsageError as e:
+            raise UsageError(f"--arg {spec}: {e}") from None
     if m is not None:
         raise UsageError(f"--arg {spec}: '{p.name}' is a scalar ({p.dtype.name}), not an array")
     t, colon, v = body.partition(":")
@@ -224,10 +324,12 @@ def check_expectations(
         tol = rtol if rtol is not None else (1e-2 if got.dtype == np.float16 else 1e-5)
         if want.shape != got.shape and want.size == got.size:
             want = want.reshape(got.shape)
-        ok = want.shape == got.shape and np.allclose(got, want, rtol=tol, atol=tol)
+        # NaN where NaN is expected matches (numpy's equal_nan), as it would in a test.
+        ok = want.shape == got.shape and np.allclose(got, want, rtol=tol, atol=tol,
+                                                     equal_nan=True)
         if not ok:
             if want.shape == got.shape:
-                bad = np.flatnonzero(~np.isclose(got, want, rtol=tol, atol=tol))
+                bad = np.flatnonzero(~np.isclose(got, want, rtol=tol, atol=tol, equal_nan=True))
                 i = int(bad[0])
                 failures.append(
                     f"--expect '{text}': {bad.size} of {got.size} elements differ; first at "
@@ -243,8 +345,8 @@ def check_expectations(
 
 
 def _read_module(path: str, passes: list[str]):
-    from ascdsl.context import make_context
-    from ascdsl.diagnostics import IRVerifyError, parse_module, verify_diagnostics
+    from ascdsl.loading import parse
+    from ascdsl.transforms import PipelineSpecError
 
     if path == "-":
         text, name = sys.stdin.read(), "<stdin>"
@@ -255,22 +357,10 @@ def _read_module(path: str, passes: list[str]):
         except (OSError, UnicodeDecodeError) as e:
             raise UsageError(f"cannot read '{path}': {e}") from None
         name = path
-    ctx = make_context()
-    module = parse_module(ctx, text, name)
-    found = verify_diagnostics(module)
-    if found:
-        raise IRVerifyError(found)
-    if passes:
-        from ascdsl.tools.ascdsl_opt import build_pipeline
-
-        for p in build_pipeline(passes):
-            p.apply(ctx, module)
-            found = verify_diagnostics(module)
-            if found:
-                for d in found:
-                    d.message += f" (after pass '{p.name}')"
-                raise IRVerifyError(found)
-    return module
+    try:
+        return parse(text, name, passes=passes)
+    except PipelineSpecError as e:
+        raise UsageError(str(e)) from None
 
 
 def _only_kernel(module) -> str:
@@ -294,8 +384,7 @@ def main(argv: Sequence[str] | None = None, out=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     try:
         opts = _build_parser().parse_args(argv)
-        if opts.cores <= 0:
-            raise UsageError(f"--cores must be at least 1, got {opts.cores}")
+        _check_options(opts)
     except UsageError as e:
         print(f"ascdsl-sim: error: {e}", file=sys.stderr)
         return 2
@@ -311,7 +400,7 @@ def main(argv: Sequence[str] | None = None, out=None) -> int:
         except ValueError as e:
             raise UsageError(str(e)) from None
         rng = np.random.default_rng(opts.seed)
-        values = parse_args_specs(opts.arg, exe.params, rng)
+        values = parse_args_specs(opts.arg, exe.params, rng, opts.max_memory)
         arrays = {k: v for k, v in values.items() if isinstance(v, np.ndarray)}
         bf16 = frozenset(p.name for p in exe.params if p.kind == "gm" and p.dtype.is_bf16)
         before = {k: (_bf16_values(v) if k in bf16 else v.copy()) for k, v in arrays.items()}
@@ -321,7 +410,8 @@ def main(argv: Sequence[str] | None = None, out=None) -> int:
             args = marshal(exe.params, [values[p.name] for p in exe.params], kernel)
         except (TypeError, ValueError) as e:
             raise UsageError(str(e)) from None
-        report = exe.kernel.run(opts.cores, args, opts.sanitize)
+        report = exe.kernel.run(opts.cores, args, opts.sanitize,
+                                trace=bool(opts.trace or opts.plot))
     except UsageError as e:
         print(f"ascdsl-sim: error: {e}", file=sys.stderr)
         return 2

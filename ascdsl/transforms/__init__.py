@@ -7,7 +7,7 @@ is a written subclass of its pass in `aliases.py` (a pipeline finds a pass by it
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from xdsl.passes import ModulePass
 
@@ -76,3 +76,38 @@ def _alias_loader(alias: str) -> Callable[[], type[ModulePass]]:
         return ALIAS_PASSES[alias]
 
     return load
+
+
+class PipelineSpecError(ValueError):
+    """A pass pipeline text that names no pass, or options a pass does not take."""
+
+
+def build_pipeline(
+    specs: str | Sequence[str],
+    table: dict[str, Callable[[], type[ModulePass]]] | None = None,
+) -> list[ModulePass]:
+    """The passes of one or more pipeline texts (`"erase-sync,insert-que-sync"`,
+    `"canonicalize-barriers{k=v}"`), in order, from `table` (default: get_all_passes());
+    PipelineSpecError naming what is wrong."""
+    from xdsl.utils.arg_spec import parse_pipeline
+    from xdsl.utils.exceptions import ArgSpecParseError
+
+    table = get_all_passes() if table is None else table
+    passes = []
+    for spec in [specs] if isinstance(specs, str) else specs:
+        try:
+            parsed = list(parse_pipeline(spec))
+        except (Exception, ArgSpecParseError) as e:  # (xDSL's derives from BaseException)
+            what = str(e).strip().splitlines()[-1].strip() if str(e).strip() else type(e).__name__
+            raise PipelineSpecError(f"malformed pass pipeline '{spec}': {what}") from None
+        for p in parsed:
+            if p.name not in table:
+                raise PipelineSpecError(
+                    f"unknown pass '{p.name}' (ascdsl-opt --list-passes shows the passes)"
+                )
+            try:
+                passes.append(table[p.name]().from_pass_spec(p))
+            except Exception as e:
+                raise PipelineSpecError(f"invalid options for pass '{p.name}': {e}") from None
+    return passes
+

@@ -24,15 +24,15 @@ that dominate it, which structured control flow (scf) and parsed CFGs in source 
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Iterator
-from contextlib import contextmanager
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
 from xdsl.irdl.dominance import DominanceInfo
 from xdsl.traits import IsTerminator
+
+from ascdsl.gc_pause import gc_paused as _gc_paused
 
 _STRIDE = 1 << 32  # key distance between consecutive ops when numbering
 _STEP = 1 << 16  # distance a new op keeps from its predecessor when the gap allows
@@ -280,25 +280,7 @@ class OpOrder:
 
 # --- helpers shared by the passes ---------------------------------------------------------------
 
-
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """Pause CPython's cyclic garbage collector while a pass runs.
-
-    A pass allocates many small objects, and each full collection walks every object of the
-    process, the whole IR included: on a large module the collections make a linear pass
-    superlinear (measured for insert-que-sync: +40% per op from 10k to 100k ops with the
-    collector on, flat with it paused). Reference counting still frees everything outside
-    cycles; the few cycles left (erased ops) are collected once the collector is back on.
-    Nesting is safe: the collector is only turned back on if it was on.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
+gc_paused = _gc_paused  # pause the cyclic collector while a pass runs
 
 
 def function_bodies(module: ModuleOp) -> Iterator[FuncOp]:

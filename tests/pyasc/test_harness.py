@@ -27,7 +27,7 @@ def test_alias_resolves_pyasc_paths_to_ascdsl():
         import asc.runtime.config as config
         from asc.runtime import config as config2
         from asc.runtime.jit import MockTensor
-        from ascdsl.frontend.kernel import MockTensor as Real
+        from ascdsl.frontend.argkinds import MockTensor as Real
         assert config is config2
         assert MockTensor is Real
         assert asc.jit is ascdsl.jit

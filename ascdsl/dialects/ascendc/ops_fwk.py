@@ -90,6 +90,11 @@ class _ObjectOp(AscendCOp):
     custom_directives = (StrippedType,)
 
 
+# Ascend C's TQue<pos> derives its two ends from GetBufferLogicPos(pos), which asserts that
+# `pos` is a position buffers are queued at (kernel_tpipe.h, kernel_event.h).
+_NOT_QUEUED = (TPosition.GM, TPosition.VECCALC, TPosition.MAX)
+
+
 @asc_op(cpp=Cpp("TQue", CppStyle.CTOR), stripped=QueueType)
 class QueueOp(_ObjectOp):
     """`AscendC::TQue<pos, depth> que;`"""
@@ -100,6 +105,15 @@ class QueueOp(_ObjectOp):
     def __init__(self, position: TPosition | QueueType, depth: int = 1):
         t = position if isinstance(position, QueueType) else QueueType(position, depth)
         super().__init__(result_types=[t])
+
+    def verify_facts(self) -> None:
+        pos = self.result.type.position
+        if pos in _NOT_QUEUED:
+            raise VerifyException(
+                f"TQue<TPosition::{pos.name}> does not exist in Ascend C: a TQue queues buffers "
+                "between two pipes, so its position cannot be gm, veccalc or max (scratch "
+                "memory is a TBuf<VECCALC>; GM is reached through a GlobalTensor)"
+            )
 
 
 @asc_op(cpp=Cpp("TQueBind", CppStyle.CTOR), stripped=QueBindType)
@@ -271,7 +285,7 @@ class ReleaseEventIdOp(AscendCOp):
 
 @asc_op(cpp=Cpp("GetTPipePtr", CppStyle.SPECIAL))
 class GetTPipePtrOp(AscendCOp):
-    """`AscendC::GetTPipePtr()`: the kernel's TPipe, from anywhere."""
+    """`GetTPipePtr()` (a global function of the headers): the kernel's TPipe, from anywhere."""
 
     name = "ascendc.get_tpipe_ptr"
     pipe = result_def(PIPE)

@@ -366,6 +366,12 @@ class LocalMemAllocatorOp(AscendCOp):
             raise VerifyException(
                 f"hardware operand {hw} does not match the allocator type's {at.hardware_attr.data}"
             )
+        if at.hardware in (Hardware.GM, Hardware.MAX):
+            # kernel_tensor_impl.h: static_assert "illegal hardware position GM or MAX".
+            raise VerifyException(
+                f"LocalMemAllocator<Hardware::{at.hardware.name}> is rejected by Ascend C: an "
+                "allocator hands out an on-chip memory (UB, L1, L0A, L0B, L0C, BIAS, FIXBUF)"
+            )
 
 
 class _AllocatorAllocOp(AscendCOp):
@@ -403,7 +409,8 @@ class _AllocatorAllocOp(AscendCOp):
         at = self.allocator.type
         assert isinstance(at, LocalMemAllocatorType)
         pos = TPosition(self.enum_value("pos"))
-        if pos.hardware != at.hardware and at.hardware != Hardware.GM:
+        # kernel_tensor_impl.h: static_assert "logic pos and hardware pos not matched".
+        if pos.hardware != at.hardware and at.hardware not in (Hardware.GM, Hardware.MAX):
             raise VerifyException(
                 f"position {pos.keyword} lives in {pos.hardware.name}, not in the allocator's "
                 f"{at.hardware.name}"

@@ -18,7 +18,7 @@ from xdsl.ir import Block, Region
 from .. import dtypes as dt
 from ..errors import KernelLanguageError
 from ..language.core import range as asc_range
-from ..language.core import static_range
+from ..language.core import STATIC_RANGE_LIMIT, static_range
 from ..language.tensor import GlobalTensor
 from ..values import REAL, ConstExpr, IRValue, PlainValue, describe, is_int_like, materialize
 from .base import (
@@ -231,6 +231,16 @@ class ControlFlow(CodegenBase):
         except KernelLanguageError as e:
             raise self.error(it, str(e)) from None
         if fn is static_range:
+            trips = len(builtins.range(rng.start, rng.stop, rng.step))
+            self.session.unrolled += trips
+            if self.session.unrolled > STATIC_RANGE_LIMIT:
+                raise self.error(
+                    it,
+                    f"asc.static_range would unroll {trips:,} iterations here "
+                    f"({self.session.unrolled:,} in this kernel); at most "
+                    f"{STATIC_RANGE_LIMIT:,} are unrolled per kernel. Use range() or asc.range() "
+                    "for a loop that runs on the device",
+                )
             self.depth += 1
             try:
                 for i in builtins.range(rng.start, rng.stop, rng.step):

@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Attribute, Block
+from xdsl.ir import Attribute
 
-from ascdsl.diagnostics import Diagnostic, Loc, Severity, location_of
+from ascdsl.diagnostics import Loc
 from ascdsl.dialects.gm import gm_pointer_type
 
 from ..builder import Builder
@@ -56,6 +56,7 @@ class Session:
     instances: dict[tuple, _Instance] = field(default_factory=dict)
     symbols: set[str] = field(default_factory=set)
     stack: list[Any] = field(default_factory=list)
+    unrolled: int = 0  # static_range iterations unrolled so far (see STATIC_RANGE_LIMIT)
 
     def unique_symbol(self, name: str) -> str:
         """`name`, or `name_N` if a function of that name exists already."""
@@ -72,50 +73,14 @@ def loc_tuple(loc: Loc) -> tuple[str, int, int]:
 
 
 def verify(module: ModuleOp) -> None:
-    """Run every op's verifier and check that values are used only where they are defined;
-    report failures at the kernel lines of the ops (CompilationError)."""
+    """Run every op's verifier and the dominance / scope rules (a value made inside a runtime
+    `if` or loop body is only visible there); report failures at the kernel lines of the ops
+    (CompilationError)."""
     from ascdsl.diagnostics import verify_diagnostics
 
     found = verify_diagnostics(module)
-    found.extend(_scope_diagnostics(module))
     if found:
         raise CompilationError(found)
-
-
-def _scope_diagnostics(module: ModuleOp) -> list[Diagnostic]:
-    """Uses of a value outside the region that defines it (e.g. a tensor made inside a runtime
-    `if` and used after it without being assigned in both branches)."""
-    ancestors: dict[Block, frozenset[Block]] = {}
-
-    def _chain(block: Block) -> frozenset[Block]:
-        got = ancestors.get(block)
-        if got is None:
-            parent_op = block.parent_op()
-            up = parent_op.parent_block() if parent_op is not None else None
-            got = frozenset((block,)) | (_chain(up) if up is not None else frozenset())
-            ancestors[block] = got
-        return got
-
-    out: list[Diagnostic] = []
-    for op in module.walk():
-        block = op.parent_block()
-        if block is None:
-            continue
-        visible = _chain(block)
-        for operand in op.operands:
-            owner = operand.owner
-            def_block = owner if isinstance(owner, Block) else owner.parent_block()
-            if def_block is not None and def_block not in visible:
-                out.append(
-                    Diagnostic(
-                        Severity.ERROR,
-                        f"'{op.name}' op uses a value outside the region that defines it "
-                        "(a value made inside a runtime if/loop body is only visible there)",
-                        location_of(op),
-                        [Diagnostic(Severity.NOTE, "value defined here", location_of(operand))],
-                    )
-                )
-    return out
 
 
 def check_signature(source: FunctionSource) -> None:

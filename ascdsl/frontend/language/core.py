@@ -69,6 +69,11 @@ class range(_RangeBase):  # noqa: A001 - pyasc's name
     __slots__ = ()
 
 
+# Iterations `asc.static_range` may unroll in one kernel (nested loops and sub-functions
+# count together): each one copies the loop body's IR, so a million would compile for hours.
+STATIC_RANGE_LIMIT = 10_000
+
+
 class static_range(_RangeBase):
     """`for i in asc.static_range(...)`: unrolled while compiling; bounds must be known then."""
 

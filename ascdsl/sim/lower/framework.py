@@ -52,6 +52,9 @@ def lower_pipe(op, cx: Lowering):
         c.t += pre
         p = TPipeState(site)
         c.tpipe = p
+        c.pipes.append(p)
+        if c.allocator is not None and c.checking:
+            c.memory_managers_mixed(site, c.allocator, first_is_pipe=False)
         R[o] = p
 
     return f

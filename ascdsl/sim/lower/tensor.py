@@ -209,7 +209,12 @@ def lower_allocator(op, cx: Lowering):
     o = cx.slot(op.allocator)
 
     def f(R):
-        R[0].t += pre
+        c = R[0]
+        c.t += pre
+        if c.allocator is None:
+            c.allocator = site
+            if c.pipes and c.checking:
+                c.memory_managers_mixed(site, c.pipes[0].site, first_is_pipe=True)
         R[o] = AllocatorState(site, hw)
 
     return f

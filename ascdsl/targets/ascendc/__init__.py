@@ -16,12 +16,13 @@ from __future__ import annotations
 from typing import IO
 
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
 
 from . import ascendc_rules as _ascendc_rules  # noqa: F401  (registers rules)
 from . import std_rules as _std_rules  # noqa: F401  (registers rules)
 from .emitter import INCLUDES_ATTR, Emitter, rule_for
 
-__all__ = ["emit", "write", "rule_for", "INCLUDES_ATTR"]
+__all__ = ["emit", "emit_with_lines", "write", "rule_for", "INCLUDES_ATTR"]
 
 
 def emit(module: ModuleOp, stream: IO[str] | None = None) -> str:
@@ -36,6 +37,13 @@ def emit(module: ModuleOp, stream: IO[str] | None = None) -> str:
     if stream is not None:
         stream.write(text)
     return text
+
+
+def emit_with_lines(module: ModuleOp) -> tuple[str, dict[int, Operation]]:
+    """`emit(module)`, and the op that printed each line (1-based line number -> op)."""
+    em = Emitter()
+    em.emit_module(module)
+    return "\n".join(em.lines) + "\n", {i + 1: op for i, op in em.line_ops.items()}
 
 
 def write(module: ModuleOp, stream: IO[str]) -> None:

@@ -393,9 +393,10 @@ def _converted(
 @register(GetTPipePtrOp)
 def _get_tpipe_ptr(em: Emitter, op: Operation) -> None:
     # GetTPipePtr() returns TPipe*; a reference keeps `pipe.Member()` uniform for users.
+    # It is a global function of the Ascend C headers (kernel_common.h), not in AscendC::.
     result = op.results[0]
     t = em.value_ctype(result, op)
-    em.line(f"{t}& {em.define(result)} = *AscendC::GetTPipePtr();")
+    em.line(f"{t}& {em.define(result)} = *GetTPipePtr();")
 
 
 @register(GetBlockIdxOp, GetBlockNumOp, GetSubBlockIdxOp)

@@ -95,6 +95,10 @@ class Emitter:
 
     def __init__(self) -> None:
         self.lines: list[str] = []
+        # Which op printed each line (0-based line index -> op), for mapping C++ compiler
+        # errors back to the IR (ascdsl.targets.ascendc.check).
+        self.line_ops: dict[int, Operation] = {}
+        self._op: Operation | None = None
         self._depth = 0
         self._indent = ""
         self._indents = [""]
@@ -107,6 +111,8 @@ class Emitter:
 
     def line(self, text: str) -> None:
         """Append one line at the current indentation."""
+        if self._op is not None:
+            self.line_ops[len(self.lines)] = self._op
         self.lines.append(self._indent + text)
 
     def push(self) -> None:
@@ -207,7 +213,11 @@ class Emitter:
                 raise emit_error(op, f"has a C++ declaration the target cannot use: {e}") from None
             if rule is None:
                 raise emit_error(op, no_rule_message(op))
-        rule(self, op)
+        outer, self._op = self._op, op
+        try:
+            rule(self, op)
+        finally:
+            self._op = outer
 
     def emit_ops(self, block: Block, skip_terminator: bool = True) -> Operation | None:
         """Print the ops of `block`; returns the terminator when it is left to the caller."""
@@ -241,8 +251,10 @@ class Emitter:
         """Includes, prototypes of functions called before their definition, functions."""
         includes = module.attributes.get(INCLUDES_ATTR)
         if includes is not None:
+            self._op = module  # errors about an include belong to the module
             for header in _include_list(module, includes):
                 self.line(f"#include {header}")
+            self._op = None
         funcs = list(module.body.ops)
         for op in funcs:
             if not isinstance(op, FuncOp):
@@ -262,6 +274,13 @@ class Emitter:
 
     def emit_function(self, func: FuncOp, prototype_only: bool = False) -> None:
         """A kernel (`ascendc.global`), an inline helper, or a prototype."""
+        outer, self._op = self._op, func
+        try:
+            self._emit_function(func, prototype_only)
+        finally:
+            self._op = outer
+
+    def _emit_function(self, func: FuncOp, prototype_only: bool) -> None:
         name = func.sym_name.data
         if not _IDENT.match(name) or name in _CPP_KEYWORDS:
             raise emit_error(func, f"function name '{name}' is not a C++ identifier")

@@ -473,18 +473,64 @@ def _conversion_cast(em: Emitter, op: Operation) -> None:
 
 # --- math (scalars) --------------------------------------------------------------------------
 
-# The scalar functions as pyasc's emitter spells them.
-_MATH_CALLS: dict[type[Operation], str] = {
-    math.CosOp: "AscendC::Cos",
-    math.SinOp: "AscendC::Sin",
-    math.Log2Op: "AscendC::Log2",
-    math.LogOp: "AscendC::Log",
-    math.CeilOp: "AscendC::Ceil",
-    math.FloorOp: "AscendC::Floor",
-    math.RoundOp: "AscendC::Round",
-    math.ExpOp: "AscendC::Exp",
-    math.SqrtOp: "AscendC::Sqrt",
-    math.RsqrtOp: "AscendC::Rsqrt",
+# Ascend C has no scalar math library: the AI core's scalar unit runs integer and basic float
+# arithmetic, and the API offers scalar `Std::sqrt` (float, int64) and float-to-int `Cast`
+# with a rounding mode. pyasc prints `AscendC::Cos(x)`, `AscendC::Floor(x)`, ..., which do not
+# exist for scalars (those names are the LocalTensor APIs); ascdsl prints what the headers
+# provide and refuses the rest with a located error.
+_SCALAR_FLOATS = {"float": "float", "half": "half", "bfloat16_t": "bfloat16_t"}
+
+
+def _float_operand(em: Emitter, op: Operation) -> tuple[str, str]:
+    """(the operand as a float expression, the result's C++ type) of a unary float op."""
+    _scalar_only(em, op)
+    t = em.value_ctype(op.results[0], op)
+    if t not in _SCALAR_FLOATS:
+        raise emit_error(op, f"works on {op.results[0].type}; Ascend C's scalar unit computes "
+                             "this on f16, bf16 or f32 only")
+    x = em.name(op.operands[0])
+    return (x if t == "float" else f"static_cast<float>({x})"), t
+
+
+def _float_result(t: str, expr: str) -> str:
+    return expr if t == "float" else f"static_cast<{t}>({expr})"
+
+
+@register(math.SqrtOp, math.RsqrtOp)
+def _sqrt(em: Emitter, op: Operation) -> None:
+    x, t = _float_operand(em, op)
+    expr = f"AscendC::Std::sqrt({x})"
+    if isinstance(op, math.RsqrtOp):
+        expr = f"1.0f / {expr}"
+    em.declare(op.results[0], _float_result(t, expr), op)
+
+
+# Float-to-int32 Cast rounding modes of MLIR's rounding ops.
+_ROUNDINGS: dict[type[Operation], str] = {
+    math.FloorOp: "CAST_FLOOR",
+    math.CeilOp: "CAST_CEIL",
+    math.RoundOp: "CAST_ROUND",  # halfway cases away from zero, as math.round
+    math.RoundEvenOp: "CAST_RINT",
+}
+
+
+@register(*_ROUNDINGS)
+def _rounding(em: Emitter, op: Operation) -> None:
+    # Floats of magnitude 2^23 and more are integers already (and may not fit int32); NaN
+    # fails both comparisons and is returned as it is.
+    x, t = _float_operand(em, op)
+    mode = _ROUNDINGS[type(op)]
+    cast = f"AscendC::Cast<float, int32_t, AscendC::RoundMode::{mode}>({x})"
+    expr = f"({x} < 8388608.0f && {x} > -8388608.0f) ? static_cast<float>({cast}) : {x}"
+    em.declare(op.results[0], _float_result(t, expr), op)
+
+
+# Scalar math the Ascend C API has no form for.
+_NO_SCALAR_FORM: dict[type[Operation], str] = {
+    math.CosOp: "Cos", math.SinOp: "Sin", math.TanOp: "Tan", math.TanhOp: "Tanh",
+    math.AtanOp: "Atan", math.ErfOp: "Erf", math.ExpOp: "Exp", math.Exp2Op: "Exp",
+    math.ExpM1Op: "Exp", math.LogOp: "Ln", math.Log2Op: "Log2", math.Log10Op: "Log10",
+    math.Log1pOp: "Ln", math.PowFOp: "Power",
 }
 
 
@@ -494,19 +540,16 @@ def _scalar_only(em: Emitter, op: Operation) -> None:
             raise emit_error(op, f"works on {v.type}; the target prints math on scalars only")
 
 
-@register(*_MATH_CALLS)
-def _math_call(em: Emitter, op: Operation) -> None:
+@register(*_NO_SCALAR_FORM)
+def _no_scalar_form(em: Emitter, op: Operation) -> None:
     _scalar_only(em, op)
-    em.declare(op.results[0], f"{_MATH_CALLS[type(op)]}({em.name(op.operands[0])})", op)
-
-
-@register(math.Exp2Op)
-def _exp2(em: Emitter, op: Operation) -> None:
-    _scalar_only(em, op)
-    result = op.results[0]
-    t = em.value_ctype(result, op)
-    x = em.name(op.operands[0])
-    em.declare(result, f"AscendC::Exp({x} * AscendC::Log(static_cast<{t}>(2)))", op)
+    api = _NO_SCALAR_FORM[type(op)]
+    raise emit_error(
+        op,
+        "has no Ascend C form on a scalar: the AI core's scalar unit has no transcendental "
+        f"functions and the API offers none for scalars (AscendC::{api} works on LocalTensors: "
+        "compute the value in a tensor, or before the kernel)",
+    )
 
 
 @register(math.AbsFOp, math.AbsIOp)

@@ -10,8 +10,34 @@ func.func @auto_tensor() {
 // -----
 
 func.func @no_rule(%arg0 : f32) {
-  // expected-error@+1 {{'math.tanh' op has no Ascend C printing rule}}
-  %0 = math.tanh %arg0 : f32
+  // expected-error@+1 {{'math.cbrt' op has no Ascend C printing rule}}
+  %0 = math.cbrt %arg0 : f32
+  return
+}
+
+// -----
+
+// Ascend C has no scalar transcendental functions (pyasc prints AscendC::Cos(x), which the
+// real headers reject: AscendC::Cos takes LocalTensors).
+func.func @no_scalar_form(%arg0 : f16) {
+  // expected-error@+1 {{'math.cos' op has no Ascend C form on a scalar: the AI core's scalar unit has no transcendental functions and the API offers none for scalars (AscendC::Cos works on LocalTensors: compute the value in a tensor, or before the kernel)}}
+  %0 = math.cos %arg0 : f16
+  return
+}
+
+// -----
+
+func.func @no_scalar_exp2(%arg0 : f32) {
+  // expected-error@+1 {{'math.exp2' op has no Ascend C form on a scalar}}
+  %0 = math.exp2 %arg0 : f32
+  return
+}
+
+// -----
+
+func.func @no_double_sqrt(%arg0 : f64) {
+  // expected-error@+1 {{'math.sqrt' op works on f64; Ascend C's scalar unit computes this on f16, bf16 or f32 only}}
+  %0 = math.sqrt %arg0 : f64
   return
 }
 

@@ -31,8 +31,9 @@ func.func @emit_pipe() {
 }
 
 // GetTPipePtr() returns a pointer: bound by reference so that member calls stay `.`.
+// It is a global function of the Ascend C headers, outside namespace AscendC.
 // CHECK-LABEL: void emit_tpipe_ptr() {
-// CHECK-NEXT:    AscendC::TPipe& v1_pipe = *AscendC::GetTPipePtr();
+// CHECK-NEXT:    AscendC::TPipe& v1_pipe = *GetTPipePtr();
 // CHECK-NEXT:    int32_t v2 = v1_pipe.FetchEventID<AscendC::HardEvent::S_V>();
 func.func @emit_tpipe_ptr() {
   %pipe = ascendc.get_tpipe_ptr
@@ -59,13 +60,13 @@ func.func @emit_objects() {
 
 // CHECK-LABEL: void emit_init_queue(int32_t v1, int32_t v2) {
 // CHECK-NEXT:    AscendC::TPipe v3;
-// CHECK-NEXT:    AscendC::TQue<AscendC::TPosition::GM, 1> v4;
+// CHECK-NEXT:    AscendC::TQue<AscendC::TPosition::VECIN, 1> v4;
 // CHECK-NEXT:    v3.InitBuffer(v4, v1, v2);
 // CHECK-NEXT:    return;
 func.func @emit_init_queue(%arg0 : i32, %arg1 : i32) {
   %0 = ascendc.pipe
-  %1 = ascendc.queue : !ascendc.queue<gm, 1>
-  ascendc.pipe.init_queue %0, %1, %arg0, %arg1 : !ascendc.queue<gm, 1>, i32, i32
+  %1 = ascendc.queue : !ascendc.queue<vecin, 1>
+  ascendc.pipe.init_queue %0, %1, %arg0, %arg1 : !ascendc.queue<vecin, 1>, i32, i32
   return
 }
 
@@ -96,17 +97,17 @@ func.func @emit_get_tensor(%arg0 : ui32) {
 }
 
 // A queue parameter of a helper is a reference: the helper uses the caller's queue.
-// CHECK-LABEL: void emit_base_queue_operations(AscendC::TQue<AscendC::TPosition::GM, 1>& v1) {
+// CHECK-LABEL: void emit_base_queue_operations(AscendC::TQue<AscendC::TPosition::VECIN, 1>& v1) {
 // CHECK-NEXT:    AscendC::LocalTensor<int32_t> v2 = v1.AllocTensor<int32_t>();
 // CHECK-NEXT:    v1.EnQue(v2);
 // CHECK-NEXT:    AscendC::LocalTensor<int32_t> v3 = v1.DeQue<int32_t>();
 // CHECK-NEXT:    v1.FreeTensor(v2);
 // CHECK-NEXT:    return;
-func.func @emit_base_queue_operations(%arg0 : !ascendc.queue<gm, 1>) {
-  %0 = ascendc.que_bind.alloc_tensor %arg0 : !ascendc.queue<gm, 1>, !ascendc.local_tensor<i32>
-  ascendc.que_bind.enque_tensor %arg0, %0 : !ascendc.queue<gm, 1>, !ascendc.local_tensor<i32>
-  %1 = ascendc.que_bind.deque_tensor %arg0 : !ascendc.queue<gm, 1>, !ascendc.local_tensor<i32>
-  ascendc.que_bind.free_tensor %arg0, %0 : !ascendc.queue<gm, 1>, !ascendc.local_tensor<i32>
+func.func @emit_base_queue_operations(%arg0 : !ascendc.queue<vecin, 1>) {
+  %0 = ascendc.que_bind.alloc_tensor %arg0 : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<i32>
+  ascendc.que_bind.enque_tensor %arg0, %0 : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<i32>
+  %1 = ascendc.que_bind.deque_tensor %arg0 : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<i32>
+  ascendc.que_bind.free_tensor %arg0, %0 : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<i32>
   return
 }
 

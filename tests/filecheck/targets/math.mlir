@@ -1,33 +1,39 @@
 // RUN: ascdsl-opt %s -t ascendc | filecheck %s
-// math on scalars, spelled as pyasc's emitter spells it.
+// Math on scalars, as the Ascend C API provides it (see errors.mlir for what it does not).
+// pyasc prints AscendC::Sqrt(x), AscendC::Floor(x), ...: those names are the LocalTensor APIs
+// and the real headers reject them on scalars. Square roots use AscendC::Std::sqrt; rounding
+// uses the scalar float-to-int32 Cast with the op's rounding mode, for magnitudes below 2^23
+// (larger floats are integers already); f16 and bf16 compute in float.
 
-// CHECK-LABEL: void emit_unary_ops(half v1) {
-// CHECK-NEXT:    half v2 = (v1 > static_cast<half>(0)) ? v1 : -v1;
-// CHECK-NEXT:    half v3 = AscendC::Cos(v2);
-// CHECK-NEXT:    half v4 = AscendC::Log2(v2);
-// CHECK-NEXT:    half v5 = AscendC::Sin(v2);
-// CHECK-NEXT:    half v6 = AscendC::Ceil(v2);
-// CHECK-NEXT:    half v7 = AscendC::Floor(v2);
-// CHECK-NEXT:    half v8 = AscendC::Exp(v2 * AscendC::Log(static_cast<half>(2)));
-// CHECK-NEXT:    half v9 = AscendC::Rsqrt(v2);
-// CHECK-NEXT:    half v10 = AscendC::Round(v2);
-// CHECK-NEXT:    half v11 = AscendC::Sqrt(v2);
-// CHECK-NEXT:    half v12 = AscendC::Exp(v2);
-// CHECK-NEXT:    half v13 = AscendC::Log(v2);
+// CHECK-LABEL: void emit_float_ops(float v1) {
+// CHECK-NEXT:    float v2 = (v1 > static_cast<float>(0)) ? v1 : -v1;
+// CHECK-NEXT:    float v3 = AscendC::Std::sqrt(v2);
+// CHECK-NEXT:    float v4 = 1.0f / AscendC::Std::sqrt(v2);
+// CHECK-NEXT:    float v5 = (v1 < 8388608.0f && v1 > -8388608.0f) ? static_cast<float>(AscendC::Cast<float, int32_t, AscendC::RoundMode::CAST_FLOOR>(v1)) : v1;
+// CHECK-NEXT:    float v6 = (v1 < 8388608.0f && v1 > -8388608.0f) ? static_cast<float>(AscendC::Cast<float, int32_t, AscendC::RoundMode::CAST_CEIL>(v1)) : v1;
+// CHECK-NEXT:    float v7 = (v1 < 8388608.0f && v1 > -8388608.0f) ? static_cast<float>(AscendC::Cast<float, int32_t, AscendC::RoundMode::CAST_ROUND>(v1)) : v1;
+// CHECK-NEXT:    float v8 = (v1 < 8388608.0f && v1 > -8388608.0f) ? static_cast<float>(AscendC::Cast<float, int32_t, AscendC::RoundMode::CAST_RINT>(v1)) : v1;
 // CHECK-NEXT:    return;
-func.func @emit_unary_ops(%arg0 : f16) {
-  %0 = math.absf %arg0 : f16
-  %1 = math.cos %0 : f16
-  %2 = math.log2 %0 : f16
-  %3 = math.sin %0 : f16
-  %4 = math.ceil %0 : f16
-  %5 = math.floor %0 : f16
-  %6 = math.exp2 %0 : f16
-  %7 = math.rsqrt %0 : f16
-  %8 = math.round %0 : f16
-  %9 = math.sqrt %0 : f16
-  %10 = math.exp %0 : f16
-  %11 = math.log %0 : f16
+func.func @emit_float_ops(%arg0 : f32) {
+  %0 = math.absf %arg0 : f32
+  %1 = math.sqrt %0 : f32
+  %2 = math.rsqrt %0 : f32
+  %3 = math.floor %arg0 : f32
+  %4 = math.ceil %arg0 : f32
+  %5 = math.round %arg0 : f32
+  %6 = math.roundeven %arg0 : f32
+  return
+}
+
+// CHECK-LABEL: void emit_half_ops(half v1, bfloat16_t v2) {
+// CHECK-NEXT:    half v3 = static_cast<half>(AscendC::Std::sqrt(static_cast<float>(v1)));
+// CHECK-NEXT:    half v4 = static_cast<half>((static_cast<float>(v1) < 8388608.0f && static_cast<float>(v1) > -8388608.0f) ? static_cast<float>(AscendC::Cast<float, int32_t, AscendC::RoundMode::CAST_FLOOR>(static_cast<float>(v1))) : static_cast<float>(v1));
+// CHECK-NEXT:    bfloat16_t v5 = static_cast<bfloat16_t>(1.0f / AscendC::Std::sqrt(static_cast<float>(v2)));
+// CHECK-NEXT:    return;
+func.func @emit_half_ops(%arg0 : f16, %arg1 : bf16) {
+  %0 = math.sqrt %arg0 : f16
+  %1 = math.floor %arg0 : f16
+  %2 = math.rsqrt %arg1 : bf16
   return
 }
 

@@ -60,11 +60,11 @@ func.func @emit_allocator(%arg0 : i32) {
   return
 }
 
-// CHECK-LABEL: void emit_gm_allocator() {
-// CHECK:         AscendC::LocalMemAllocator<AscendC::Hardware::GM> v1;
-func.func @emit_gm_allocator() {
-  %hw = arith.constant 0 : i64
-  %0 = ascendc.local_mem_allocator %hw : i64, !ascendc.local_mem_allocator<0>
+// CHECK-LABEL: void emit_l1_allocator() {
+// CHECK:         AscendC::LocalMemAllocator<AscendC::Hardware::L1> v1;
+func.func @emit_l1_allocator() {
+  %hw = arith.constant 2 : i64
+  %0 = ascendc.local_mem_allocator %hw : i64, !ascendc.local_mem_allocator<2>
   return
 }
 
@@ -76,30 +76,30 @@ func.func @emit_local_subindex(%arg0 : !ascendc.local_tensor<*xf32>, %arg1 : ui3
 }
 
 // CHECK-LABEL: void emit_allocator_cur_addr() {
-// CHECK:         AscendC::LocalMemAllocator<AscendC::Hardware::GM> v1;
+// CHECK:         AscendC::LocalMemAllocator<AscendC::Hardware::UB> v1;
 // CHECK-NEXT:    uint32_t v2 = v1.GetCurAddr();
 func.func @emit_allocator_cur_addr() {
-  %hw = arith.constant 0 : i64
-  %0 = ascendc.local_mem_allocator %hw : i64, !ascendc.local_mem_allocator<0>
-  %1 = ascendc.local_mem_allocator.get_cur_addr %0 : !ascendc.local_mem_allocator<0>, ui32
+  %hw = arith.constant 1 : i64
+  %0 = ascendc.local_mem_allocator %hw : i64, !ascendc.local_mem_allocator<1>
+  %1 = ascendc.local_mem_allocator.get_cur_addr %0 : !ascendc.local_mem_allocator<1>, ui32
   return
 }
 
 // CHECK-LABEL: void emit_allocator_alloc() {
 // CHECK:         AscendC::LocalTensor<float> v2 = v1.Alloc<AscendC::TPosition::VECIN, float, c32_i32>();
 func.func @emit_allocator_alloc() {
-  %hw = arith.constant 0 : i64
-  %0 = ascendc.local_mem_allocator %hw : i64, !ascendc.local_mem_allocator<0>
+  %hw = arith.constant 1 : i64
+  %0 = ascendc.local_mem_allocator %hw : i64, !ascendc.local_mem_allocator<1>
   %c32 = arith.constant 32 : i32
-  %1 = ascendc.local_mem_allocator.alloc %0, vecin, %c32, f32 : !ascendc.local_mem_allocator<0>, i32, !ascendc.local_tensor<*xf32>
+  %1 = ascendc.local_mem_allocator.alloc %0, vecin, %c32, f32 : !ascendc.local_mem_allocator<1>, i32, !ascendc.local_tensor<*xf32>
   return
 }
 
 // CHECK-LABEL: void emit_allocator_alloc_dynamic(int32_t v1) {
 // CHECK:         AscendC::LocalTensor<float> v3 = v2.Alloc<AscendC::TPosition::VECIN, float>(v1);
 func.func @emit_allocator_alloc_dynamic(%arg0 : i32) {
-  %hw = arith.constant 0 : i64
-  %0 = ascendc.local_mem_allocator %hw : i64, !ascendc.local_mem_allocator<0>
-  %1 = ascendc.local_mem_allocator.alloc_dynamic %0, vecin, %arg0, f32 : !ascendc.local_mem_allocator<0>, i32, !ascendc.local_tensor<*xf32>
+  %hw = arith.constant 1 : i64
+  %0 = ascendc.local_mem_allocator %hw : i64, !ascendc.local_mem_allocator<1>
+  %1 = ascendc.local_mem_allocator.alloc_dynamic %0, vecin, %arg0, f32 : !ascendc.local_mem_allocator<1>, i32, !ascendc.local_tensor<*xf32>
   return
 }

@@ -56,7 +56,7 @@ def test_every_level_op_is_built_by_a_written_function():
 
 def _queue_tensors(dtype=asc.float32):
     pipe = asc.TPipe()
-    q = asc.TQue(asc.TPosition.VECCALC, 1)
+    q = asc.TQue(asc.TPosition.VECIN, 1)
     pipe.init_buffer(q, 1, 4096)
     return pipe, q.alloc_tensor(dtype), q.alloc_tensor(dtype), q.alloc_tensor(dtype)
 

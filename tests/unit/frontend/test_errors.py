@@ -288,6 +288,33 @@ def test_branch_type_mismatch():
                  "if n > 0", "if")
 
 
+def test_static_range_past_the_unroll_limit_is_refused_quickly():
+    # static_range(1_000_000) compiled "forever" (each iteration copies the body's IR).
+    import time
+
+    from ascdsl.frontend.language.core import STATIC_RANGE_LIMIT
+
+    @asc.jit
+    def k(n: int):
+        for i in asc.static_range(1_000_000):  # UNROLL
+            asc.printf("%d", n + i)
+
+    start = time.perf_counter()
+    expect_error(k, (I32,), f"at most {STATIC_RANGE_LIMIT:,} are unrolled per kernel",
+                 "# UNROLL", "asc.static_range(1_000_000)")
+    assert time.perf_counter() - start < 10
+
+    @asc.jit
+    def nested(n: int):
+        for i in asc.static_range(100):
+            for j in asc.static_range(200):  # INNER
+                asc.printf("%d", n)
+
+    # The limit counts the kernel's unrolled iterations together: 100 x 200 passes it.
+    err = expect_error(nested, (I32,), "in this kernel", "# INNER", "asc.static_range(200)")
+    assert "Use range() or asc.range()" in err.message
+
+
 def test_infinite_while():
     @asc.jit
     def k(n: int):
@@ -305,9 +332,10 @@ def test_value_used_outside_its_region():
             box.append(asc.get_block_idx())
         asc.printf("%d", box[0] + 1)  # USE
 
-    err = expect_error(k, (I32,), "uses a value outside the region that defines it", "# USE",
+    err = expect_error(k, (I32,), "is used outside the region that defines it", "# USE",
                        "box[0] + 1")
-    assert "value defined here" in str(err)
+    assert "only visible in that body" in str(err)
+    assert "operand defined here" in str(err)
 
 
 def test_kernel_language_misuse_is_located():

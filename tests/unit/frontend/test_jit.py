@@ -19,7 +19,7 @@ from frontend_workers import concurrent_compile
 
 import ascdsl as asc
 from ascdsl.frontend import cache as disk
-from ascdsl.frontend.kernel import classify
+from ascdsl.frontend.argkinds import classify
 
 
 @asc.jit
@@ -51,6 +51,17 @@ def test_unknown_options_and_clashing_parameters():
     with pytest.raises(RuntimeError, match="conflict with JIT configuration options: "
                                            "run_passes, core_num"):
         asc.jit(k)
+
+
+def test_unknown_keyword_at_launch_or_compile_is_the_unknown_option_error():
+    # The docs promise RuntimeError, as for the decorator; it was signature.bind's TypeError.
+    x = np.zeros(4, np.float32)
+    with pytest.raises(RuntimeError, match=r"The following option names are unknown: fast "
+                                           r"\(options: insert_sync, .*; parameters of "
+                                           r"scale_kernel: x, n, factor\)"):
+        scale_kernel.compile(x, 4, 2, fast=True)
+    with pytest.raises(RuntimeError, match="option names are unknown: turbo"):
+        scale_kernel[1](x, 4, 2, turbo=1)
 
 
 def test_options_from_decorator_and_call():
@@ -330,7 +341,9 @@ def test_disk_cache_across_processes_and_helper_changes(tmp_path, isolated_cache
 
 def _entry(cache: Path, kernel: str) -> dict:
     (path,) = cache.glob(f"{kernel}-*.pkl")
-    return pickle.loads(path.read_bytes())
+    entry = disk.read_entry(path)
+    assert entry is not None, f"{path} does not verify"
+    return entry
 
 
 def test_disk_entry_restores_the_module_with_locations(isolated_cache):
@@ -391,12 +404,49 @@ def test_corrupted_entry_is_recompiled(isolated_cache, corrupt):
     (path,) = isolated_cache.glob("scale_kernel-*.pkl")
     if isinstance(corrupt, bytes):
         path.write_bytes(corrupt)
-    else:
-        path.write_bytes(pickle.dumps(corrupt(pickle.loads(path.read_bytes()))))
+    else:  # a well-formed, correctly sealed entry whose content is wrong
+        path.write_bytes(disk.seal(pickle.dumps(corrupt(disk.read_entry(path)))))
     scale_kernel._cache.clear()
     again = scale_kernel.compile(np.zeros(4, np.float32), 4, 2)
     assert not again.from_disk and again.ir == ck.ir
     assert _entry(isolated_cache, "scale_kernel")["key"] == ck.key  # rewritten
+
+
+@asc.jit
+def sum_kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
+    xg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    zg.set_global_buffer(z)
+    acc = 0.0
+    for i in range(n):
+        acc = acc + xg.get_value(i) * 3.0
+    zg.set_value(0, acc)
+
+
+def test_altered_entry_bytes_are_a_miss_and_rewritten(isolated_cache):
+    """Every single-byte change of an entry is caught by its digest: the kernel is compiled
+    again (the right sum, no error blamed on the kernel) and the entry rewritten. Before,
+    such entries rebuilt into modules that raised AttributeError or UBOverflowError at the
+    kernel's lines, or computed another sum."""
+    x = np.arange(16, dtype=np.float32)
+    z = np.zeros(1, np.float32)
+    sum_kernel[1](x, z, 16)
+    (path,) = isolated_cache.glob("sum_kernel-*.pkl")
+    good = path.read_bytes()
+    rng = np.random.default_rng(0)
+    positions = sorted({0, len(disk.MAGIC) + 3, len(good) - 1,
+                        *rng.integers(len(disk.MAGIC) + 65, len(good), 40).tolist()})
+    for pos in positions:
+        bad = bytearray(good)
+        bad[pos] ^= 0x20
+        path.write_bytes(bytes(bad))
+        assert disk.load("sum_kernel", pickle.loads(disk.unseal(good))["key"]) is None
+        sum_kernel._cache.clear()
+        z[:] = 0
+        sum_kernel[1](x, z, 16)
+        assert z[0] == 3 * x.sum(), f"byte {pos} altered: got {z[0]}"
+        assert path.read_bytes() == good, f"byte {pos} altered: entry not rewritten"
 
 
 def test_unwritable_cache_dir_is_not_an_error(tmp_path, monkeypatch):
@@ -442,21 +492,42 @@ def test_module_constant_change_invalidates(tmp_path, isolated_cache):
 # --- compiled kernel outputs ------------------------------------------------------------------
 
 
+def _dumps(root: Path) -> dict[str, Path]:
+    return {d.name: d for d in sorted(root.iterdir())} if root.exists() else {}
+
+
 def test_dump_path_writes_the_stages(tmp_path, monkeypatch):
     monkeypatch.setenv("ASCDSL_DUMP_PATH", str(tmp_path / "dump"))
     ck = scale_kernel.compile(np.zeros(4, np.float32), 4, 2, always_compile=True)
-    codegen_ir = (tmp_path / "dump" / "codegen.mlir").read_text()
-    passes_ir = (tmp_path / "dump" / "passes.mlir").read_text()
+    (d,) = _dumps(tmp_path / "dump").values()
+    assert d.name == f"scale_kernel-{ck.key[:12]}"
+    codegen_ir = (d / "codegen.mlir").read_text()
+    passes_ir = (d / "passes.mlir").read_text()
     assert "func.func @scale_kernel" in codegen_ir and passes_ir == ck.ir
     assert ck.codegen_ir == codegen_ir
-    cpp = tmp_path / "dump" / "kernel.cpp"
-    try:
-        source = ck.source
-    except RuntimeError as e:
-        assert "ascdsl.targets.ascendc" in str(e)
-        assert not cpp.exists()
-    else:
-        assert cpp.read_text() == source and "scale_kernel" in source
+    assert (d / "kernel.cpp").read_text() == ck.source and "scale_kernel" in ck.source
+
+
+def test_dump_path_keeps_each_specialization_and_dumps_cache_hits(tmp_path, monkeypatch,
+                                                                  isolated_cache):
+    # Before: each specialization overwrote the last one's files, and a kernel taken from
+    # the disk cache wrote nothing.
+    x = np.zeros(4, np.float32)
+    first = scale_kernel.compile(x, 4, 2)  # into the disk cache, no dump
+    scale_kernel._cache.clear()
+    monkeypatch.setenv("ASCDSL_DUMP_PATH", str(tmp_path / "dump"))
+    again = scale_kernel.compile(x, 4, 2)  # on disk, yet dumped
+    other = scale_kernel.compile(x, 4, 3)  # another ConstExpr value: another directory
+    dumps = _dumps(tmp_path / "dump")
+    assert sorted(dumps) == sorted(f"scale_kernel-{k.key[:12]}" for k in (first, other))
+    assert again.key == first.key and not again.from_disk
+    for ck in (again, other):
+        d = dumps[f"scale_kernel-{ck.key[:12]}"]
+        assert sorted(p.name for p in d.iterdir()) == ["codegen.mlir", "kernel.cpp",
+                                                       "passes.mlir"]
+        assert (d / "passes.mlir").read_text() == ck.ir
+    texts = {(d / "codegen.mlir").read_text() for d in dumps.values()}
+    assert len(texts) == 2  # factor 2 and factor 3 are two kernels
 
 
 def test_source_is_the_ascend_c_target_output():
@@ -532,3 +603,33 @@ def test_compilation_errors_at_launch_are_compilation_errors():
 
     with pytest.raises(asc.CompilationError, match="'break' is not supported"):
         k[1](3)
+
+
+def test_dump_tool_does_not_run_the_scripts_top_level_code(tmp_path):
+    script = tmp_path / "script.py"
+    script.write_text(textwrap.dedent('''\
+        """A script with top-level code."""
+        import numpy as np
+        import ascdsl as asc
+
+        N = 8
+        print("TOP-LEVEL RAN")
+
+        @asc.jit
+        def k(x: asc.GlobalAddress, n: int):
+            g = asc.GlobalTensor()
+            g.set_global_buffer(x)
+            g.set_value(0, g.get_value(1) * N)
+
+        report = k[1](np.zeros(N, np.float32), N)
+        for i in range(3):
+            print("LOOP RAN")
+        if __name__ == "__main__":
+            print("MAIN RAN")
+        '''))
+    proc = subprocess.run([sys.executable, "-m", "ascdsl.frontend.dump", str(script), "k",
+                           "f32*", "i32"], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert "func.func @k(" in proc.stdout
+    assert "arith.constant 8" in proc.stdout  # module constants are defined
+    assert "RAN" not in proc.stdout + proc.stderr

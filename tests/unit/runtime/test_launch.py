@@ -94,9 +94,9 @@ def test_scalar_out_of_range_is_a_value_error(exe):
         exe.launch(1, [np.ones(8, np.float32), np.zeros(8, np.float32), 2**32, 1.0])
 
 
-@pytest.mark.parametrize("cores", [0, -3])
-def test_core_num_must_be_positive(exe, cores):
-    with pytest.raises(ValueError, match="core_num must be greater than 0"):
+@pytest.mark.parametrize("cores", [0, -3, 65536])
+def test_core_num_must_be_a_valid_block_dim(exe, cores):
+    with pytest.raises(ValueError, match=f"core_num must be between 1 and 65535.*got {cores}"):
         exe.launch(cores, [np.ones(8, np.float32), np.zeros(8, np.float32), 8, 1.0])
 
 

@@ -15,9 +15,10 @@ def parse(text: str, filename: str = "kernel.mlir"):
 
 
 def run(text: str, args: list, cores: int = 1, sanitize: str = "raise", kernel: str = "k",
-        filename: str = "kernel.mlir"):
-    """Parse, prepare and launch; returns the RunReport."""
-    return prepare(parse(text, filename), kernel).launch(cores, args, sanitize=sanitize)
+        filename: str = "kernel.mlir", trace: bool = False):
+    """Parse, prepare and launch; returns the RunReport (with its timeline if `trace`)."""
+    return prepare(parse(text, filename), kernel).launch(cores, args, sanitize=sanitize,
+                                                         trace=trace)
 
 
 def line_of(text: str, needle: str) -> int:

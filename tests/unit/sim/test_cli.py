@@ -63,7 +63,7 @@ def test_positional_args_and_typed_scalars(tmp_path, capsys):
         (["--arg", "x=f16[16]"], "'x' points to f32, not f16"),
         (["--arg", "x=3"], "'x' is a GM pointer to f32; give an array"),
         (["--arg", "x=f32[16]:sparkly"], "unknown fill 'sparkly'"),
-        (["--cores", "0"], "--cores must be at least 1"),
+        (["--cores", "0"], "--cores must be between 1 and 65535, got 0"),
         (["--kernel", "nope"], "the module has no kernel @nope"),
     ],
 )
@@ -72,6 +72,87 @@ def test_usage_errors_exit_2(vadd_file, capsys, extra, message):
     assert code == 2
     assert message in err
     assert "Traceback" not in err
+
+
+def _replace_arg(name: str, spec: str) -> list[str]:
+    return [spec if a.startswith(name + "=") else a for a in VADD_ARGS]
+
+
+@pytest.fixture
+def npy(tmp_path):
+    """Write an array to a .npy file; returns its path."""
+
+    def write(name, array):
+        path = tmp_path / name
+        np.save(path, array)
+        return path
+
+    return write
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        # Each of these was an internal error, a silent misreading or a multi-GB allocation.
+        (["--seed", "-1"], "--seed must be a non-negative integer, got -1"),
+        (["--cores", "100000000"], "--cores must be between 1 and 65535"),
+        (["--rtol", "-0.5"], "--rtol must be a finite number >= 0, got -0.5"),
+        (["--rtol", "nan"], "--rtol must be a finite number >= 0, got nan"),
+        (["--max-memory", "lots"], "--max-memory: 'lots' is not a size"),
+        (_replace_arg("x", "x=f32[99999999999999]"),
+         "--arg x=f32[99999999999999]: 363.8 TiB would pass the --max-memory guard"),
+        (_replace_arg("x", "x=f32[8x]"), "shape [8x] is not a list of sizes"),
+        (_replace_arg("x", "x=f32[4096x-1]"), "shape [4096x-1] is not a list of sizes"),
+        (_replace_arg("x", "x=f32[4096]:1e40"), "fill 1e40 does not fit f32"),
+    ],
+)
+def test_bad_arguments_are_usage_errors(vadd_file, capsys, argv, message):
+    base = VADD_ARGS if argv[0].startswith("--") and argv[0] != "--arg" else []
+    code, _, err = sim([vadd_file, *base, *argv], capsys)
+    assert code == 2, err
+    assert message in err
+    assert "internal error" not in err
+
+
+def test_max_memory_guard_counts_all_arrays(vadd_file, capsys):
+    code, _, err = sim([vadd_file, *VADD_ARGS, "--max-memory", "40K"], capsys)
+    assert code == 2
+    assert "--arg z=f32[4096]: 16.0 KiB would pass the --max-memory guard (8.0 KiB left" in err
+    code, _, err = sim([vadd_file, *VADD_ARGS, "--max-memory", "48K", "--quiet"], capsys)
+    assert code == 0, err
+
+
+def test_npy_of_another_kind_is_refused_not_cast(vadd_file, capsys, npy):
+    ints = npy("ints.npy", np.arange(4096, dtype=np.int64))
+    code, _, err = sim([vadd_file, *_replace_arg("x", f"x=f32[4096]:file={ints}")], capsys)
+    assert code == 2
+    assert "holds int64 values, the argument is f32: convert the file" in err
+    # float64 (numpy's default) narrows to f32 as a device cast would.
+    floats = npy("floats.npy", np.linspace(0, 1, 4096))
+    code, _, err = sim([vadd_file, "--cores", 4, *_replace_arg("x", f"x=f32[4096]:file={floats}"),
+                        "--expect", "z = x + y", "--quiet"], capsys)
+    assert code == 0, err
+
+
+def test_integer_npy_that_does_not_fit_is_refused(tmp_path, capsys, npy):
+    path = tmp_path / "k.mlir"
+    path.write_text("func.func @k(%x: memref<?xi32, 22>) attributes {ascendc.global} {\n"
+                    "  func.return\n}\n")
+    big = npy("big.npy", np.array([1, 2, 1 << 40, 4], dtype=np.int64))
+    code, _, err = sim([path, "--arg", f"x=i32[4]:file={big}"], capsys)
+    assert code == 2 and "element 2 = 1099511627776 does not fit i32" in err
+    small = npy("small.npy", np.array([1, 2, 3, 4], dtype=np.int64))
+    code, _, err = sim([path, "--arg", f"x=i32[4]:file={small}", "--quiet"], capsys)
+    assert code == 0, err
+
+
+def test_expect_treats_nan_as_equal_to_nan(vadd_file, capsys):
+    args = _replace_arg("x", "x=f32[4096]:nan")
+    code, out, err = sim([vadd_file, "--cores", 4, *args, "--expect", "z = x + y"], capsys)
+    assert code == 0, err
+    assert "checks: 1 passed" in out
+    code, _, err = sim([vadd_file, "--cores", 4, *args, "--expect", "z = y"], capsys)
+    assert code == 1 and "got nan, expected" in err
 
 
 def test_scalar_out_of_range_is_a_usage_error(vadd_file, capsys):

@@ -15,7 +15,7 @@ def report():
     n = 2048
     x, y, z = rand(n), rand(n, seed=1), np.zeros(n, np.float32)
     return run(vadd_framework(2), [x, y, z, 1024, 256, 4], cores=2, kernel="vadd",
-               filename="vadd_framework.mlir")
+               filename="vadd_framework.mlir", trace=True)
 
 
 def test_trace_is_valid_chrome_trace_json(report, tmp_path):

@@ -8,6 +8,7 @@ import pytest
 
 from ascdsl.sim import (
     AlignmentError,
+    AllocatorError,
     DeadlockError,
     EventError,
     OutOfBoundsError,
@@ -207,6 +208,72 @@ def test_set_flag_never_waited_for():
     err = raises(EventError, text, vadd_args())
     assert err.loc.line == line_of(text, "set_flag v_mte3, %c1")
     assert "no wait_flag consumes it before the kernel ends" in str(err)
+
+
+def test_event_id_allocated_and_never_released():
+    text = ub_kernel("  %id = ascendc.pipe.alloc_event_id %pipe, v_mte3 : i32")
+    err = raises(EventError, text, vadd_args())
+    assert err.loc.line == line_of(text, "alloc_event_id")
+    assert "allocates v_mte3 id 0 and never releases it before the kernel ends" in str(err)
+
+
+def test_event_ids_given_back_by_release_or_reset_are_fine():
+    released = ub_kernel(
+        "  %id = ascendc.pipe.alloc_event_id %pipe, v_mte3 : i32\n"
+        "  ascendc.pipe.release_event_id %pipe, %id {event = 7 : i32} : !ascendc.pipe, i32")
+    assert run(released, vadd_args()).findings == []
+    fetched = ub_kernel("  %id = ascendc.pipe.fetch_event_id %pipe, v_mte3 : i32")
+    assert run(fetched, vadd_args()).findings == []  # FetchEventID reserves nothing
+
+
+def test_unreleased_ids_are_findings_in_warn_mode():
+    text = ub_kernel("  %a = ascendc.pipe.alloc_event_id %pipe, v_mte3 : i32\n"
+                     "  %b = ascendc.pipe.alloc_event_id %pipe, mte2_v : i32")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SimulationWarning)
+        report = run(text, vadd_args(), sanitize="warn")
+    assert sorted(str(f).split("\n")[0].split("op ")[1][:27] for f in report.findings) == [
+        "allocates mte2_v id 0 and n", "allocates v_mte3 id 0 and n"]
+    assert run(text, vadd_args(), sanitize="off").findings == []
+
+
+ALLOCATOR = """\
+  %hw = arith.constant 1 : i32
+  %a = ascendc.local_mem_allocator %hw : i32, !ascendc.local_mem_allocator<1>
+  %sixteen = arith.constant 16 : i32
+  %t = ascendc.local_mem_allocator.alloc_dynamic %a, vecin, %sixteen, f32 : !ascendc.local_mem_allocator<1>, i32, !ascendc.local_tensor<*xf32>"""
+
+
+def test_local_mem_allocator_after_a_tpipe_is_a_finding():
+    # Both hand out UB from address 0: the allocator's tile lands on the TBuf's bytes.
+    text = ub_kernel(ALLOCATOR)
+    err = raises(AllocatorError, text, vadd_args())
+    assert err.loc.line == line_of(text, "ascendc.local_mem_allocator %hw")
+    assert "mixes a LocalMemAllocator and a TPipe on one core" in str(err)
+    assert f"kernel.mlir:{line_of(text, '%pipe = ascendc.pipe')}:3: note: the TPipe" in str(err)
+
+
+def test_tpipe_after_a_local_mem_allocator_is_a_finding():
+    text = f"""\
+func.func @k(%x: {M}) attributes {{ascendc.global}} {{
+{ALLOCATOR}
+  %pipe = ascendc.pipe
+  func.return
+}}
+"""
+    err = raises(AllocatorError, text, [rand(8)])
+    assert err.loc.line == 6 and err.op == "ascendc.pipe"
+    assert "kernel.mlir:3:3: note: the LocalMemAllocator" in str(err)
+
+
+def test_local_mem_allocator_alone_is_fine():
+    text = f"""\
+func.func @k(%x: {M}) attributes {{ascendc.global}} {{
+{ALLOCATOR}
+  func.return
+}}
+"""
+    assert run(text, [rand(8)]).findings == []
 
 
 # --- bounds, capacity, alignment ---------------------------------------------------------

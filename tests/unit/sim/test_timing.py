@@ -13,7 +13,7 @@ def framework(buffers: int, tile: int = 4096, loops: int = 8, cores: int = 1):
     n = tile * loops * cores
     x, y, z = rand(n), rand(n, seed=1), np.zeros(n, np.float32)
     report = run(vadd_framework(buffers), [x, y, z, tile * loops, tile, loops], cores=cores,
-                 kernel="vadd")
+                 kernel="vadd", trace=True)
     assert np.array_equal(z, x + y)
     return report
 
@@ -54,7 +54,8 @@ def test_vector_cost_is_issue_plus_repeats_plus_bank_conflicts():
     # every repeat reads them in two beats (bank_read_conflict).
     n = 4096
     body = "  ascendc.add_l2 %zl, %xl, %yl, %n : TZ, TX, TX, i32"
-    report = run(ub_kernel(body, n=n), [rand(n), rand(n, seed=1), np.zeros(n, np.float32)])
+    report = run(ub_kernel(body, n=n), [rand(n), rand(n, seed=1), np.zeros(n, np.float32)],
+                 trace=True)
     (add,) = [e for e in report.cores[0].trace if e[0] == 1]
     repeats = n * 4 // 256
     assert add[2] == pytest.approx(COST["vector_issue"] + repeats
@@ -73,7 +74,8 @@ def test_pipe_all_barrier_serializes():
     body = ("  ascendc.add_l2 %zl, %xl, %yl, %n : TZ, TX, TX, i32\n"
             "  ascendc.pipe_barrier pipe_all\n"
             "  ascendc.mul_l2 %xl, %xl, %yl, %n : TX, TX, TX, i32")
-    report = run(ub_kernel(body, n=4096), [rand(4096), rand(4096), np.zeros(4096, np.float32)])
+    report = run(ub_kernel(body, n=4096), [rand(4096), rand(4096), np.zeros(4096, np.float32)],
+                 trace=True)
     adds = [e for e in report.cores[0].trace if e[0] == 1]
     add_end = adds[0][1] + adds[0][2] + COST["vector_latency"]
     assert adds[1][1] >= add_end  # the barrier waited for the add's results

@@ -115,11 +115,24 @@ def _override(cls: type[Operation], name: str) -> Attribute | None:
     return None
 
 
+# Ascend C APIs whose headers accept integer elements only (their dtype static_asserts: And,
+# Or, Not take int16_t / uint16_t; the shifts 16- and 32-bit integers): sampled with i16
+# tensors and scalars instead of f32.
+INTEGER_APIS = frozenset({"And", "Or", "Not", "ShiftLeft", "ShiftRight"})
+i16 = IntegerType(16)
+
+
+def _element(cls: type[Operation]) -> Attribute:
+    cpp = getattr(cls, "CPP", None)
+    return i16 if cpp is not None and cpp.api in INTEGER_APIS else f32
+
+
 def sample_type(cls: type[Operation], name: str, constr) -> Attribute:
     """A type that satisfies the constraint of `cls`'s operand or result `name`."""
     chosen = _override(cls, name)
     if chosen is not None:
         return chosen
+    element = _element(cls)
     inner = _inner(constr)
     if isinstance(inner, EqAttrConstraint):
         return inner.attr
@@ -128,7 +141,7 @@ def sample_type(cls: type[Operation], name: str, constr) -> Attribute:
     if isinstance(inner, UI64):
         return ui64
     if isinstance(inner, AnyAttr):
-        return UNCONSTRAINED.get(name, f32)
+        return UNCONSTRAINED.get(name, element)
     if isinstance(inner, Is):
         first = inner.classes[0]
         if first is PipeType:
@@ -142,7 +155,7 @@ def sample_type(cls: type[Operation], name: str, constr) -> Attribute:
         if first is TBufPoolType:
             return TBufPoolType(TPosition.VECIN, 4)
         if first is LocalTensorType:
-            return LOCAL
+            return LOCAL if element is f32 else LocalTensorType(element, [64])
         if first is GlobalTensorType:
             return GLOBAL
         if first is LocalMemAllocatorType:

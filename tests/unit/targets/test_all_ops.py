@@ -1,4 +1,5 @@
-"""Every op of the `ascendc` dialect prints, and g++ accepts the C++ against the test header.
+"""Every op of the `ascendc` dialect prints a statement (test_real_headers.py checks them all
+against the real Ascend C headers).
 
 The ops come from `ascdsl.dialects.ascendc.ALL_OPS`; each gets one instance built from its
 IRDL definition (ascendc_op_samples.py). `local_tensor_auto` has no C++ of its own: printing
@@ -7,9 +8,6 @@ it is a located error that tells the user to run materialize-tensor.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr
 
@@ -17,9 +15,7 @@ from ascdsl.diagnostics import AscdslError, verify_module
 from ascdsl.dialects.ascendc import ALL_OPS, LocalTensorAutoOp
 from ascdsl.targets.ascendc import emit, rule_for
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "targets"))
-from ascendc_op_samples import sample_function  # noqa: E402
-from ascendc_gxx import require_gxx, syntax_errors  # noqa: E402
+from ascendc_op_samples import sample_function
 
 PRINTABLE = [cls for cls in ALL_OPS if cls is not LocalTensorAutoOp]
 
@@ -40,16 +36,6 @@ def test_op_has_a_rule_and_prints_a_statement(cls):
     statements = [line for line in body if not line.strip().startswith(("constexpr", "return"))]
     assert statements, f"{cls.name} printed nothing"
     assert all(line.startswith("  ") and line.rstrip().endswith((";", "{", "}")) for line in body)
-
-
-def test_all_ops_compile_with_gxx():
-    require_gxx()
-    module = ModuleOp([sample_function(cls, i) for i, cls in enumerate(PRINTABLE)])
-    verify_module(module)
-    source = emit(module)
-    assert source.count("__aicore__ void op") == len(PRINTABLE)
-    errors = syntax_errors(source, "all_ops.cpp")
-    assert not errors, errors
 
 
 def test_local_tensor_auto_is_a_located_error():

@@ -103,6 +103,9 @@ def test_internal_pass_error_is_one_line(tmp_path, capsys, monkeypatch):
     (["--frobnicate"], "unknown option or pass '--frobnicate'"),
     (["-p", "nope"], "unknown pass 'nope'"),
     (["-t", "nope"], "unknown target 'nope'"),
+    # xDSL's pipeline parse error derives from BaseException: it escaped as an internal error.
+    (["-p", "2"], "malformed pass pipeline '2': Expected pass name here"),
+    (["-p", "canonicalize{"], "malformed pass pipeline 'canonicalize{': Expected argument name"),
 ])
 def test_usage_errors_exit_2(argv, needle, capsys):
     assert main(argv) == 2
@@ -120,3 +123,27 @@ def test_output_file_gets_umask_permissions(tmp_path):
     finally:
         os.umask(old)
     assert out.stat().st_mode & 0o777 == 0o644
+
+
+class _Terminal:
+    def isatty(self):
+        return True
+
+    def read(self):  # what waiting on a terminal looked like
+        raise AssertionError("ascdsl-opt read a terminal")
+
+
+def test_no_input_on_a_terminal_is_a_usage_error(monkeypatch, capsys):
+    # Before, `ascdsl-opt` alone waited silently on stdin.
+    monkeypatch.setattr("sys.stdin", _Terminal())
+    assert main([]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("ascdsl-opt: error: no input file: give an IR file, or '-'")
+
+
+def test_no_input_reads_piped_stdin(monkeypatch, capsys):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(SRC))
+    assert main(["--canonicalize-barriers"]) == 0
+    assert capsys.readouterr().out.count("ascendc.pipe_barrier pipe_v") == 1

@@ -366,8 +366,44 @@ func.func @l2_cache_mode_pyasc_does_not_take(%g: !ascendc.global_tensor<*xf32>) 
 
 // -----
 
+// Positions the real Ascend C API rejects (its headers' static_asserts and constexpr checks).
+func.func @queue_at_gm() {
+  // expected-error@+1 {{'ascendc.queue' op TQue<TPosition::GM> does not exist in Ascend C: a TQue queues buffers between two pipes, so its position cannot be gm, veccalc or max}}
+  %q = ascendc.queue : <gm, 1>
+  func.return
+}
+
+// -----
+
 func.func @l2_cache_rw_mode(%g: !ascendc.global_tensor<*xf32>) {
   // expected-error@+1 {{'ascendc.global_tensor.set_l2_cache_hint' op 'rwMode' = 0 is not a CacheRwMode (valid values 1 to 3)}}
   ascendc.global_tensor.set_l2_cache_hint %g {mode = 1 : i32, rwMode = 0 : i32} : !ascendc.global_tensor<*xf32>
+  func.return
+}
+
+// -----
+
+func.func @queue_at_veccalc() {
+  // expected-error@+1 {{TQue<TPosition::VECCALC> does not exist in Ascend C}}
+  %q = ascendc.queue : <veccalc, 2>
+  func.return
+}
+
+// -----
+
+func.func @allocator_on_gm() {
+  %hw = arith.constant 0 : i64
+  // expected-error@+1 {{'ascendc.local_mem_allocator' op LocalMemAllocator<Hardware::GM> is rejected by Ascend C: an allocator hands out an on-chip memory (UB, L1, L0A, L0B, L0C, BIAS, FIXBUF)}}
+  %a = ascendc.local_mem_allocator %hw : i64, !ascendc.local_mem_allocator<0>
+  func.return
+}
+
+// -----
+
+func.func @alloc_position_elsewhere(%n: i32) {
+  %hw = arith.constant 1 : i64
+  %a = ascendc.local_mem_allocator %hw : i64, !ascendc.local_mem_allocator<1>
+  // expected-error@+1 {{position a1 lives in L1, not in the allocator's UB}}
+  %t = ascendc.local_mem_allocator.alloc_dynamic %a, a1, %n, f32 : !ascendc.local_mem_allocator<1>, i32, !ascendc.local_tensor<*xf32>
   func.return
 }
