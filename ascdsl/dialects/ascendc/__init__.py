@@ -57,6 +57,8 @@ from .types_adv import *  # noqa: F403
 from .types_adv import ADV_TYPES, AdvStructType
 from .ops_adv import *  # noqa: F403
 from .ops_adv import ADV_OPS, AdvOp
+from .ops_activation import *  # noqa: F403
+from .ops_activation import ACTIVATION_OPS
 
 # Every op, one list per module (each module's list names its ops in order).
 ALL_OPS: list[type[AscendCOp]] = [
@@ -73,6 +75,7 @@ ALL_OPS: list[type[AscendCOp]] = [
     *CMPSEL_OPS,  # Compare, Select
     *MATH_OPS,  # Ascend C math APIs (Erf, Tanh, Sin, ...)
     *ADV_OPS,  # advanced APIs: SoftMax, RmsNorm, AscendQuant, Concat/Extract
+    *ACTIVATION_OPS,  # Gelu, Silu, Sigmoid, Swish, SwiGLU
 ]
 
 ALL_TYPES.extend(ADV_TYPES)  # tiling and configuration structs of the advanced APIs

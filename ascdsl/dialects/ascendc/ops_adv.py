@@ -1,7 +1,8 @@
-"""Advanced APIs beyond the math library: activation (SoftMax, SimpleSoftMax), normalization
-(RmsNorm), quantization (AscendQuant) and the sort helpers (Concat, Extract).
+"""Advanced APIs beyond the math library: activation (SoftMax, SimpleSoftMax, LogSoftMax),
+normalization (RmsNorm, LayerNorm), quantization (AscendQuant) and the sort helpers (Concat,
+Extract).
 
-pyasc's ops and syntax. SoftMax's `sharedTmpBuffer` and `softmaxShapeInfo` and AscendQuant's
+pyasc's ops and syntax (LogSoftMax and LayerNorm, which pyasc lacks, in the same style). SoftMax's `sharedTmpBuffer` and `softmaxShapeInfo` and AscendQuant's
 `sharedTmpBuffer` and `config` are optional, recorded by `operandSegmentSizes` in the
 attribute dictionary; the template flags (`reuseSource`, `basicBlock`, `dataFormatNZ`,
 `isReuseSource`) are unit attributes printed as 0 or 1:
@@ -25,6 +26,8 @@ from .enums import Pipe
 from .segments import SEGMENTED, SegmentedFormat, segment_sizes
 from .types_adv import (
     AscendQuantConfigType,
+    LayerNormTilingType,
+    LogSoftMaxTilingType,
     RmsNormTilingType,
     SoftMaxShapeInfoType,
     SoftMaxTilingType,
@@ -33,6 +36,8 @@ from .types_adv import (
 SOFTMAX_TILING = Is((SoftMaxTilingType,), "!ascendc.softmax_tiling")
 SHAPE_INFO = Is((SoftMaxShapeInfoType,), "!ascendc.softmax_shape_info")
 RMSNORM_TILING = Is((RmsNormTilingType,), "!ascendc.rmsnorm_tiling")
+LOG_SOFTMAX_TILING = Is((LogSoftMaxTilingType,), "!ascendc.log_softmax_tiling")
+LAYERNORM_TILING = Is((LayerNormTilingType,), "!ascendc.layernorm_tiling")
 QUANT_CONFIG = Is((AscendQuantConfigType,), "!ascendc.ascend_quant_config")
 
 
@@ -112,7 +117,75 @@ class SimpleSoftMaxOp(SoftMaxBase):
     name = "ascendc.simple_softmax"
 
 
+@asc_op(
+    cpp=Cpp("LogSoftMax", template=("elem:dst", "flag:reuseSource", "flag:dataFormatNZ"),
+            args=("dst", "sumTensor", "maxTensor", "src", "sharedTmpBuffer", "tiling",
+                  "softmaxShapeInfo")),
+    pipe=Pipe.PIPE_V, writes=("dst", "sumTensor", "maxTensor", "sharedTmpBuffer"),
+    reads=("src",),
+)
+class LogSoftMaxOp(AdvOp):
+    """`AscendC::LogSoftMax`: max = rowmax(src), sum = rowsum(exp(src - max)),
+    dst = log(exp(src - max) / sum). ascdsl's op (pyasc has none); the API always takes a
+    scratch tensor and a `LogSoftMaxTiling`."""
+
+    name = "ascendc.log_softmax"
+    reuseSource = opt_prop_def(UnitAttr)
+    dataFormatNZ = opt_prop_def(UnitAttr)
+    dst = operand_def(LOCAL)
+    sumTensor = operand_def(LOCAL)
+    maxTensor = operand_def(LOCAL)
+    src = operand_def(LOCAL)
+    sharedTmpBuffer = operand_def(LOCAL)
+    tiling = operand_def(LOG_SOFTMAX_TILING)
+    softmaxShapeInfo = opt_operand_def(SHAPE_INFO)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "operands attr-dict `:` type(operands)"
+
+    def __init__(self, dst: SSAValue, sum_: SSAValue, max_: SSAValue, src: SSAValue,
+                 tmp: SSAValue, tiling: SSAValue, shape_info: SSAValue | None = None,
+                 reuse_source: bool = False, data_format_nz: bool = False):
+        super().__init__(operands=[dst, sum_, max_, src, tmp, tiling, _opt(shape_info)],
+                         properties={"reuseSource": _flag(reuse_source),
+                                     "dataFormatNZ": _flag(data_format_nz)})
+
+
 # --- normalization --------------------------------------------------------------------------
+
+
+@asc_op(
+    cpp=Cpp("LayerNorm", template=("elem:dst", "flag:isReuseSource"),
+            args=("dst", "outputMean", "outputVariance", "src", "gamma", "beta",
+                  "sharedTmpBuffer", "epsilon", "tiling")),
+    pipe=Pipe.PIPE_V, writes=("dst", "outputMean", "outputVariance", "sharedTmpBuffer"),
+    reads=("src", "gamma", "beta"),
+)
+class LayerNormOp(AdvOp):
+    """`AscendC::LayerNorm`: over the last axis H of [B, S, H], mean and variance per row
+    (written as B*S values) and dst = (x - mean) / sqrt(variance + epsilon) * gamma + beta.
+    ascdsl's op (pyasc has none)."""
+
+    name = "ascendc.layernorm"
+    isReuseSource = opt_prop_def(UnitAttr)
+    dst = operand_def(LOCAL)
+    outputMean = operand_def(LOCAL)
+    outputVariance = operand_def(LOCAL)
+    src = operand_def(LOCAL)
+    gamma = operand_def(LOCAL)
+    beta = operand_def(LOCAL)
+    sharedTmpBuffer = opt_operand_def(LOCAL)
+    epsilon = operand_def()
+    tiling = operand_def(LAYERNORM_TILING)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "operands attr-dict `:` type(operands)"
+
+    def __init__(self, dst: SSAValue, mean: SSAValue, variance: SSAValue, src: SSAValue,
+                 gamma: SSAValue, beta: SSAValue, epsilon: SSAValue, tiling: SSAValue,
+                 tmp: SSAValue | None = None, reuse_source: bool = False):
+        super().__init__(operands=[dst, mean, variance, src, gamma, beta, _opt(tmp), epsilon,
+                                   tiling],
+                         properties={"isReuseSource": _flag(reuse_source)})
+
 
 
 @asc_op(
@@ -210,5 +283,6 @@ class ExtractOp(AdvOp):
 
 
 ADV_OPS: list[type[AscendCOp]] = [
-    SimpleSoftMaxOp, SoftMaxOp, RmsNormOp, QuantOp, ConcatOp, ExtractOp,
+    SimpleSoftMaxOp, SoftMaxOp, RmsNormOp, QuantOp, ConcatOp, ExtractOp, LogSoftMaxOp,
+    LayerNormOp,
 ]

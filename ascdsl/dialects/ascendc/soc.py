@@ -300,6 +300,15 @@ LIBRARY_910B: dict[str, Library] = {
                     {"f32": 4, "f16": 8, "f16>f32": 8}, _MATH),
     "ClampMax": _m("Mins", "Mins", 4, 2),
     "ClampMin": _m("Maxs", "Maxs", 4, 2),
+    # Activations (impl/adv_api/detail/activation/<api>/, tiling/activation/)
+    "Gelu": _m("2Mul Muls Add Muls Exp Adds Div", "2Cast 2Mul Muls Add Muls Exp Adds Div",
+               12, 12, min_tmp=768),
+    "FasterGelu": _m("Muls Exp Adds Div", "2Cast Muls Exp Adds Div", 12, 12, min_tmp=768),
+    "Sigmoid": _m("Muls Exp Adds Duplicate Div", "2Cast Muls Exp Adds Duplicate Div", 4, 2,
+                  min_tmp=256),
+    "Silu": _m("Muls Exp Adds Div", "Muls Exp Adds Div", 0, 0),
+    "Swish": _m("Muls Exp Adds Div", "Muls Exp Adds Div", 0, 0),
+    "SwiGLU": _m("Muls Exp Adds Div Mul", "3Cast Muls Exp Adds Div Mul", 0, 12),
     # Exp: the basic Exp instruction at Taylor level 0; level k adds 3 instructions per term
     # (`ascdsl.sim.cost.CostModel.library` builds the sequence from this base).
     "Exp": _m("Adds Cast Sub Exp 3Adds Mul", "2Cast Sub Exp 3Adds Mul", 12, 16),
@@ -315,6 +324,18 @@ LIBRARY_910B: dict[str, Library] = {
         {"f32": "Brcb Sub Exp Brcb Div", "f16": "2Cast Brcb Sub Exp Brcb Div"},
         {"f32": 4, "f16": 8},
         f"{_IMPL}/activation/softmax/membase (SimpleSoftMaxGenericNDImpl, one path)"),
+    "LogSoftMax": Library(
+        {"f32": "2Max WholeReduceMax Brcb Sub Exp 2Add WholeReduceSum Brcb Div Ln",
+         "f16": "4Cast 2Max WholeReduceMax Brcb Sub Exp 2Add WholeReduceSum Brcb Div Ln"},
+        {"f32": 4, "f16": 8},
+        f"{_IMPL}/activation/softmax/membase/common/logsoftmax_common_impl.h (one path)"),
+    "LayerNorm": Library(
+        {"f32": "Muls 2Add WholeReduceSum Brcb Sub Mul Muls 2Add WholeReduceSum Adds Rsqrt "
+                "Brcb Mul Mul Add",
+         "f16": "3Cast Muls 2Add WholeReduceSum Brcb Sub Mul Muls 2Add WholeReduceSum Adds "
+                "Rsqrt Brcb Mul Mul Add"},
+        {"f32": 8, "f16": 12},
+        f"{_IMPL}/normalization/layernorm/layernorm_common_basic_impl.h (one path)"),
     "RmsNorm": Library(
         {"f32": "Mul 2Add WholeReduceSum Muls Adds Sqrt Brcb Div Mul",
          "f16": "3Cast Mul 2Add WholeReduceSum Muls Adds Sqrt Brcb Div Mul"},

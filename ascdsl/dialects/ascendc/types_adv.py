@@ -3,7 +3,7 @@
 `!ascendc.softmax_tiling` (`SoftMaxTiling`), `!ascendc.softmax_shape_info`
 (`AscendC::SoftMaxShapeInfo`), `!ascendc.rmsnorm_tiling` (`RmsNormTiling`),
 `!ascendc.ascend_quant_config` (`AscendC::AscendQuantConfig`) and the structs of the advanced
-APIs pyasc does not have (`LayerNormTiling`, ...). The tiling structs are the ones CANN's
+APIs pyasc does not have (`LogSoftMaxTiling`, `LayerNormTiling`). The tiling structs are the ones CANN's
 tiling generator writes into `kernel_tiling/kernel_tiling.h` (global namespace, every field a
 `uint32_t` with a default of 0 unless noted): a kernel builds one with
 `ascendc.construct` (field values in declaration order) or receives it from the host.
@@ -41,6 +41,16 @@ class SoftMaxTilingType(AdvStructType):
         "splitSize", "reduceM", "reduceK", "reduceSize", "rangeM", "tailM", "tailSplitSize",
         "tailReduceSize",
     )
+
+
+@irdl_attr_definition
+class LogSoftMaxTilingType(AdvStructType):
+    """`LogSoftMaxTiling`: LogSoftMax's split of a [srcM, srcK] tile (SoftMaxTiling's
+    fields). Not in pyasc."""
+
+    name = "ascendc.log_softmax_tiling"
+    CPP = "LogSoftMaxTiling"
+    FIELDS, FIELD_CPP = SoftMaxTilingType.FIELDS, SoftMaxTilingType.FIELD_CPP
 
 
 @irdl_attr_definition
@@ -103,6 +113,7 @@ class LayerNormTilingType(AdvStructType):
 
 ADV_TYPES: list[type[AdvStructType]] = [
     SoftMaxTilingType,
+    LogSoftMaxTilingType,
     SoftMaxShapeInfoType,
     RmsNormTilingType,
     AscendQuantConfigType,

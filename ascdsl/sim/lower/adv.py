@@ -1,5 +1,5 @@
-"""Advanced APIs beyond the math library: SoftMax, SimpleSoftMax, RmsNorm, AscendQuant,
-Concat and Extract (docs/adv.md).
+"""Advanced APIs beyond the math library: SoftMax, SimpleSoftMax, LogSoftMax, RmsNorm,
+LayerNorm, AscendQuant, Concat and Extract (docs/adv.md).
 
 - SoftMax works on a [m, k] tile: the shape comes from `softmaxShapeInfo` (srcM, srcK) when
   given and non-zero, else the source tensor's ShapeInfo when it has one, else the tiling's
@@ -7,9 +7,13 @@ Concat and Extract (docs/adv.md).
   max = rowmax, sum = rowsum(exp(x - max)), dst = exp(x - max) / sum, and writes max and sum
   as [m, 32 bytes] blocks (each row's value repeated). The reductions cover the first
   oriSrcK columns when the shape info gives them (the rest is padding), the division all k.
-  SimpleSoftMax reads max and sum from those blocks.
+  SimpleSoftMax reads max and sum from those blocks; LogSoftMax writes
+  (x - max) - log(sum).
 - RmsNorm normalizes the bLength * sLength rows of hLength elements (the tiling's shape):
   dst = x / sqrt(sum(x^2) / originalHLength + epsilon) * gamma, in float.
+- LayerNorm normalizes the same rows: mean and variance (over originalHLength, or
+  lastDimValueBack = 1/H when set) are written as one value per row, and
+  dst = (x - mean) / sqrt(variance + epsilon) * gamma + beta, in float.
 - AscendQuant (per tensor) computes as the library does on dav-c220: in half (float sources
   are rounded to half first), then rounds to int8 (ties to even) and saturates.
 - Concat rebinds its destination to the source (`concat = src;` on dav-c220); Extract splits
@@ -53,11 +57,12 @@ def _check_float(op, cx: Lowering, dt) -> None:
 # --- SoftMax, SimpleSoftMax -----------------------------------------------------------------
 
 
-@lowers(A.SoftMaxBase)
+@lowers(A.SoftMaxBase, A.LogSoftMaxOp)
 def lower_softmax(op, cx: Lowering):
     pre = cx.take_pre()
     site = cx.site(op)
     simple = isinstance(op, A.SimpleSoftMaxOp)
+    log = isinstance(op, A.LogSoftMaxOp)
     api = type(op).CPP.api
     if op.dataFormatNZ is not None:
         raise cx.error(op, f"is not simulated with dataFormatNZ: {api} on NZ (fractal) "
@@ -79,7 +84,7 @@ def lower_softmax(op, cx: Lowering):
     sd, ss, ssum, smax = (cx.slot(v) for v in (op.dst, op.src, op.sumTensor, op.maxTensor))
     block = BLOCK // st.size
     scratch = Scratch(op, cx, api, dt.name, dt.size)
-    basic = op.basicBlock is not None
+    basic = getattr(op, "basicBlock", None) is not None
     to_half = make_cast(DTYPES["f32"], DTYPES["f16"], RoundMode.CAST_NONE)
 
     def shape(R, src) -> tuple[int, int, int]:
@@ -142,7 +147,10 @@ def lower_softmax(op, cx: Lowering):
                     row_max_out, row_sum_out = row_max, row_sum
                 max_view[...] = np.broadcast_to(row_max_out, (m, block))
                 sum_view[...] = np.broadcast_to(row_sum_out, (m, block))
-            out = (e / row_sum).astype(np.float32)
+            if log:
+                out = ((x - row_max) - np.log(row_sum)).astype(np.float32)
+            else:
+                out = (e / row_sum).astype(np.float32)
             dt.store(d.mem.bytes[dlo:dhi].view(dt.np), out.reshape(-1))
         san = c.san
         if san is not None:
@@ -207,6 +215,70 @@ def lower_rmsnorm(op, cx: Lowering):
                    [(d.mem, dlo, dhi)], True)
         c.run(V, c.cost.library("RmsNorm", dt.name, n, 4, tmp_bytes), c.cost.vector_latency,
               site)
+
+    return f
+
+
+@lowers(A.LayerNormOp)
+def lower_layernorm(op, cx: Lowering):
+    pre = cx.take_pre()
+    site = cx.site(op)
+    dt = dtype_of(op, cx, op.dst)
+    _check_float(op, cx, dt)
+    for v in (op.src, op.gamma, op.beta, op.outputMean, op.outputVariance):
+        if dtype_of(op, cx, v) is not dt:
+            raise InvalidArgumentError("LayerNorm takes every tensor of one element type", site)
+    read = _field_reader(op.tiling.type, "bLength", "sLength", "hLength", "originalHLength",
+                         "lastDimValueBack")
+    s_tiling, s_eps = cx.slot(op.tiling), cx.slot(op.epsilon)
+    slots = [cx.slot(v) for v in (op.dst, op.outputMean, op.outputVariance, op.src, op.gamma,
+                                  op.beta)]
+    scratch = Scratch(op, cx, "LayerNorm", dt.name, dt.size)
+
+    def f(R):
+        c = R[0]
+        c.t += pre
+        b, s_len, h, oh, back = read(R[s_tiling])
+        rows, h = int(b) * int(s_len), int(h)
+        if rows <= 0 or h <= 0:
+            raise InvalidArgumentError(
+                f"has no shape to work on: the tiling gives bLength={b}, sLength={s_len}, "
+                f"hLength={h} (fill the LayerNormTiling, e.g. from GetLayerNormNDTilingInfo)",
+                site, core=c.block_idx)
+        d, mean_t, var_t, s, g, be = (R[k] for k in slots)
+        spans = [local_span(c, d, 0, rows * h, site, "writes"),
+                 local_span(c, mean_t, 0, rows, site, "writes"),
+                 local_span(c, var_t, 0, rows, site, "writes"),
+                 local_span(c, s, 0, rows * h, site, "reads"),
+                 local_span(c, g, 0, h, site, "reads"),
+                 local_span(c, be, 0, h, site, "reads")]
+        tensors = (d, mean_t, var_t, s, g, be)
+        if c.checking:
+            for t in tensors:
+                check_align(c, t, site, "uses")
+        tmp_bytes = scratch.check(c, R, [(t, lo, hi) for t, (lo, hi) in zip(tensors, spans)])
+
+        def load(t, span):
+            return np.asarray(dt.load(t.mem.bytes[span[0]:span[1]].view(dt.np)), np.float32)
+
+        x = load(s, spans[3]).reshape(rows, h)
+        gamma, beta = load(g, spans[4]), load(be, spans[5])
+        scale = float(back) if back else 1.0 / float(oh or h)
+        with np.errstate(all="ignore"):
+            mean = (x.astype(np.float64).sum(axis=1) * scale).astype(np.float32)
+            centred = x - mean[:, None]
+            var = ((centred.astype(np.float64) ** 2).sum(axis=1) * scale).astype(np.float32)
+            rstd = (1.0 / np.sqrt(var + np.float32(R[s_eps]))).astype(np.float32)
+            out = (centred * rstd[:, None] * gamma + beta).astype(np.float32)
+            for t, span, values in ((d, spans[0], out.reshape(-1)), (mean_t, spans[1], mean),
+                                    (var_t, spans[2], var)):
+                dt.store(t.mem.bytes[span[0]:span[1]].view(dt.np), values)
+        san = c.san
+        if san is not None:
+            mems = [(t.mem, lo, hi) for t, (lo, hi) in zip(tensors, spans)]
+            record(san, site, mems[3:], [scratch.span(R), *mems[1:3]], mems[:1], True)
+        c.run(V, c.cost.library("LayerNorm", dt.name, rows * h, 4, tmp_bytes),
+              c.cost.vector_latency, site)
 
     return f
 

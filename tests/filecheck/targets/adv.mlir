@@ -94,3 +94,33 @@ func.func @quant_and_sort(%arg0: !ascendc.local_tensor<256xi8>, %arg1: !ascendc.
   ascendc.extract %arg3, %arg4, %arg3, %c8 : !ascendc.local_tensor<512xf32>, !ascendc.local_tensor<256xui32>, !ascendc.local_tensor<512xf32>, i32
   return
 }
+
+// CHECK-LABEL: void beyond_pyasc(
+// CHECK:         AscendC::Gelu<float, 1, 0>(v1, v2, v3, c256_i32);
+// CHECK-NEXT:    AscendC::FasterGelu<float, 0, 1>(v1, v2, c256_i32);
+// CHECK-NEXT:    AscendC::Sigmoid<float, 0>(v1, v2, v3, c256_i32);
+// CHECK-NEXT:    AscendC::Silu<float, 1>(v1, v2, c256_i32);
+// CHECK-NEXT:    AscendC::Swish<float, 0>(v1, v2, c256_i32, c1_5_f32);
+// CHECK-NEXT:    AscendC::SwiGLU<float, 0>(v1, v2, v2, c1_5_f32, v3, c256_i32);
+// CHECK:         LogSoftMaxTiling v[[LT:[0-9]+]]{c8_i32, c32_i32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+// CHECK-NEXT:    AscendC::LogSoftMax<float, 0, 0>(v1, v4, v4, v2, v3, v[[LT]]);
+// CHECK:         LayerNormTiling v[[NT:[0-9]+]]{c1_i32, c8_i32, c32_i32, c32_i32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+// CHECK-NEXT:    AscendC::LayerNorm<float, 0>(v1, v4, v4, v2, v5, v5, c1_5_f32, v[[NT]]);
+func.func @beyond_pyasc(%arg0: !ascendc.local_tensor<256xf32>, %arg1: !ascendc.local_tensor<256xf32>, %arg2: !ascendc.local_tensor<4096xui8>, %arg3: !ascendc.local_tensor<64xf32>, %arg4: !ascendc.local_tensor<32xf32>) {
+  %n = arith.constant 256 : i32
+  %b = arith.constant 1.5 : f32
+  ascendc.gelu %arg0, %arg1, %arg2, %n {highPrecision} : !ascendc.local_tensor<256xf32>, !ascendc.local_tensor<256xf32>, !ascendc.local_tensor<4096xui8>, i32
+  ascendc.faster_gelu %arg0, %arg1, %n {highPerformance} : !ascendc.local_tensor<256xf32>, !ascendc.local_tensor<256xf32>, i32
+  ascendc.sigmoid %arg0, %arg1, %arg2, %n : !ascendc.local_tensor<256xf32>, !ascendc.local_tensor<256xf32>, !ascendc.local_tensor<4096xui8>, i32
+  ascendc.silu %arg0, %arg1, %n {isReuseSource} : !ascendc.local_tensor<256xf32>, !ascendc.local_tensor<256xf32>, i32
+  ascendc.swish %arg0, %arg1, %n, %b : !ascendc.local_tensor<256xf32>, !ascendc.local_tensor<256xf32>, i32, f32
+  ascendc.swiglu %arg0, %arg1, %arg1, %b, %arg2, %n : !ascendc.local_tensor<256xf32>, !ascendc.local_tensor<256xf32>, !ascendc.local_tensor<256xf32>, f32, !ascendc.local_tensor<4096xui8>, i32
+  %c8 = arith.constant 8 : i32
+  %c32 = arith.constant 32 : i32
+  %0 = ascendc.construct !ascendc.log_softmax_tiling(%c8, %c32) : i32, i32
+  ascendc.log_softmax %arg0, %arg3, %arg3, %arg1, %arg2, %0 : !ascendc.local_tensor<256xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<256xf32>, !ascendc.local_tensor<4096xui8>, !ascendc.log_softmax_tiling
+  %c1 = arith.constant 1 : i32
+  %1 = ascendc.construct !ascendc.layernorm_tiling(%c1, %c8, %c32, %c32) : i32, i32, i32, i32
+  ascendc.layernorm %arg0, %arg3, %arg3, %arg1, %arg4, %arg4, %b, %1 : !ascendc.local_tensor<256xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<256xf32>, !ascendc.local_tensor<32xf32>, !ascendc.local_tensor<32xf32>, f32, !ascendc.layernorm_tiling
+  return
+}

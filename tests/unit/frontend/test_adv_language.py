@@ -231,3 +231,78 @@ def test_quant_and_rmsnorm_kernels_match_numpy():
     rk[1](xr, g, zr)
     ref = xr / np.sqrt((xr.astype(np.float64) ** 2).mean(axis=1, keepdims=True) + 1e-5) * g
     np.testing.assert_allclose(zr, ref, rtol=1e-5, atol=1e-6)
+
+
+def test_apis_beyond_pyasc_run_and_match_numpy():
+    rows, h = 4, 64
+    n = rows * h
+
+    @asc.jit(insert_sync=True)
+    def k(x: asc.GlobalAddress, g: asc.GlobalAddress, z: asc.GlobalAddress,
+          zs: asc.GlobalAddress):
+        xg, gg, zg, sg = asc.GlobalTensor(), asc.GlobalTensor(), asc.GlobalTensor(), \
+            asc.GlobalTensor()
+        xg.set_global_buffer(x)
+        gg.set_global_buffer(g)
+        zg.set_global_buffer(z)
+        sg.set_global_buffer(zs)
+        src = asc.LocalTensorAuto(asc.float32, n)
+        gamma = asc.LocalTensorAuto(asc.float32, h)
+        normed = asc.LocalTensorAuto(asc.float32, n)
+        mean = asc.LocalTensorAuto(asc.float32, 8)
+        var = asc.LocalTensorAuto(asc.float32, 8)
+        act = asc.LocalTensorAuto(asc.float32, n)
+        scratch = asc.LocalTensorAuto(asc.uint8, 12 * n)
+        asc.data_copy(src, xg, n)
+        asc.data_copy(gamma, gg, h)
+        tiling = asc.adv.LayerNormTiling(b_length=1, s_length=rows, h_length=h,
+                                         original_h_length=h)
+        asc.adv.layernorm(normed, mean, var, src, gamma, gamma, 1e-5, tiling)
+        asc.pipe_barrier(asc.PipeID.PIPE_V)
+        asc.adv.gelu(act, normed, n, temp_buffer=scratch)
+        asc.pipe_barrier(asc.PipeID.PIPE_V)
+        asc.adv.swiglu(normed, act, src, 1.0, n)
+        asc.pipe_barrier(asc.PipeID.PIPE_V)
+        asc.adv.silu(act, normed, n)
+        asc.data_copy(zg, act, n)
+        asc.data_copy(sg, mean, 8)
+
+    x = np.random.default_rng(6).random((rows, h)).astype(np.float32) * 4 - 2
+    g = np.random.default_rng(7).random(h).astype(np.float32) + 0.5
+    z = np.zeros_like(x)
+    zs = np.zeros(8, np.float32)
+    k[1](x, g, z, zs)
+    x64 = x.astype(np.float64)
+    normed = (x64 - x64.mean(1, keepdims=True)) / np.sqrt(x64.var(1, keepdims=True) + 1e-5) * g + g
+    act = normed / (1 + np.exp(-1.59576912 * (normed + 0.044715 * normed ** 3)))
+    glu = act * x64 / (1 + np.exp(-x64))
+    np.testing.assert_allclose(z, glu / (1 + np.exp(-glu)), rtol=2e-5, atol=1e-6)
+    np.testing.assert_allclose(zs[:rows], x64.mean(1), rtol=1e-5, atol=1e-7)
+    src = k.compile(x, g, z, zs, always_compile=True).source
+    for call in ("AscendC::LayerNorm<float, 0>(", "AscendC::Gelu<float, 0, 0>(",
+                 "AscendC::SwiGLU<float, 0>(", "AscendC::Silu<float, 0>("):
+        assert call in src
+
+
+def test_log_softmax_and_sigmoid_build_their_ops():
+    @asc.jit
+    def k():
+        x = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 512)
+        stats = asc.LocalTensor(asc.float16, asc.TPosition.VECCALC, 1024, 256)
+        tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 2048, 4096)
+        asc.adv.log_softmax(x, stats, stats, x, asc.adv.LogSoftMaxTiling(src_m=8, src_k=64),
+                            tmp)
+        asc.adv.sigmoid(x, x, 512, temp_buffer=tmp)
+        asc.adv.swish(x, x, 512, 1.5)
+
+    ck = codegen(k)
+    names = [op.name for op in ck.module.walk() if op.name.startswith("ascendc.")]
+    assert {"ascendc.log_softmax", "ascendc.sigmoid", "ascendc.swish"} <= set(names)
+
+    @asc.jit
+    def no_scratch():
+        x = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 512)
+        asc.adv.log_softmax(x, x, x, x, asc.adv.LogSoftMaxTiling(), None)  # needs
+
+    expect_error(no_scratch, (), "log_softmax(): AscendC::LogSoftMax needs a temp_buffer",
+                 "asc.adv.log_softmax(x, x, x, x")

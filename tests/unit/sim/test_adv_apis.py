@@ -391,3 +391,92 @@ def test_concat_views_the_source_and_extract_splits_pairs():
             "  ascendc.extract %zl, %ix, %cat, %one : TZ, !ascendc.local_tensor<64xui32>, TZ, i32")
     run(ub_kernel(body, "f32", n=2 * n), [pairs, np.zeros_like(pairs), z])
     np.testing.assert_array_equal(z[:n], scores)
+
+
+# --- beyond pyasc: activations, LogSoftMax, LayerNorm ----------------------------------------
+
+ACTIVATIONS = {
+    "gelu": ("ascendc.gelu %zl, %xl, %n : TZ, TX, i32",
+             lambda x: x / (1 + np.exp(-1.59576912 * (x + 0.044715 * x ** 3)))),
+    "faster_gelu": ("ascendc.faster_gelu %zl, %xl, %n : TZ, TX, i32",
+                    lambda x: x / (1 + np.exp(-1.702 * x))),
+    "sigmoid": ("ascendc.sigmoid %zl, %xl, %n : TZ, TX, i32", lambda x: 1 / (1 + np.exp(-x))),
+    "silu": ("ascendc.silu %zl, %xl, %n : TZ, TX, i32", lambda x: x / (1 + np.exp(-x))),
+    "swish": ("ascendc.swish %zl, %xl, %n, %b : TZ, TX, i32, DT",
+              lambda x: x / (1 + np.exp(-1.5 * x))),
+}
+
+
+@pytest.mark.parametrize("dt", ["f32", "f16"])
+@pytest.mark.parametrize("name", list(ACTIVATIONS))
+def test_activations(name, dt):
+    op, fn = ACTIVATIONS[name]
+    x = rand(64, NP[dt], seed=21, lo=-4, hi=4)
+    z, _ = _run(f"  %b = arith.constant 1.5 : {dt}\n  " + op.replace("DT", dt), x, dt)
+    expect = fn(x.astype(np.float64)).astype(NP[dt])
+    tol = 1e-6 if dt == "f32" else 0
+    np.testing.assert_allclose(z.astype(np.float64), expect.astype(np.float64), rtol=tol,
+                               atol=tol)
+
+
+def test_swiglu_gates_src0_by_swish_of_src1():
+    a = rand(64, np.float32, seed=22, lo=-3, hi=3)
+    b = rand(64, np.float32, seed=23, lo=-3, hi=3)
+    z = np.zeros(64, np.float32)
+    body = ("  %beta = arith.constant 0.5 : f32\n"
+            "  ascendc.swiglu %zl, %xl, %yl, %beta, %n : TZ, TX, TX, f32, i32")
+    run(ub_kernel(body, "f32"), [a, b, z])
+    b64 = b.astype(np.float64)
+    np.testing.assert_allclose(z, a * b64 / (1 + np.exp(-0.5 * b64)), rtol=1e-6)
+
+
+def test_log_softmax_rows():
+    m, k = 4, 64
+    x = rand(m * k, np.float32, seed=24, lo=-3, hi=3)
+    z = np.zeros_like(x)
+    ts = "!ascendc.local_tensor<32xf32>"
+    body = _with_tmp(
+        "  %sb = ascendc.tbuf : <veccalc>\n  %sblen = arith.constant 256 : i32\n"
+        "  ascendc.pipe.init_buffer %pipe, %sb, %sblen : !ascendc.tbuf<veccalc>, i32\n"
+        "  %sn = arith.constant 32 : i32\n  %soff = arith.constant 128 : i32\n"
+        f"  %sum = ascendc.tbuf.get_with_offset %sb, %sn, %c0 : !ascendc.tbuf<veccalc>, i32, i32, {ts}\n"
+        f"  %max = ascendc.tbuf.get_with_offset %sb, %sn, %soff : !ascendc.tbuf<veccalc>, i32, i32, {ts}\n"
+        "  %cm = arith.constant 4 : i32\n  %ck = arith.constant 64 : i32\n"
+        "  %t = ascendc.construct !ascendc.log_softmax_tiling(%cm, %ck) : i32, i32\n"
+        f"  ascendc.log_softmax %zl, %sum, %max, %xl, %tmp, %t : TZ, {ts}, {ts}, TX, TT, "
+        "!ascendc.log_softmax_tiling", 1024)
+    run(ub_kernel(body, "f32", n=m * k), [x, np.zeros_like(x), z])
+    xs = x.reshape(m, k).astype(np.float64)
+    ref = xs - xs.max(1, keepdims=True)
+    ref = ref - np.log(np.exp(ref).sum(1, keepdims=True))
+    np.testing.assert_allclose(z.reshape(m, k), ref, rtol=1e-5, atol=1e-6)
+
+
+def test_layernorm_writes_mean_variance_and_the_normalized_rows():
+    rows, h = 4, 64
+    x = rand(rows * h, np.float32, seed=25, lo=-2, hi=3)
+    gamma = rand(rows * h, np.float32, seed=26, lo=0.5, hi=1.5)  # gamma and beta: first h
+    z = np.zeros_like(x)
+    t64 = "!ascendc.local_tensor<64xf32>"
+    body = (
+        "  %gb = ascendc.reinterpret_cast %yl : TX to !ascendc.local_tensor<256xf32>\n"
+        "  %cb = arith.constant 1 : i32\n  %cs = arith.constant 4 : i32\n"
+        "  %ch = arith.constant 64 : i32\n"
+        "  %t = ascendc.construct !ascendc.layernorm_tiling(%cb, %cs, %ch, %ch) : "
+        "i32, i32, i32, i32\n"
+        "  %eps = arith.constant 0.00001 : f32\n"
+        "  %mv = ascendc.tbuf : <veccalc>\n  %mvlen = arith.constant 512 : i32\n"
+        "  ascendc.pipe.init_buffer %pipe, %mv, %mvlen : !ascendc.tbuf<veccalc>, i32\n"
+        "  %c64 = arith.constant 64 : i32\n  %c256 = arith.constant 256 : i32\n"
+        f"  %mean = ascendc.tbuf.get_with_offset %mv, %c64, %c0 : !ascendc.tbuf<veccalc>, i32, i32, {t64}\n"
+        f"  %var = ascendc.tbuf.get_with_offset %mv, %c64, %c256 : !ascendc.tbuf<veccalc>, i32, i32, {t64}\n"
+        f"  ascendc.layernorm %zl, %mean, %var, %xl, %yl, %yl, %eps, %t : TZ, {t64}, {t64}, TX, "
+        "TX, TX, f32, !ascendc.layernorm_tiling\n"
+        "  ascendc.pipe_barrier pipe_v\n"
+        f"  ascendc.add_l2 %zl, %mean, %var, %cs : TZ, {t64}, {t64}, i32")
+    run(ub_kernel(body, "f32", n=rows * h), [x, gamma, z])
+    xs = x.reshape(rows, h).astype(np.float64)
+    mean, var = xs.mean(1), xs.var(1)
+    ref = (xs - mean[:, None]) / np.sqrt(var[:, None] + 1e-5) * gamma[:h] + gamma[:h]
+    np.testing.assert_allclose(z[4:], ref.reshape(-1)[4:], rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(z[:4], mean + var, rtol=1e-5)  # mean + variance of each row

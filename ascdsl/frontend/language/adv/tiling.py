@@ -1,5 +1,6 @@
 """The tiling structs of the advanced APIs: `asc.adv.SoftmaxTiling`, `asc.adv.RmsNormTiling`,
-and (beyond pyasc) `asc.adv.SoftMaxShapeInfo` and `asc.adv.LayerNormTiling`.
+and (beyond pyasc) `asc.adv.SoftMaxShapeInfo`, `asc.adv.LogSoftMaxTiling` and
+`asc.adv.LayerNormTiling`.
 
 In a kernel, `asc.adv.SoftmaxTiling(src_m=8, src_k=64, src_size=512)` builds the struct
 (`ascendc.construct`, fields in declaration order up to the last one given; the rest keep
@@ -18,6 +19,7 @@ from typing import Any, ClassVar
 from ascdsl.dialects.ascendc import (
     ConstructOp,
     LayerNormTilingType,
+    LogSoftMaxTilingType,
     RmsNormTilingType,
     SoftMaxShapeInfoType,
     SoftMaxTilingType,
@@ -29,7 +31,8 @@ from ...builder import current
 from ...errors import KernelLanguageError
 from ...values import ConstExpr, IRValue, materialize
 
-__all__ = ["SoftmaxTiling", "RmsNormTiling", "SoftMaxShapeInfo", "LayerNormTiling"]
+__all__ = ["SoftmaxTiling", "RmsNormTiling", "SoftMaxShapeInfo", "LayerNormTiling",
+           "LogSoftMaxTiling"]
 
 
 def _snake(name: str) -> str:
@@ -132,3 +135,11 @@ class SoftMaxShapeInfo(AdvStruct):
     __slots__ = ()
     STRUCT = SoftMaxShapeInfoType
     POSITIONAL = True
+
+
+class LogSoftMaxTiling(AdvStruct):
+    """`LogSoftMaxTiling`: LogSoftMax's split of its [src_m, src_k] tile (SoftmaxTiling's
+    fields). Not in pyasc."""
+
+    __slots__ = ()
+    STRUCT = LogSoftMaxTilingType

@@ -114,3 +114,25 @@ func.func @activation_normalization_quant_sort(%d: !ascendc.local_tensor<*xf16>,
   ascendc.extract %d, %idx, %s, %n : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xui32>, !ascendc.local_tensor<*xf16>, i32
   func.return
 }
+
+// The advanced APIs ascdsl has beyond pyasc, in the same style.
+// CHECK-LABEL: func.func @beyond_pyasc
+func.func @beyond_pyasc(%d: !ascendc.local_tensor<*xf32>, %s: !ascendc.local_tensor<*xf32>, %t: !ascendc.local_tensor<*xui8>, %n: i32, %b: f32, %lt: !ascendc.log_softmax_tiling, %nt: !ascendc.layernorm_tiling) {
+  // CHECK-NEXT: ascendc.gelu %d, %s, %t, %n {highPrecision} : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xui8>, i32
+  ascendc.gelu %d, %s, %t, %n {highPrecision} : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xui8>, i32
+  // CHECK-NEXT: ascendc.faster_gelu %d, %s, %n : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32
+  ascendc.faster_gelu %d, %s, %n : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32
+  // CHECK-NEXT: ascendc.sigmoid %d, %s, %n {isReuseSource} : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32
+  ascendc.sigmoid %d, %s, %n {isReuseSource} : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32
+  // CHECK-NEXT: ascendc.silu %d, %s, %n : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32
+  ascendc.silu %d, %s, %n : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32
+  // CHECK-NEXT: ascendc.swish %d, %s, %n, %b : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32, f32
+  ascendc.swish %d, %s, %n, %b : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32, f32
+  // CHECK-NEXT: ascendc.swiglu %d, %s, %s, %b, %t, %n : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, f32, !ascendc.local_tensor<*xui8>, i32
+  ascendc.swiglu %d, %s, %s, %b, %t, %n : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, f32, !ascendc.local_tensor<*xui8>, i32
+  // CHECK-NEXT: ascendc.log_softmax %d, %s, %s, %s, %t, %lt : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xui8>, !ascendc.log_softmax_tiling
+  ascendc.log_softmax %d, %s, %s, %s, %t, %lt : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xui8>, !ascendc.log_softmax_tiling
+  // CHECK-NEXT: ascendc.layernorm %d, %s, %s, %s, %s, %s, %b, %nt : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, f32, !ascendc.layernorm_tiling
+  ascendc.layernorm %d, %s, %s, %s, %s, %s, %b, %nt : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, f32, !ascendc.layernorm_tiling
+  func.return
+}
