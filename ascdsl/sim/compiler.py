@@ -29,7 +29,7 @@ from xdsl.ir import Block, Operation, Region, SSAValue
 
 from ascdsl.diagnostics import location_of
 
-from .errors import NotSimulatedError, Site
+from .errors import NotSimulatedError, SimulationError, Site
 
 Closure = Callable[[list], None]
 LoweringFn = Callable[[Operation, "Lowering"], Closure | None]
@@ -283,7 +283,7 @@ class Lowering:
             raise NotSimulatedError(f"is not simulated: {how}", self.site(op))
         try:
             return how(op, self)
-        except (NotSimulatedError, RuntimeError):
+        except (SimulationError, RuntimeError):  # located already (e.g. a refused dtype)
             raise
         except Exception as e:  # a bug in a lowering: still a located error, not a traceback
             raise NotSimulatedError(

@@ -102,6 +102,48 @@ class CostModel:
     def repeats(nbytes: int) -> int:
         return -(-nbytes // REPEAT)
 
+    # --- advanced APIs (the library table of the SoC) ------------------------------------------
+
+    def library_chunk(self, api: str, dtype: str, tmp_bytes: int | None) -> int | None:
+        """Elements the library computes per chunk with `tmp_bytes` of scratch (None: all)."""
+        lib = self.soc.library.get(api)
+        per = lib.scratch_per_element(dtype) if lib is not None else 0
+        if per == 0 or tmp_bytes is None:
+            return None
+        return tmp_bytes // per // 32 * 32
+
+    def library_min_tmp(self, api: str, dtype: str, elem_size: int) -> int:
+        """The least scratch the library accepts (GetXxxMaxMinTmpSize's minimum)."""
+        lib = self.soc.library.get(api)
+        if lib is None:
+            return 0
+        if lib.min_tmp is not None:
+            return lib.min_tmp
+        return lib.scratch_per_element(dtype) * (REPEAT // elem_size)
+
+    def library(self, api: str, dtype: str, n: int, width: int, tmp_bytes: int | None,
+                extra: dict[str, int] | None = None) -> float:
+        """Vector cycles of an advanced API on `n` elements: every chunk runs the library's
+        instruction sequence, each instruction `vector_issue` plus its repeats over the chunk
+        (`width` bytes per element as computed: 4 for half and float, which the library
+        computes in float). `extra` adds instructions per chunk (Exp's Taylor terms)."""
+        lib = self.soc.library.get(api)
+        mix = dict(lib.instructions(dtype)) if lib is not None else {api: 1}
+        for k, v in (extra or {}).items():
+            mix[k] = mix.get(k, 0) + v
+        if not mix or n <= 0:
+            return 0.0
+        chunk = self.library_chunk(api, dtype, tmp_bytes) or n
+        chunk = max(min(chunk, n), 1)
+        per_repeat = sum(c * self.vector_per_repeat(a) for a, c in mix.items())
+        instrs = sum(mix.values())
+
+        def one(elems: int) -> float:
+            return instrs * self.vector_issue + self.repeats(elems * width) * per_repeat
+
+        full, tail = divmod(n, chunk)
+        return full * one(chunk) + (one(tail) if tail else 0.0)
+
     def reduce(self, api: str, count: int, elem_size: int) -> float:
         per_repeat = REPEAT // elem_size
         repeats = max(1, -(-count // per_repeat))

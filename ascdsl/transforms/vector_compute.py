@@ -195,7 +195,7 @@ def _unary(lw: TileLowering, op: T.UnaryTileOp, em: Emit) -> None:
             factor = em.const(what, elem)  # type: ignore[arg-type]
             em.scalar(A.MulsL0Op, work_dst, cur, factor, n, size)
         elif kind == "math":
-            em.add(what(work_dst, cur, em.i32(n)))  # type: ignore[operator]
+            em.add(what(work_dst, cur, em.i32(n), em.const(0, i1)))  # type: ignore[operator]
         cur = work_dst
     if work_dst is not dst:
         _narrow(em, dst, work_dst, n)

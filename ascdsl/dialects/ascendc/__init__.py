@@ -29,19 +29,8 @@ from .ops_copy import COPY_OPS, DataCopyBase, copy_pipe
 from .ops_cmpsel import CMPSEL_OPS, CompareL0Op, CompareScalarL0Op, SelectL0Op, SelMode
 from .ops_fwk import *  # noqa: F403
 from .ops_fwk import FWK_OPS
-from .ops_math import (
-    MATH_OPS,
-    CeilOp,
-    CoshOp,
-    CosOp,
-    ErfOp,
-    FloorOp,
-    SinhOp,
-    SinOp,
-    TanhOp,
-    TanOp,
-    UnaryMathOp,
-)
+from .ops_math import *  # noqa: F403
+from .ops_math import MATH_OPS, BinaryMathOp, MathLibraryOp, UnaryMathOp
 from .ops_params import *  # noqa: F403
 from .ops_params import PARAM_OPS
 from .ops_reduce import *  # noqa: F403
@@ -64,6 +53,12 @@ from .ops_vec_scalar import (
 from .types import *  # noqa: F403
 from .types import ALL_TYPES, PARAM_STRUCT_TYPES, ParamStructType, TensorTypeBase
 from .vector_base import VectorOp
+from .types_adv import *  # noqa: F403
+from .types_adv import ADV_TYPES, AdvStructType
+from .ops_adv import *  # noqa: F403
+from .ops_adv import ADV_OPS, AdvOp
+from .ops_activation import *  # noqa: F403
+from .ops_activation import ACTIVATION_OPS
 
 # Every op, one list per module (each module's list names its ops in order).
 ALL_OPS: list[type[AscendCOp]] = [
@@ -79,7 +74,11 @@ ALL_OPS: list[type[AscendCOp]] = [
     *SYNC_OPS,  # SetFlag/WaitFlag, PipeBarrier, system variables, printf
     *CMPSEL_OPS,  # Compare, Select
     *MATH_OPS,  # Ascend C math APIs (Erf, Tanh, Sin, ...)
+    *ADV_OPS,  # advanced APIs: SoftMax, RmsNorm, AscendQuant, Concat/Extract
+    *ACTIVATION_OPS,  # Gelu, Silu, Sigmoid, Swish, SwiGLU
 ]
+
+ALL_TYPES.extend(ADV_TYPES)  # tiling and configuration structs of the advanced APIs
 
 AscendC = Dialect("ascendc", ALL_OPS, ALL_TYPES)
 
@@ -109,6 +108,10 @@ __all__ = [
     "CacheRwMode",
     "SelMode",
     "UnaryMathOp",
+    "BinaryMathOp",
+    "MathLibraryOp",
+    "AdvOp",
+    "AdvStructType",
     "VectorOp",
     "BinaryOp",
     "BinaryL0Base",

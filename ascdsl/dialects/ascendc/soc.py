@@ -71,6 +71,8 @@ class SoC:
     facts: dict[str, Fact] = field(default_factory=dict, hash=False)
     # Vector cycles per 256-byte repeat, by Ascend C API name; "default" for the rest.
     vector_cycles: dict[str, float] = field(default_factory=dict, hash=False)
+    # The advanced APIs' implementations on this SoC, by Ascend C API name (`Library`).
+    library: dict[str, Library] = field(default_factory=dict, hash=False)
 
     @property
     def cost(self) -> dict[str, float]:
@@ -198,16 +200,154 @@ VECTOR_CYCLES_910B: dict[str, float] = {
     "Reciprocal": 2.0,
     "Exp": 4.0,
     "Ln": 4.0,
-    # Math library APIs: several vector instructions per repeat (confidence L).
-    "Erf": 12.0,
-    "Tanh": 8.0,
-    "Sin": 12.0,
-    "Cos": 12.0,
-    "Tan": 16.0,
-    "Sinh": 8.0,
-    "Cosh": 8.0,
-    "Floor": 2.0,
-    "Ceil": 2.0,
+}
+
+
+@dataclass(frozen=True)
+class Library:
+    """An advanced API as the Ascend C library implements it on a SoC.
+
+    The library splits its `calCount` elements into chunks that fit its scratch space and runs
+    the same vector instructions on every chunk (counter mask mode: one instruction covers the
+    chunk). `mix[dtype]` is that instruction sequence for one element type (`"f32"`, `"f16"`,
+    ...) as `"count API ..."` (`"2Cast Sub"`); half inputs are mostly computed in float.
+    `scratch[dtype]` is the scratch bytes the library needs per element (its tiling code's
+    `*_CALC_PROC` factor times the element size): a chunk holds `tmp bytes / scratch` elements
+    (rounded down to 32), at least one 256-byte repeat of them (`min_tmp` overrides that
+    minimum). `source` says where the counts come from.
+    """
+
+    mix: dict[str, str]
+    scratch: dict[str, int]
+    source: str
+    min_tmp: int | None = None
+
+    def instructions(self, dtype: str) -> dict[str, int]:
+        """The chunk's instructions for `dtype` as {API: count} (float's when not listed)."""
+        text = self.mix.get(dtype, self.mix.get("f32", ""))
+        out: dict[str, int] = {}
+        for word in text.split():
+            digits = len(word) - len(word.lstrip("0123456789"))
+            n = int(word[:digits]) if digits else 1
+            out[word[digits:]] = out.get(word[digits:], 0) + n
+        return out
+
+    def scratch_per_element(self, dtype: str) -> int:
+        return self.scratch.get(dtype, self.scratch.get("f32", 0))
+
+
+_IMPL = "asc-devkit impl/adv_api/detail"
+_PROPOSAL = "asc-devkit impl/basic_api/kernel_operator_proposal_intf_impl.h"
+_MATH = f"vector instructions of one chunk, counted in {_IMPL}/math/<api>/ (dav-c220 path); " \
+    "scratch from impl/adv_api/tiling/math/<api>_tiling*.cpp"
+
+
+def _m(f32: str, f16: str, s32: int, s16: int, **extra) -> Library:
+    return Library({"f32": f32, "f16": f16}, {"f32": s32, "f16": s16}, _MATH, **extra)
+
+
+# The math library and the other advanced APIs on the 910B (dav-c220 vector cores). The
+# counts are static: where the implementation branches on the data (Digamma, Lgamma: the
+# positive and negative ranges) both branches run on every chunk, masked, and are counted.
+LIBRARY_910B: dict[str, Library] = {
+    "Acosh": _m("2Mul Adds Sqrt Add Div Ln", "2Cast 2Mul Adds Sqrt Add Div Ln", 4, 4),
+    "Acos": _m("11Mul 9Muls 10Adds 2Sqrt Mins 2Cast Add Abs Div",
+               "8Cast 10Mul 9Muls 10Adds Sqrt 2Abs Mins Add Div", 8, 12),
+    "Asinh": _m("2Abs 2Mul 2Adds Sqrt Add Ln Muls Div",
+                "3Cast 2Abs 2Mul 2Adds Sqrt Add Ln Muls Div", 12, 6),
+    "Asin": _m("11Mul 8Muls 9Adds 2Sqrt Mins 2Cast Add Abs Div",
+               "7Cast 10Mul 8Muls 9Adds Sqrt 2Abs Mins Add Div", 8, 12),
+    "Atanh": _m("2Adds 2Muls Div Ln", "2Cast 2Adds 2Muls Div Ln", 4, 8),
+    "Atan": _m("Mins Maxs 5Abs 17Mul 7Muls 19Adds 4Div 3Min",
+               "2Cast Mins Maxs 5Abs 17Mul 7Muls 19Adds 4Div 3Min", 20, 24),
+    "Ceil": _m("2Cast", "4Cast", 4, 4),
+    "Cosh": _m("Adds Exp Duplicate Div Add", "2Cast Adds Exp Duplicate Div Add", 8, 12),
+    "Cos": _m("10Muls 8Adds 2Cast 5Sub 6Mul Add Mins Maxs",
+              "4Cast 10Muls 8Adds 5Sub 6Mul Add Mins Maxs", 12, 16),
+    "Digamma": _m("64Duplicate 20Compare 14Select 28Add 8And 8Cast 4Not 16Adds 4Ln 18Div "
+                  "10Muls 22Sub 24Mul",
+                  "12Cast 30Sub 24Muls 46Duplicate 16Div 20Compare 12Select 16Add 8And 4Not "
+                  "10Adds 4Ln 12Mul", 28, 32),
+    "Erfc": _m("2Mins Maxs Abs 15Adds 2Div 3Muls 14Mul Exp Add",
+               "2Cast 2Mins Maxs Abs 15Adds 2Div 3Muls 14Mul Exp Add", 28, 32),
+    "Erf": _m("Mins Maxs 10Mul Muls 10Adds Div", "2Cast Mins Maxs 10Mul Muls 10Adds Div",
+              12, 16),
+    "Floor": _m("2Cast", "4Cast", 0, 4),
+    "Frac": _m("Cast Sub", "3Cast Sub", 0, 8),
+    "Lgamma": _m("46Duplicate 36Compare 4Abs 36Muls 86Adds 62Mul 44Add 8Ln 28Select 16And "
+                 "2Div 2Reciprocal 4Sub 6Cast 8Not",
+                 "22Duplicate 6Cast 22Adds 10Div 26Muls 26Ln 32Add 4Mul 6Sub 6Compare "
+                 "8Select 4Abs 6Not 2And", 32, 26),
+    "Log": _m("Ln", "Ln", 0, 0),
+    "Round": _m("Cast", "3Cast", 4, 2),
+    "Sign": _m("3Duplicate 2Compare 2Select Add", "3Duplicate 2Compare 2Select Add", 12, 6),
+    "Sinh": _m("Muls 2Adds 2Exp Sub", "2Cast Muls 2Adds 2Exp Sub", 4, 8),
+    "Sin": _m("9Muls 2Cast 4Sub 6Mul Add 5Adds", "4Cast 9Muls 4Sub 6Mul Add 5Adds", 12, 16),
+    "Tanh": _m("Mins Maxs Muls Exp 2Adds Div", "2Cast Mins Maxs Muls Exp 2Adds Div", 4, 8),
+    "Tan": _m("8Adds 7Muls Cast 11Sub 5Mul Div", "3Cast 8Adds 7Muls 11Sub 5Mul Div", 16, 20),
+    "Trunc": _m("Cast", "3Cast", 4, 4),
+    "Power": Library(
+        {"f32": "6Abs Ln 2Mul Exp 4Cast 3Muls 2Sub Adds ShiftRight 9CompareScalar 3And "
+                "3Select 4Or",
+         "f16": "6Cast 6Abs Ln 2Mul Exp 3Muls 2Sub Adds ShiftRight 9CompareScalar 3And "
+                "3Select 4Or",
+         "i32": "5Cast 7CompareScalar 3Muls 13Duplicate 9Select 2ShiftRight 2ReduceSum 2Mul "
+                "Sub Adds Div"},
+        {"f32": 16, "f16": 28, "i32": 24}, _MATH),
+    "Xor": Library({"i16": "4And 2Or 2Not", "ui16": "4And 2Or 2Not"}, {"i16": 2, "ui16": 2},
+                   _MATH),
+    "Axpy": Library({"f32": "Muls Add", "f16": "Muls Add", "f16>f32": "Cast Muls Add"},
+                    {"f32": 4, "f16": 8, "f16>f32": 8}, _MATH),
+    "ClampMax": _m("Mins", "Mins", 4, 2),
+    "ClampMin": _m("Maxs", "Maxs", 4, 2),
+    # Activations (impl/adv_api/detail/activation/<api>/, tiling/activation/)
+    "Gelu": _m("2Mul Muls Add Muls Exp Adds Div", "2Cast 2Mul Muls Add Muls Exp Adds Div",
+               12, 12, min_tmp=768),
+    "FasterGelu": _m("Muls Exp Adds Div", "2Cast Muls Exp Adds Div", 12, 12, min_tmp=768),
+    "Sigmoid": _m("Muls Exp Adds Duplicate Div", "2Cast Muls Exp Adds Duplicate Div", 4, 2,
+                  min_tmp=256),
+    "Silu": _m("Muls Exp Adds Div", "Muls Exp Adds Div", 0, 0),
+    "Swish": _m("Muls Exp Adds Div", "Muls Exp Adds Div", 0, 0),
+    "SwiGLU": _m("Muls Exp Adds Div Mul", "3Cast Muls Exp Adds Div Mul", 0, 12),
+    # Exp: the basic Exp instruction at Taylor level 0; level k adds 3 instructions per term
+    # (`ascdsl.sim.cost.CostModel.library` builds the sequence from this base).
+    "Exp": _m("Adds Cast Sub Exp 3Adds Mul", "2Cast Sub Exp 3Adds Mul", 12, 16),
+    # Row APIs: one chunk is `splitM` rows; the reductions fold the row (Max/Add), finish with
+    # a WholeReduce and broadcast the row value back (Brcb).
+    "SoftMax": Library(
+        {"f32": "2Max WholeReduceMax Brcb Sub Exp 2Add WholeReduceSum Brcb Div",
+         "f16": "4Cast 2Max WholeReduceMax Brcb Sub Exp 2Add WholeReduceSum Brcb Div"},
+        {"f32": 4, "f16": 8},
+        f"{_IMPL}/activation/softmax/membase/common/softmax_impl/softmax_generic_nd_impl.h "
+        "(SoftMaxGenericNDImpl, one path of NewReduceMax/SumLastNDImpl)"),
+    "SimpleSoftMax": Library(
+        {"f32": "Brcb Sub Exp Brcb Div", "f16": "2Cast Brcb Sub Exp Brcb Div"},
+        {"f32": 4, "f16": 8},
+        f"{_IMPL}/activation/softmax/membase (SimpleSoftMaxGenericNDImpl, one path)"),
+    "LogSoftMax": Library(
+        {"f32": "2Max WholeReduceMax Brcb Sub Exp 2Add WholeReduceSum Brcb Div Ln",
+         "f16": "4Cast 2Max WholeReduceMax Brcb Sub Exp 2Add WholeReduceSum Brcb Div Ln"},
+        {"f32": 4, "f16": 8},
+        f"{_IMPL}/activation/softmax/membase/common/logsoftmax_common_impl.h (one path)"),
+    "LayerNorm": Library(
+        {"f32": "Muls 2Add WholeReduceSum Brcb Sub Mul Muls 2Add WholeReduceSum Adds Rsqrt "
+                "Brcb Mul Mul Add",
+         "f16": "3Cast Muls 2Add WholeReduceSum Brcb Sub Mul Muls 2Add WholeReduceSum Adds "
+                "Rsqrt Brcb Mul Mul Add"},
+        {"f32": 8, "f16": 12},
+        f"{_IMPL}/normalization/layernorm/layernorm_common_basic_impl.h (one path)"),
+    "RmsNorm": Library(
+        {"f32": "Mul 2Add WholeReduceSum Muls Adds Sqrt Brcb Div Mul",
+         "f16": "3Cast Mul 2Add WholeReduceSum Muls Adds Sqrt Brcb Div Mul"},
+        {"f32": 4, "f16": 8}, f"{_IMPL}/normalization/rmsnorm (estimate of one path)"),
+    "AscendQuant": Library(
+        {"f32": "Muls Adds 2Cast", "f16": "Muls Adds Cast"},
+        {"f32": 2, "f16": 2},
+        f"{_IMPL}/quantization/quant; scratch: GetAscendQuantMaxMinTmpSize (2 bytes per "
+        "element, at least 512)", min_tmp=512),
+    # dav-c220: Concat rebinds the tensor (`concat = src;`), Extract is two GatherMask.
+    "Concat": Library({"f32": ""}, {"f32": 0}, _PROPOSAL),
+    "Extract": Library({"f32": "2GatherMask"}, {"f32": 0}, _PROPOSAL),
 }
 
 # Sizes and clocks by SKU ({INI}): AIC cores, clock (MHz), L2 bytes.
@@ -225,7 +365,7 @@ def _b(name: str, aic: int, mhz: int, l2: int) -> SoC:
     facts = dict(TIMING_910B)
     facts["l2_bytes"] = _f(l2, "bytes", f"{INI} l2_size")
     return SoC(name, aic, 2 * aic, mhz, dict(_MEMORY_910B), dict(_RATES_910B), facts,
-               dict(VECTOR_CYCLES_910B))
+               dict(VECTOR_CYCLES_910B), dict(LIBRARY_910B))
 
 
 SOCS: dict[str, SoC] = {s.name: s for s in (_b(*sku) for sku in _SKUS)}

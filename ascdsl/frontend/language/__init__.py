@@ -64,6 +64,7 @@ from .system import (
     wait_flag,
 )
 from .tensor import GlobalTensor, LocalMemAllocator, LocalTensor, LocalTensorAuto
+from . import adv
 from .vector import (
     abs,
     add,
@@ -126,4 +127,6 @@ __all__ = [
     # synchronization, system variables, debugging
     "set_flag", "wait_flag", "pipe_barrier", "get_block_idx", "get_block_num",
     "get_sub_block_idx", "printf", "dump_tensor",
+    # advanced APIs (asc.adv.softmax, asc.adv.acos, ...)
+    "adv",
 ]

@@ -2,10 +2,11 @@
 
 Scalar code lowers by dialect (arith.py, scalar_math.py, scf.py, func.py, memref.py,
 emitasc.py); `ascendc` ops by group (framework.py, tensor.py, copy.py, vector.py, cmpsel.py, math.py,
-sync.py); the `asc` tile dialect in asc.py.
+adv.py, sync.py); the `asc` tile dialect in asc.py.
 """
 
 from . import (  # noqa: F401
+    adv,
     arith,
     asc,
     cmpsel,

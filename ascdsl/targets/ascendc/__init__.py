@@ -20,6 +20,7 @@ from xdsl.ir import Operation
 
 from . import ascendc_rules as _ascendc_rules  # noqa: F401  (registers rules)
 from . import std_rules as _std_rules  # noqa: F401  (registers rules)
+from . import adv_rules as _adv_rules  # noqa: F401  (registers rules)
 from .emitter import INCLUDES_ATTR, Emitter, rule_for
 
 __all__ = ["emit", "emit_with_lines", "write", "rule_for", "INCLUDES_ATTR"]

@@ -304,7 +304,8 @@ def _construct(em: Emitter, op: Operation) -> None:
     result = op.result
     t = em.value_ctype(result, op)
     struct = result.type
-    if op.isConstexpr is not None and isinstance(struct, ParamStructType):
+    if (op.isConstexpr is not None and isinstance(struct, ParamStructType)
+            and not getattr(struct, "CONSTEXPR_CTOR", False)):
         raise emit_error(
             op, f"{struct.CPP} has no constexpr constructor; construct it without `constexpr`"
         )

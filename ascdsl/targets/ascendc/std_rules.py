@@ -468,6 +468,11 @@ def _conversion_cast(em: Emitter, op: Operation) -> None:
     src = op.operands[0]
     pointer = isinstance(src.type, MemRefType | UnrankedMemRefType)
     kind = "reinterpret_cast" if pointer else "static_cast"
+    if isinstance(src.owner, arith.ConstantOp) and not pointer:
+        # An unsigned constant (arith has none: a signless one, cast) stays a constant
+        # expression, so that it can be a template argument (Exp's taylorExpandLevel).
+        em.line(f"constexpr {t} {em.define(result)} = {kind}<{t}>({em.name(src)});")
+        return
     em.declare(result, f"{kind}<{t}>({em.name(src)})", op)
 
 

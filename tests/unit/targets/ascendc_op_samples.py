@@ -25,7 +25,11 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.irdl import AnyAttr, EqAttrConstraint, RangeLengthConstraint, RangeOf
 
 from ascdsl.dialects.ascendc import (
+    AdvOp,
     CastOp,
+    ExtractOp,
+    MathLibraryOp,
+    QuantOp,
     CmpMode,
     CompareL0Op,
     CompareScalarL0Op,
@@ -43,6 +47,7 @@ from ascdsl.dialects.ascendc import (
     enum_attr,
 )
 from ascdsl.dialects.ascendc.constraints import UI64, IntLike, Is
+from ascdsl.dialects.ascendc.segments import segment_sizes
 from ascdsl.dialects.ascendc.ops_tensor import AllocatorAllocOp, ReinterpretCastOp
 from ascdsl.dialects.ascendc import DataCopyPadL2Op
 from ascdsl.dialects.ascendc.types import (
@@ -75,6 +80,7 @@ ENUM_SAMPLES = {
     SelMode: SelMode.VSEL_TENSOR_TENSOR_MODE,
 }
 MASK_BITS = LocalTensorType(IntegerType(8, Signedness.UNSIGNED), [32])
+SCRATCH = LocalTensorType(IntegerType(8, Signedness.UNSIGNED), [1024])
 
 # (op class or family base, operand/result name) -> type
 OVERRIDES: dict[tuple[type[Operation], str], Attribute] = {
@@ -88,6 +94,11 @@ OVERRIDES: dict[tuple[type[Operation], str], Attribute] = {
     (CompareScalarL0Op, "dst"): MASK_BITS,
     (CompareScalarL0Op, "src1Scalar"): f32,
     (SelectL0Op, "selMask"): MASK_BITS,
+    # advanced APIs: scratch bytes, int8 quantized output, uint32 sort indices
+    (MathLibraryOp, "sharedTmpBuffer"): SCRATCH,
+    (AdvOp, "sharedTmpBuffer"): SCRATCH,
+    (QuantOp, "dst"): LocalTensorType(IntegerType(8), [64]),
+    (ExtractOp, "dstIndex"): LocalTensorType(IntegerType(32, Signedness.UNSIGNED), [64]),
 }
 # More specific than the family rows above: checked first.
 EXACT_OVERRIDES: dict[tuple[type[Operation], str], Attribute] = {
@@ -118,7 +129,7 @@ def _override(cls: type[Operation], name: str) -> Attribute | None:
 # Ascend C APIs whose headers accept integer elements only (their dtype static_asserts: And,
 # Or, Not take int16_t / uint16_t; the shifts 16- and 32-bit integers): sampled with i16
 # tensors and scalars instead of f32.
-INTEGER_APIS = frozenset({"And", "Or", "Not", "ShiftLeft", "ShiftRight"})
+INTEGER_APIS = frozenset({"And", "Or", "Not", "ShiftLeft", "ShiftRight", "Xor"})
 i16 = IntegerType(16)
 
 
@@ -167,14 +178,17 @@ def sample_type(cls: type[Operation], name: str, constr) -> Attribute:
     raise NotImplementedError(f"{cls.name}: no sample type for '{name}' ({constr})")
 
 
-def _properties(cls: type[Operation], result_types: list[Attribute]) -> dict[str, Attribute]:
+def _properties(cls: type[Operation], result_types: list[Attribute],
+                present: dict[str, bool]) -> dict[str, Attribute]:
     props: dict[str, Attribute] = {}
     defn = cls.get_irdl_definition()
     enums = getattr(cls, "ENUMS", {})
     for name, prop in defn.properties.items():
         optional = type(prop).__name__.startswith("Opt")
         constr = repr(prop.constr)
-        if name in enums:
+        if name == "operandSegmentSizes":
+            props[name] = segment_sizes(cls, present)
+        elif name in enums:
             props[name] = enum_attr(ENUM_SAMPLES[enums[name]])
         elif name == "isSetMask":
             props[name] = UnitAttr()
@@ -190,18 +204,39 @@ def _properties(cls: type[Operation], result_types: list[Attribute]) -> dict[str
     return props
 
 
+def _template_operands(cls: type[Operation]) -> set[str]:
+    """Operands the op's C++ uses as template arguments (plain names in `Cpp.template`)."""
+    cpp = getattr(cls, "CPP", None)
+    return {t for t in (cpp.template if cpp is not None else ()) if ":" not in t}
+
+
+def _constant_of(t: Attribute) -> tuple[int, Attribute]:
+    if not isinstance(t, IntegerType):
+        raise NotImplementedError(f"no constant sample of type {t}")
+    return (0, t)
+
+
 def sample_function(cls: type[Operation], index: int) -> func.FuncOp:
     """`func.func @op<index>_<mnemonic>(...)` holding one `cls` op."""
     defn = cls.get_irdl_definition()
     result_types = [sample_type(cls, n, r.constr) for n, r in defn.results]
     arg_types: list[Attribute] = []
     plan: list[tuple[str, list[Attribute | int]]] = []
+    template = _template_operands(cls)
     for name, operand in defn.operands:
         kind = type(operand).__name__
         if (cls, name) in CONSTANT_OPERANDS:
             plan.append((name, [CONSTANT_OPERANDS[(cls, name)]]))
             continue
+        if name == "sharedTmpBuffer" and not getattr(cls, "TAKES_TMP", True):
+            plan.append((name, []))  # the API has no overload with scratch (Log)
+            continue
         t = sample_type(cls, name, operand.constr)
+        if name in template:
+            # A C++ template argument must be a compile-time constant: a constant when the
+            # op needs it, left out when it is optional.
+            plan.append((name, [] if kind.startswith("Opt") else [_constant_of(t)]))
+            continue
         if kind.startswith("Var") and not kind.startswith("Opt"):
             count = 2 if isinstance(_inner(operand.constr), UI64) else (
                 4 if name == "args" else (0 if name == "dynamic_shape" else 1)
@@ -216,7 +251,11 @@ def sample_function(cls: type[Operation], index: int) -> func.FuncOp:
     for name, items in plan:
         values: list[SSAValue] = []
         for item in items:
-            if isinstance(item, int):
+            if isinstance(item, tuple):
+                const = arith.ConstantOp(IntegerAttr(*item))
+                block.add_op(const)
+                values.append(const.result)
+            elif isinstance(item, int):
                 const = arith.ConstantOp(IntegerAttr(item, i32))
                 block.add_op(const)
                 values.append(const.result)
@@ -224,10 +263,11 @@ def sample_function(cls: type[Operation], index: int) -> func.FuncOp:
                 values.append(next(args))
         kind = type(dict(defn.operands)[name]).__name__
         operands.append(values if kind.startswith(("Var", "Opt")) else values[0])
+    present = {name: bool(items) for name, items in plan}
     op = cls.create(
         operands=[v for o in operands for v in (o if isinstance(o, list) else [o])],
         result_types=result_types,
-        properties=_properties(cls, result_types),
+        properties=_properties(cls, result_types, present),
     )
     block.add_op(op)
     block.add_op(func.ReturnOp())

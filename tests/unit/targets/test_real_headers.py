@@ -223,13 +223,21 @@ def checked(tmp_path_factory):
 
 
 MINIMUM = {"lit": 24, "transforms": 10, "ir-examples": 2, "ops": 130, "tests": 2, "examples": 2}
+# Kernels the real headers reject because ascdsl prints them as pyasc does, and pyasc's C++ is
+# wrong; (category, name) -> what g++ says. test_known_rejections holds each to its reason.
+KNOWN_REJECTED = {
+    # pyasc's cumsum passes CumSumConfig's flags where Ascend C takes CumSumInfo{outter, inner}
+    ("ops", "ascendc.cumsum"): "no matching function for call to ‘AscendC::CumSumInfo::",
+    ("lit", "adv-cumsum.mlir RUN 0 #0"): "no matching function for call to ‘AscendC::CumSumInfo::",
+}
 
 
 @pytest.mark.parametrize("category", CATEGORIES)
 def test_emitted_kernels_pass_the_real_headers(checked, category):
     kernels = checked[category]
     assert len(kernels) >= MINIMUM[category], f"only {len(kernels)} {category} kernels found"
-    failures = [report(name, src, errs) for name, (src, errs) in kernels.items() if errs]
+    failures = [report(name, src, errs) for name, (src, errs) in kernels.items()
+                if errs and (category, name) not in KNOWN_REJECTED]
     assert not failures, "\n\n".join(failures)
     if category == "examples":
         assert not checked["_problems"], "\n\n".join(checked["_problems"])
@@ -241,3 +249,10 @@ def test_the_check_can_fail(checked):
     bad = checked["ops"]["ascendc.and_l0"][0].replace("int16_t", "float")
     errors = checker().check_source(bad, "and_f32.cpp")
     assert any("Failed to check dtype in And" in e.message for e in errors), errors
+
+
+@pytest.mark.parametrize("key", list(KNOWN_REJECTED), ids=lambda k: "/".join(k))
+def test_known_rejections(checked, key):
+    category, name = key
+    src, errors = checked[category][name]
+    assert any(KNOWN_REJECTED[key] in e.text for e in errors), report(name, src, errors)

@@ -1,0 +1,24 @@
+"""`asc.adv`: the advanced APIs of the kernel language, at pyasc's names.
+
+    asc.adv.softmax(dst, sum, max, src, asc.adv.SoftmaxTiling(src_m=8, src_k=64))
+    asc.adv.acos(dst, src, count=512, temp_buffer=tmp)
+
+One module per group of APIs, as in pyasc (math, activation, normalization, quantization,
+sort, tiling, types); each lists its names in `__all__` and this package exports them all. A
+group added later (the Matmul API: `matmul.py`) is one more import line below.
+"""
+
+from __future__ import annotations
+
+from . import activation, math, normalization, quantization, sort, tiling, types
+from .activation import *  # noqa: F403
+from .math import *  # noqa: F403
+from .normalization import *  # noqa: F403
+from .quantization import *  # noqa: F403
+from .sort import *  # noqa: F403
+from .tiling import *  # noqa: F403
+from .types import *  # noqa: F403
+
+GROUPS = [activation, math, normalization, quantization, sort, tiling, types]
+
+__all__ = [name for group in GROUPS for name in group.__all__]
