@@ -1,5 +1,6 @@
 """The xDSL context ascdsl works in: our dialects (ascendc, asc, emitasc) plus builtin, func,
-scf, arith, memref, math."""
+scf, arith, memref, math and emitc (the last three of them ascdsl's versions, which read
+pyasc's IR where xDSL's do not: see ascdsl/dialects/)."""
 
 from __future__ import annotations
 
@@ -18,10 +19,13 @@ def _asc():
     return Asc
 
 
-def _emitasc():
-    from ascdsl.dialects.emitasc import EmitAsc
+def _ascdsl(module: str, name: str):
+    def load():
+        import importlib
 
-    return EmitAsc
+        return getattr(importlib.import_module(f"ascdsl.dialects.{module}"), name)
+
+    return load
 
 
 def _xdsl(module: str, name: str):
@@ -37,13 +41,14 @@ DIALECTS = {
     "builtin": _xdsl("builtin", "Builtin"),
     "func": _xdsl("func", "Func"),
     "scf": _xdsl("scf", "Scf"),
-    "arith": _xdsl("arith", "Arith"),
-    "memref": _xdsl("memref", "MemRef"),
+    "arith": _ascdsl("arith", "Arith"),  # + arith.select's `: i1, T` form
+    "memref": _ascdsl("memref", "MemRef"),  # + memref.cast's custom syntax
     "math": _xdsl("math", "Math"),
     "test": _xdsl("test", "Test"),
     "ascendc": _ascendc,
     "asc": _asc,
-    "emitasc": _emitasc,
+    "emitasc": _ascdsl("emitasc", "EmitAsc"),
+    "emitc": _ascdsl("emitc", "EmitC"),  # + include, constant, variable, cast, verbatim
 }
 
 

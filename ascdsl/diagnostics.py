@@ -3,7 +3,9 @@
 Everything that reports a problem in IR goes through here: the parser (syntax errors), the
 verifier (each op's rules), passes (errors and warnings) and the frontend. An op's location is
 its `location` attribute (`FileLineColLoc`): the parser records where each op starts, the
-frontend records the kernel's Python line, and clones keep it.
+frontend records the kernel's Python line, and clones keep it. An op whose text gives it a
+location (pyasc's dumps do, `loc("kernel.py":12:5)`) keeps that one; diagnostics still point
+at the op in the IR text (IR_POSITIONS) and add a note at the kernel line it names.
 
 Passes report through the current `DiagnosticEngine`:
 
@@ -19,6 +21,7 @@ import contextvars
 import linecache
 import re
 import sys
+import weakref
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -32,10 +35,11 @@ from xdsl.parser import Parser
 from xdsl.parser.core import ForwardDeclaredValue
 from xdsl.parser.generic_parser import ParserState
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
-from xdsl.utils.lexer import Input
+from xdsl.utils.lexer import Input, Span
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
 from ascdsl.gc_pause import gc_paused
+from ascdsl.locations import LocationLexing, LocationReader, file_location
 
 
 class Severity(Enum):
@@ -58,27 +62,54 @@ class Loc:
 Anchor = Union[Operation, SSAValue, Loc, None]
 
 
+# Where each op that was parsed with a location of its own (`loc(...)` in the text, as pyasc
+# writes on every op) stands in the IR text. Its `location` keeps what the text said (printed
+# back with --mlir-print-debuginfo); diagnostics point at the IR text, where the reader is.
+IR_POSITIONS: weakref.WeakKeyDictionary[Operation, Loc] = weakref.WeakKeyDictionary()
+
+
 def location_of(anchor: Anchor) -> Loc | None:
-    """The source location of an op, a value (its defining op or block argument) or a Loc."""
+    """The source location of an op, a value (its defining op or block argument) or a Loc:
+    where a parsed op stands in the IR text, else the file position its location names."""
     if anchor is None or isinstance(anchor, Loc):
         return anchor
     if isinstance(anchor, OpResult):
         anchor = anchor.op
     elif isinstance(anchor, BlockArgument):
+        parent = anchor.block.parent_op()
+        if parent is not None and parent in IR_POSITIONS:
+            return IR_POSITIONS[parent]
         loc = _loc_attr(anchor.location)
         if loc is not None:
             return loc
-        parent = anchor.block.parent_op()
         return location_of(parent) if parent is not None else None
     if isinstance(anchor, Operation):
-        return _loc_attr(anchor.location)
+        pos = IR_POSITIONS.get(anchor)
+        return pos if pos is not None else _loc_attr(anchor.location)
     return None
+
+
+def origin_of(anchor: Anchor) -> Loc | None:
+    """Where a parsed op came from, when its location names another file than the IR text
+    it was read from (pyasc's `loc("kernel.py":12:5)`): the kernel's line."""
+    if isinstance(anchor, OpResult):
+        anchor = anchor.op
+    if not isinstance(anchor, Operation):
+        return None
+    pos = IR_POSITIONS.get(anchor)
+    if pos is None:
+        return None
+    origin = _loc_attr(anchor.location)
+    if origin is None or origin.file == pos.file:
+        return None
+    return origin
 
 
 def _loc_attr(attr: Attribute) -> Loc | None:
-    if isinstance(attr, FileLineColLoc):
-        return Loc(attr.filename.data, attr.line.data, attr.column.data)
-    return None
+    loc = file_location(attr)
+    if loc is None:
+        return None
+    return Loc(loc.filename.data, loc.line.data, loc.column.data)
 
 
 def op_label(anchor: Anchor) -> str:
@@ -93,23 +124,34 @@ class Diagnostic:
     message: str
     loc: Loc | None = None
     notes: list[Diagnostic] = field(default_factory=list)
+    # The kernel line the op came from, when the IR names one (pyasc's locations): shown
+    # under the diagnostic, but not one of its notes (`--verify-diagnostics` checks the
+    # notes, and the kernel file is not the IR file it verifies).
+    origin: Loc | None = None
 
     def render(self, sources: SourceManager | None = None) -> str:
         sources = sources or SOURCES
         out = [self._render_one(sources)]
-        out.extend(n._render_one(sources) for n in self.notes)
+        if self.origin is not None:
+            out.append(_render_at(self.origin, "note: the op comes from this kernel line",
+                                  sources))
+        out.extend(n.render(sources) for n in self.notes)
         return "\n".join(out)
 
     def _render_one(self, sources: SourceManager) -> str:
         head = f"{self.severity.value}: {self.message}"
         if self.loc is None:
             return head
-        text = f"{self.loc}: {head}"
-        line = sources.line(self.loc.file, self.loc.line)
-        if line is not None:
-            line, col = _clip(line.rstrip(), max(self.loc.col, 1))
-            text += f"\n{line}\n{' ' * (col - 1)}^"
-        return text
+        return _render_at(self.loc, head, sources)
+
+
+def _render_at(loc: Loc, head: str, sources: SourceManager) -> str:
+    text = f"{loc}: {head}"
+    line = sources.line(loc.file, loc.line)
+    if line is not None:
+        line, col = _clip(line.rstrip(), max(loc.col, 1))
+        text += f"\n{line}\n{' ' * (col - 1)}^"
+    return text
 
 
 _CLIP = 120
@@ -164,7 +206,8 @@ def make_diagnostic(
         severity,
         op_label(anchor) + message,
         location_of(anchor),
-        [Diagnostic(Severity.NOTE, m, location_of(a)) for a, m in notes],
+        [Diagnostic(Severity.NOTE, m, location_of(a), origin=origin_of(a)) for a, m in notes],
+        origin=origin_of(anchor),
     )
 
 
@@ -251,7 +294,7 @@ MAX_REGION_DEPTH = 64
 MAX_ATTRIBUTE_DEPTH = 64
 
 
-class _Lexer(MLIRLexer):
+class _Lexer(LocationLexing, MLIRLexer):
     """xDSL's MLIR lexer with a string rule that cannot backtrack, and clearer messages.
 
     xDSL matches a string literal with `"(?:[^"\\...]+|\\...)*"`: on a quote that is never
@@ -327,7 +370,7 @@ class _TooDeep(Exception):
         self.message = f"{what} nest more than {limit} levels deep here (ascdsl's limit is {limit})"
 
 
-class LocatingParser(Parser):
+class LocatingParser(LocationReader, Parser):
     """A Parser that gives every op the `file:line:col` where its text starts.
 
     It also bounds what xDSL's parser leaves unbounded: strings that are never closed (see
@@ -343,6 +386,7 @@ class LocatingParser(Parser):
         self._type_cache: dict[str, Attribute] = {}
         self._region_depth = 0
         self._attr_depth = 0
+        self.init_location_reading(text)
         self._parser_state = ParserState(_Lexer(Input(text, filename)))
 
     def parse_optional_region(self, arguments=None):
@@ -431,6 +475,17 @@ class LocatingParser(Parser):
             name = _OP_NAME.match(self.lexer.input.content, start)
             label = f"'{name.group(1)}' op " if name else ""
             self.raise_error(label + _message(e), start, start)
+        except ParseError as e:
+            if not e.msg.endswith("is not registered") or getattr(e, "at_name", False):
+                raise
+            # xDSL points after the name (of the innermost op); the name is what is unknown.
+            name = _OP_NAME.match(self.lexer.input.content, start)
+            at = name.start(1) if name else start
+            if name and self.lexer.input.content[at - 1] == '"':
+                at -= 1
+            err = ParseError(Span(at, at, self.lexer.input), e.msg)
+            err.at_name = True  # type: ignore[attr-defined]
+            raise err from None
         for i, operand in enumerate(op.operands):
             if isinstance(operand, ForwardDeclaredValue) and not self._pending(operand):
                 # `iter_args(%q = %q)`: xDSL resolves the name to the op's own block argument
@@ -439,9 +494,12 @@ class LocatingParser(Parser):
                     f"'{op.name}' op operand #{i} names a value defined inside the op itself",
                     start, start,
                 )
-        loc = op.location
-        if not isinstance(loc, FileLineColLoc):
-            line, col = self._index.line_col(start)
+        line, col = self._index.line_col(start)
+        if self.explicit_location_ends_at(self._current_token.span.start):
+            # The text gave the op a location (pyasc's dumps do on every op): keep it, and
+            # remember where the op stands in the text for diagnostics.
+            IR_POSITIONS[op] = Loc(self._filename, line, col)
+        else:
             op.location = FileLineColLoc(self._file(), _int(line), _int(col))
         return op
 
@@ -506,7 +564,17 @@ def _clear_parse_message(msg: str, tok) -> str:
         return f"expected an operation, found {_token_text(tok)}"
     if msg.startswith("End of file reached before closing string literal"):
         return "string literal is not closed on its line (missing '\"')"
+    m = _UNREGISTERED.match(msg)
+    if m is not None:
+        from ascdsl.context import DIALECTS
+
+        if m.group(1).split(".", 1)[0] not in DIALECTS:
+            return (f"{msg}: its dialect is not one ascdsl knows (`--allow-unregistered-dialect` "
+                    "reads such ops in the generic form, `\"dialect.op\"(...)`)")
     return msg
+
+
+_UNREGISTERED = re.compile(r"Operation (\S+) is not registered$")
 
 
 _CACHED_BUILTINS = frozenset({"memref", "vector", "tensor"})

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.printer import Printer
 
 from ascdsl.fileio import write_atomically
 from ascdsl.diagnostics import (
@@ -28,10 +27,11 @@ def print_ir(module: ModuleOp, debuginfo: bool = False) -> str:
     """The module as MLIR text (with `loc(...)` on every op when `debuginfo`)."""
     from ascdsl.dialects.gm import install_mlir_memref_printing
 
+    from ascdsl.locations import print_module
+
     install_mlir_memref_printing()
     out = io.StringIO()
-    Printer(stream=out, print_debuginfo=debuginfo).print_op(module)
-    out.write("\n")
+    print_module(module, out, debuginfo=debuginfo)
     return out.getvalue()
 
 

@@ -21,6 +21,7 @@ from xdsl.dialects import arith
 from xdsl.dialects import math as xmath
 from xdsl.dialects.builtin import (
     FloatAttr,
+    IndexType,
     IntegerAttr,
     IntegerType,
     UnrealizedConversionCastOp,
@@ -310,7 +311,9 @@ class GlobalAddress(IRValue):
 
     def __add__(self, offset) -> GlobalAddress:
         off = materialize_int(offset, "pointer offset")
-        op = current().insert(PtrOffsetOp(self.value, off.value))
+        # As pyasc: the offset is cast to `index`, the type emitasc.ptr_offset takes.
+        index = current().insert(arith.IndexCastOp(off.value, IndexType()))
+        op = current().insert(PtrOffsetOp(self.value, index.results[0]))
         return GlobalAddress(op.results[0], self.dtype)
 
     __radd__ = __add__

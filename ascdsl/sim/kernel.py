@@ -22,6 +22,7 @@ from xdsl.ir import Attribute
 
 from ascdsl.dialects.ascendc import soc as soc_table
 from ascdsl.dialects.gm import is_gm_pointer
+from ascdsl.locations import source_name
 
 from .compiler import Program
 from .core import CoreSim, Launch
@@ -76,7 +77,7 @@ class SimKernel:
     def _params(self, fn: func.FuncOp) -> list[Param]:
         out = []
         for i, arg in enumerate(fn.args):
-            name = arg.name_hint or f"arg{i}"
+            name = source_name(arg) or f"arg{i}"
             t = arg.type
             if is_gm_pointer(t):
                 dt = sim_dtype(t.element_type)

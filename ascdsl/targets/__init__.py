@@ -18,21 +18,16 @@ _lazy = lazy_loader("ascdsl.targets")
 
 
 def _mlir() -> Emitter:
-    from xdsl.printer import Printer
+    from ascdsl.locations import print_module
 
-    def emit(module: ModuleOp, stream: IO[str]) -> None:
-        Printer(stream=stream).print_op(module)
-        stream.write("\n")
-
-    return emit
+    return print_module
 
 
 def _mlir_generic() -> Emitter:
-    from xdsl.printer import Printer
+    from ascdsl.locations import print_module
 
     def emit(module: ModuleOp, stream: IO[str]) -> None:
-        Printer(stream=stream, print_generic_format=True).print_op(module)
-        stream.write("\n")
+        print_module(module, stream, generic=True)
 
     return emit
 

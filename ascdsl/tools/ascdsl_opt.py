@@ -89,7 +89,8 @@ def _build_parser(pass_names: Sequence[str]) -> OneLineArgParser:
         action="store_true",
         help="check diagnostics against `// expected-error {{...}}` comments",
     )
-    p.add_argument("--print-op-generic", action="store_true", help="print the generic op form")
+    p.add_argument("--mlir-print-op-generic", "--print-op-generic", dest="print_op_generic",
+                   action="store_true", help="print the generic op form")
     p.add_argument(
         "--mlir-print-debuginfo",
         "--print-debuginfo",
@@ -113,6 +114,8 @@ def _build_parser(pass_names: Sequence[str]) -> OneLineArgParser:
         help="an include directory for --check (headers the kernel includes itself)",
     )
     p.add_argument("--list-passes", action="store_true", help="list the passes and exit")
+    p.add_argument("--show-dialects", action="store_true",
+                   help="list the dialects ascdsl-opt reads and exit")
     p.add_argument("--version", action="store_true", help="print the version and exit")
     return p
 
@@ -120,6 +123,9 @@ def _build_parser(pass_names: Sequence[str]) -> OneLineArgParser:
 def parse_args(argv: Sequence[str]) -> Options | str:
     """Options, or the text to print for --version / --list-passes / --help."""
     table = _pass_table()
+    parser = _build_parser(table.keys())
+    # MLIR's tools take their long options with one dash too (`-split-input-file`).
+    long_options = {o for a in parser._actions for o in a.option_strings if o.startswith("--")}
     pipeline: list[str] = []
     rest: list[str] = []
     it = iter(argv)
@@ -138,8 +144,9 @@ def parse_args(argv: Sequence[str]) -> Options | str:
             if name in table:
                 pipeline.append(name + ("{" + opts.replace(",", " ") + "}" if opts else ""))
                 continue
+            if not tok.startswith("--") and "-" + tok.partition("=")[0] in long_options:
+                tok = "-" + tok
         rest.append(tok)
-    parser = _build_parser(table.keys())
     if any(t in ("-h", "--help") for t in rest):
         return parser.format_help()
     try:
@@ -157,6 +164,10 @@ def parse_args(argv: Sequence[str]) -> Options | str:
         import xdsl
 
         return f"ascdsl-opt {__version__} (xdsl {xdsl.__version__})"
+    if ns.show_dialects:
+        from ascdsl.context import DIALECTS
+
+        return "Available Dialects: " + ", ".join(sorted(DIALECTS))
     if ns.list_passes:
         from ascdsl.transforms import ALIASES, PASSES
 
@@ -275,14 +286,10 @@ def run_chunk(text: str, filename: str, line_offset: int, passes, opts: Options,
                 result.failed = True
                 return result
         elif opts.target == "mlir" and (opts.print_generic or opts.print_debuginfo):
-            from xdsl.printer import Printer
+            from ascdsl.locations import print_module
 
-            Printer(
-                stream=stream,
-                print_generic_format=opts.print_generic,
-                print_debuginfo=opts.print_debuginfo,
-            ).print_op(module)
-            stream.write("\n")
+            print_module(module, stream, generic=opts.print_generic,
+                         debuginfo=opts.print_debuginfo)
         else:
             TARGETS[opts.target]()(module, stream)
     except AscdslError as e:

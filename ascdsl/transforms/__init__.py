@@ -32,6 +32,9 @@ PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     "inline": _lazy("inline", "InlinePass"),
     "symbol-dce": _lazy("symbol_dce", "SymbolDcePass"),
     "ascdsl-default": _lazy("ascdsl_default", "AscdslDefaultPass"),
+    "noop": _lazy("noop", "NoopPass"),
+    "define-cube-only": _lazy("define_cube_only", "DefineCubeOnlyPass"),
+    "declare-py-struct": _lazy("declare_py_struct", "DeclarePyStructPass"),
     # asc (tiles) -> ascendc
     "lower-asc-unroll": _lazy("lower_asc_unroll", "LowerAscUnrollPass"),
     "lower-asc-parallel": _lazy("lower_asc_parallel", "LowerAscParallelPass"),
@@ -53,6 +56,9 @@ ALIASES: dict[str, str] = {
     "ascendc-privatize-func": "privatize-func",
     "ascendc-generate-boilerplate": "generate-boilerplate",
     "ascendc-legalize-kernel-args": "legalize-kernel-args",
+    "ascendc-noop": "noop",
+    "ascendc-define-cube-only": "define-cube-only",
+    "ascendc-declare-py-struct": "declare-py-struct",
 }
 
 

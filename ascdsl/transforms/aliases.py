@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from xdsl.passes import ModulePass
 
+from .declare_py_struct import DeclarePyStructPass
+from .define_cube_only import DefineCubeOnlyPass
 from .erase_sync import EraseSyncPass
 from .generate_boilerplate import GenerateBoilerplatePass
 from .hoist_que_bind import HoistQueBindPass
@@ -18,6 +20,7 @@ from .input_output_tensor import InputOutputTensorPass
 from .insert_que_sync import InsertQueSyncPass
 from .legalize_kernel_args import LegalizeKernelArgsPass
 from .materialize_tensor import MaterializeTensorPass
+from .noop import NoopPass
 from .privatize_func import PrivatizeFuncPass
 from .unify_pipe import UnifyPipePass
 from .verify_sync import VerifySyncPass
@@ -89,6 +92,24 @@ class AscendcLegalizeKernelArgsPass(LegalizeKernelArgsPass):
     name = "ascendc-legalize-kernel-args"
 
 
+class AscendcNoopPass(NoopPass):
+    """`noop` under pyasc's name."""
+
+    name = "ascendc-noop"
+
+
+class AscendcDefineCubeOnlyPass(DefineCubeOnlyPass):
+    """`define-cube-only` under pyasc's name."""
+
+    name = "ascendc-define-cube-only"
+
+
+class AscendcDeclarePyStructPass(DeclarePyStructPass):
+    """`declare-py-struct` under pyasc's name."""
+
+    name = "ascendc-declare-py-struct"
+
+
 ALIAS_PASSES: dict[str, type[ModulePass]] = {
     c.name: c
     for c in (
@@ -103,5 +124,8 @@ ALIAS_PASSES: dict[str, type[ModulePass]] = {
         AscendcPrivatizeFuncPass,
         AscendcGenerateBoilerplatePass,
         AscendcLegalizeKernelArgsPass,
+        AscendcNoopPass,
+        AscendcDefineCubeOnlyPass,
+        AscendcDeclarePyStructPass,
     )
 }

@@ -91,7 +91,7 @@ def byte_length(op: LocalTensorAutoOp) -> tuple[list[Operation], SSAValue]:
             if d != DYNAMIC_INDEX:
                 factor *= d
     if shape is None or any(d == DYNAMIC_INDEX for d in shape):
-        for dim in op.dynamic_shape:
+        for dim in op.dynamic_sizes():
             known = const_int(dim)
             if known is None:
                 unknown.append(dim)

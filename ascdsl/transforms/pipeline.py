@@ -21,10 +21,13 @@ def default_pipeline(insert_sync: bool = True) -> list[ModulePass]:
     hoist-ub-allocation, materialize-tensor, unify-pipe, canonicalize, cse.
     Synchronization: erase-sync, hoist-que-bind, insert-que-sync, unify-pipe, canonicalize.
     `insert_sync=False` keeps the kernel's own synchronization (pyasc drops the same half).
+    Last, declare-py-struct (pyasc's first post-processing pass): the C++ declarations of the
+    structs the kernel uses, so that the Ascend C printed after the pipeline compiles.
     """
     from xdsl.transforms.canonicalize import CanonicalizePass
     from xdsl.transforms.common_subexpression_elimination import CommonSubexpressionElimination
 
+    from .declare_py_struct import DeclarePyStructPass
     from .erase_sync import EraseSyncPass
     from .hoist_que_bind import HoistQueBindPass
     from .hoist_ub_allocation import HoistUbAllocationPass
@@ -56,6 +59,7 @@ def default_pipeline(insert_sync: bool = True) -> list[ModulePass]:
             UnifyPipePass(),
             CanonicalizePass(),
         ]
+    passes.append(DeclarePyStructPass())
     return passes
 
 

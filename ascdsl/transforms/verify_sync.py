@@ -6,8 +6,8 @@ freed and the enqueued tensors not yet dequeued:
 
 - `free_tensor` of a tensor that traces back (through deque → its enque → the enqueued
   tensor) to no `alloc_tensor`: "FreeTensor: there is no corresponding call to AllocTensor";
-- `free_tensor` of a tensor that was already freed: "FreeTensor: tensor freed twice"
-  (pyasc says "freed before its last use" here);
+- `free_tensor` of a tensor that was already freed: "FreeTensor: tensor memory was freed
+  before its last use" (pyasc's words);
 - `free_tensor` on a queue other than the one the tensor was allocated from;
 - `deque_tensor` with nothing enqueued on its queue: "DeQue: there is no corresponding call
   to EnQue";
@@ -15,7 +15,9 @@ freed and the enqueued tensors not yet dequeued:
   "unexpected use of tensor between EnQue and DeQue";
 - at the end, every alloc never freed and every enque never dequeued.
 
-Warnings are located at the op; notes point at the tensor's or the queue's declaration.
+Warnings are located at the op; notes point at the tensor's or the queue's declaration. The
+messages and notes are pyasc's word for word (its lit test runs under -verify-diagnostics);
+the free on another queue than the alloc's is ascdsl's own (pyasc calls it an early free).
 """
 
 from __future__ import annotations
@@ -93,9 +95,7 @@ def _verify(func: FuncOp) -> None:
 
     for alloc in live_allocs:
         emit_warning(
-            alloc,
-            "AllocTensor: there is no corresponding call to FreeTensor for this tensor",
-            notes=[(alloc.queue, "queue declared here")],
+            alloc, "AllocTensor: there is no corresponding call to FreeTensor for this tensor"
         )
     for fifo in enqueued.values():
         for enq in fifo:
@@ -130,8 +130,8 @@ def _check_free(
     # The alloc dominates the free and was seen, so it is no longer live: freed before.
     emit_warning(
         op,
-        "FreeTensor: tensor freed twice",
-        notes=[(alloc, "tensor declared here")],
+        "FreeTensor: tensor memory was freed before its last use",
+        notes=[(op.tensor, "tensor declared here")],
     )
 
 

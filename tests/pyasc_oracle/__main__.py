@@ -5,6 +5,10 @@
         outdir/<file>/<NNNN>-<kernel>/ with meta.json (script or test function, specialization)
     python -m tests.pyasc_oracle all [--area basic ...] [-j 2] [--json results.json]
         every kernel file of pyasc's Python suite (../shared/pyasc/python); a table by area
+    python -m tests.pyasc_oracle corpus [--area basic ...] [--missing] [--failures]
+        ascdsl reading every codegen.mlir / ascir.mlir pyasc writes: a table by area, the
+        ops ascdsl lacks by how many dumps need them (--missing: all of them, with the ops
+        that alone stand between a dump and its round trip), the dumps it fails on
     python -m tests.pyasc_oracle venv
         find or create pyasc's environment and print where it is
 """
@@ -139,6 +143,56 @@ def cmd_all(args) -> int:
     return 0
 
 
+def cmd_corpus(args) -> int:
+    from . import corpus
+
+    reason = layout.missing_reason()
+    if reason:
+        _log(reason)
+        return 1
+    venv.ensure_venv(create=True, log=_log)
+    started = time.monotonic()
+    files = layout.suite_files(args.area)
+    statuses = ["roundtrips", "missing", "known", "invalid", "fails"]
+    rows: dict[str, Counter] = defaultdict(Counter)
+    results = {}
+    for area, path in files:
+        c = corpus.read_corpus([path])
+        results.update(c.results)
+        for r in c.results.values():
+            rows[area][r.status] += 1
+    everything = corpus.Corpus(results)
+    print(f"{'area':<15}{'dumps':>8}" + "".join(f"{s:>12}" for s in statuses))
+    total: Counter = Counter()
+    for area in layout.AREAS:
+        if area in rows:
+            total.update(rows[area])
+            print(f"{area:<15}{sum(rows[area].values()):>8}"
+                  + "".join(f"{rows[area][s]:>12}" for s in statuses))
+    print(f"{'total':<15}{sum(total.values()):>8}" + "".join(f"{total[s]:>12}" for s in statuses))
+    missing = everything.missing_counts()
+    shown = missing.most_common(None if args.missing else 15)
+    print(f"\n{len(missing)} op/type/attribute names ascdsl lacks, by the dumps that use them:")
+    for name, n in shown:
+        print(f"{n:5d}  {name}")
+    if args.missing:
+        print("\nnames that alone stand between a dump and its round trip:")
+        for name, n in everything.ops_only_missing().most_common():
+            print(f"{n:5d}  {name}")
+    known = Counter(r.error.splitlines()[0] for r in results.values() if r.status == "known")
+    if known:
+        print("\nknown differences (tests/pyasc_oracle/corpus.py, KNOWN_DIFFERENCES):")
+        for msg, n in known.most_common():
+            print(f"{n:5d}  {msg[:110]}")
+    fails = everything.by_status("fails")
+    if fails:
+        print(f"\n{len(fails)} dump(s) ascdsl cannot read:")
+        for i in fails[: None if args.failures else 5]:
+            print(f"  {i}\n    " + results[i].error.replace("\n", "\n    "))
+    print(f"\n{time.monotonic() - started:.0f}s")
+    return 1 if fails else 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.pyasc_oracle",
                                      description="pyasc 1.1.1 as an oracle: its IR and Ascend C")
@@ -154,6 +208,11 @@ def main(argv=None) -> int:
     p.add_argument("--json")
     p.add_argument("--no-cache", action="store_true")
     p.set_defaults(fn=cmd_all)
+    p = sub.add_parser("corpus", help="ascdsl reading every IR file pyasc writes")
+    p.add_argument("--area", action="append", choices=list(layout.AREAS))
+    p.add_argument("--missing", action="store_true", help="every name ascdsl lacks")
+    p.add_argument("--failures", action="store_true", help="every dump ascdsl cannot read")
+    p.set_defaults(fn=cmd_corpus)
     p = sub.add_parser("venv", help="find or create pyasc's environment")
     p.set_defaults(fn=cmd_venv)
     args = parser.parse_args(argv)

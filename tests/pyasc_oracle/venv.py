@@ -68,10 +68,18 @@ def _base_python() -> str:
         f"{sys.version.split()[0]} and neither python3.11 nor python3.12 is on PATH")
 
 
+# Environments this process found working: checking one imports torch (seconds), and a run
+# over the suite asks once per kernel file.
+_working: set[Path] = set()
+
+
 def ensure_venv(create: bool = True, log=None) -> Path:
     """The pyasc environment's directory, created (under a lock) when missing and `create`."""
     venv = venv_dir()
+    if venv in _working:
+        return venv
     if installed_version(venv) is not None:
+        _working.add(venv)
         return venv
     if not create:
         raise VenvUnavailable(f"no working pyasc environment at {venv} "

@@ -29,6 +29,7 @@ from .ops_copy import COPY_OPS, DataCopyBase, copy_pipe
 from .ops_cmpsel import CMPSEL_OPS, CompareL0Op, CompareScalarL0Op, SelectL0Op, SelMode
 from .ops_fwk import *  # noqa: F403
 from .ops_fwk import FWK_OPS
+from .ops_ffts import FFTS_OPS, SetFftsBaseAddrOp
 from .ops_math import *  # noqa: F403
 from .ops_math import MATH_OPS, BinaryMathOp, MathLibraryOp, UnaryMathOp
 from .ops_params import *  # noqa: F403
@@ -76,6 +77,7 @@ ALL_OPS: list[type[AscendCOp]] = [
     *MATH_OPS,  # Ascend C math APIs (Erf, Tanh, Sin, ...)
     *ADV_OPS,  # advanced APIs: SoftMax, RmsNorm, AscendQuant, Concat/Extract
     *ACTIVATION_OPS,  # Gelu, Silu, Sigmoid, Swish, SwiGLU
+    *FFTS_OPS,  # set_ffts_base_addr (cross-core flags)
 ]
 
 ALL_TYPES.extend(ADV_TYPES)  # tiling and configuration structs of the advanced APIs

@@ -380,10 +380,11 @@ class _AllocatorAllocOp(AscendCOp):
     dtype = prop_def(Attribute)
     tile_size = operand_def(INT)
     result = result_def(LOCAL)
-    custom_directives = (EnumKeyword,)
+    # pyasc writes the result type unqualified (`<*xf32>`); the full form reads too.
+    custom_directives = (EnumKeyword, StrippedType)
     assembly_format = (
         "$allocator `,` custom<EnumKeyword>($pos) `,` $tile_size `,` $dtype attr-dict `:` "
-        "type($allocator) `,` type($tile_size) `,` type($result)"
+        "type($allocator) `,` type($tile_size) `,` custom<StrippedType>(type($result))"
     )
 
     def __init__(
@@ -422,6 +423,7 @@ class _AllocatorAllocOp(AscendCOp):
         "Alloc", CppStyle.MEMBER, template=("enum:pos", "type:dtype", "value:tile_size"), args=()
     ),
     enums={"pos": TPosition},
+    stripped=LocalTensorType,
 )
 class AllocatorAllocOp(_AllocatorAllocOp):
     """`a.Alloc<pos, T, tileSize>()`: a tensor of a compile-time `tileSize` elements."""
@@ -432,6 +434,7 @@ class AllocatorAllocOp(_AllocatorAllocOp):
 @asc_op(
     cpp=Cpp("Alloc", CppStyle.MEMBER, template=("enum:pos", "type:dtype"), args=("tile_size",)),
     enums={"pos": TPosition},
+    stripped=LocalTensorType,
 )
 class AllocatorAllocDynamicOp(_AllocatorAllocOp):
     """`a.Alloc<pos, T>(tileSize)`: a tensor of a run-time `tileSize` elements."""
@@ -460,7 +463,9 @@ class LocalTensorAutoOp(AscendCOp):
     """A compiler-managed UB tensor: `materialize-tensor` turns it into a TBuf or a queue.
 
     `input` / `output` mark tensors filled from GM / copied to GM (set by
-    `input-output-tensor`); the i64 operands give the `?` dimensions of the shape.
+    `input-output-tensor`); the i64 operands give the `?` dimensions of the shape, or, as
+    pyasc writes them, every dimension (`(%c4, %c32) : <4x32xf32>`); an unranked tensor's
+    operands are its dimensions.
     """
 
     name = "ascendc.local_tensor_auto"
@@ -494,17 +499,33 @@ class LocalTensorAutoOp(AscendCOp):
     def result_position(self) -> TPosition | None:
         return TPosition.VECCALC
 
+    def dynamic_sizes(self) -> list[SSAValue]:
+        """The operands that give the `?` dimensions (all of them for an unranked tensor)."""
+        sh = self.result.type.shape  # type: ignore[attr-defined]
+        sizes = list(self.dynamic_shape)
+        if sh is not None and len(sizes) == len(sh):  # pyasc's form: one per dimension
+            return [v for d, v in zip(sh, sizes) if d == DYNAMIC_INDEX]
+        return sizes
+
     def verify_facts(self) -> None:
         t = self.result.type
         assert isinstance(t, LocalTensorType)
         sh = t.shape
-        if sh is not None:
-            wanted = sum(1 for d in sh if d == DYNAMIC_INDEX)
-            if wanted != len(self.dynamic_shape):
-                raise VerifyException(
-                    f"the shape has {wanted} dynamic dimension(s) but {len(self.dynamic_shape)} "
-                    "size operand(s) were given"
-                )
+        if sh is None:
+            return
+        wanted = sum(1 for d in sh if d == DYNAMIC_INDEX)
+        given = len(self.dynamic_shape)
+        if given == len(sh):
+            for i, (d, v) in enumerate(zip(sh, self.dynamic_shape)):
+                known = const_int(v)
+                if d != DYNAMIC_INDEX and known is not None and known != d:
+                    raise VerifyException(
+                        f"size operand #{i} is {known} but dimension {i} of {t} is {d}")
+        elif given != wanted:
+            raise VerifyException(
+                f"the shape has {wanted} dynamic dimension(s) but {given} size operand(s) "
+                f"were given (one per `?` dimension, or one per dimension as pyasc writes)"
+            )
 
 
 TENSOR_OPS = [

@@ -1,8 +1,8 @@
 """Lowerings: one module per dialect or group of ops, each registering op class -> closure factory.
 
 Scalar code lowers by dialect (arith.py, scalar_math.py, scf.py, func.py, memref.py,
-emitasc.py); `ascendc` ops by group (framework.py, tensor.py, copy.py, vector.py, cmpsel.py, math.py,
-adv.py, sync.py); the `asc` tile dialect in asc.py.
+emitasc.py, emitc.py); `ascendc` ops by group (framework.py, tensor.py, copy.py, vector.py,
+cmpsel.py, math.py, adv.py, sync.py, ffts.py); the `asc` tile dialect in asc.py.
 """
 
 from . import (  # noqa: F401
@@ -12,6 +12,8 @@ from . import (  # noqa: F401
     cmpsel,
     copy,
     emitasc,
+    emitc,
+    ffts,
     framework,
     func,
     math,

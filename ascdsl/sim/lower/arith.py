@@ -394,6 +394,21 @@ CASTS: dict[type, Callable] = {
 }
 
 
+def c_cast(cx: Lowering, op: Operation, t_in, t_out) -> Callable:
+    """C's `(T) x` between scalar types: integers wrap, read with their own signedness;
+    floats to integers truncate toward zero."""
+    out = scalar_conv(cx, op, t_out)
+    scalar_conv(cx, op, t_in)
+    if is_float_type(t_in):
+        if is_float_type(t_out):
+            return _to_result_type(t_in, t_out, out)
+        return _float_to_int(t_out, is_unsigned(t_out))
+    unsigned = is_unsigned(t_in)
+    if is_float_type(t_out):
+        return (_unsigned_to_float if unsigned else _signed_to_float)(t_in, t_out, out)
+    return (_from_unsigned if unsigned else _from_signed)(t_in, t_out, out)
+
+
 @lowers(*CASTS)
 def lower_cast(op: Operation, cx: Lowering):
     t_in, t_out = op.operands[0].type, op.results[0].type

@@ -1,19 +1,124 @@
-"""The `emitasc` dialect: GM pointer arithmetic (`emitasc.ptr_offset`)."""
+"""The `emitasc` dialect: GM pointer arithmetic and local variables.
+
+A `memref<1xT>` variable is a one-element local array, as `memref.alloca` makes. Structs
+(which reach a kernel only as struct kernel arguments) and opaque C++ (`call_opaque`,
+`verbatim`) are not simulated, and say why.
+"""
 
 from __future__ import annotations
 
-from ascdsl.dialects.emitasc import PtrOffsetOp
+from xdsl.dialects.builtin import MemRefType
 
-from ..compiler import Lowering, lowers
+from ascdsl.dialects.emitasc import (
+    CallOpaqueOp,
+    CopyStructOp,
+    DeclarePyStructOp,
+    DereferenceOp,
+    MemberOp,
+    MemberPtrOp,
+    MemberRefOp,
+    PtrOffsetOp,
+    ReinterpretCastOp,
+    SetMemberOp,
+    VariableOp,
+    VerbatimOp,
+)
+from ascdsl.dialects.gm import is_gm_pointer
+
+from ..compiler import Lowering, lowers, not_simulated
 from ..memory import GPtr
+from .arith import scalar_conv
 
 
 @lowers(PtrOffsetOp)
 def lower_ptr_offset(op: PtrOffsetOp, cx: Lowering):
-    b, k, o = cx.slot(op.base), cx.slot(op.offset), cx.slot(op.result)
+    if not is_gm_pointer(op.base.type):
+        raise cx.error(op, f"on {op.base.type} is not simulated (GM pointers only)")
+    b, o = cx.slot(op.base), cx.slot(op.result)
+    if op.dynamic_offset is None:
+        step = op.static_offset.value.data  # type: ignore[union-attr]
+
+        def f_static(R):
+            p = R[b]
+            R[o] = GPtr(p.buf, p.off + step)
+
+        return f_static
+    k = cx.slot(op.dynamic_offset)
 
     def f(R):
         p = R[b]
         R[o] = GPtr(p.buf, p.off + R[k])
 
     return f
+
+
+@lowers(ReinterpretCastOp)
+def lower_reinterpret_cast(op: ReinterpretCastOp, cx: Lowering):
+    src, dst = op.source.type, op.result.type
+    if is_gm_pointer(src) and is_gm_pointer(dst) and src.element_type == dst.element_type:  # type: ignore[union-attr]
+        s, o = cx.slot(op.source), cx.slot(op.result)
+
+        def f(R):
+            R[o] = R[s]
+
+        return f
+    raise cx.error(op, f"from {src} to {dst} is not simulated: the simulator keeps one element "
+                       "type per GM argument (a cast to the same element type is)")
+
+
+@lowers(VariableOp)
+def lower_variable(op: VariableOp, cx: Lowering):
+    t = op.result.type
+    assert isinstance(t, MemRefType)
+    n = 1
+    for d in t.get_shape():
+        n *= d
+    o = cx.slot(op.result)
+    if op.dynamic_init is not None:
+        conv = scalar_conv(cx, op, t.element_type)
+        s = cx.slot(op.dynamic_init)
+
+        def f_dynamic(R):
+            R[o] = [conv(R[s])] * n
+
+        return f_dynamic
+    init = op.static_init
+    value = getattr(getattr(init, "value", None), "data", None)
+    if value is None:
+        raise cx.error(op, f"with the initial value {init} is not simulated (numbers only)")
+    value = scalar_conv(cx, op, t.element_type)(value)
+
+    def f_static(R):
+        R[o] = [value] * n
+
+    return f_static
+
+
+@lowers(DereferenceOp)
+def lower_dereference(op: DereferenceOp, cx: Lowering):
+    t = op.base.type
+    if is_gm_pointer(t) or not isinstance(t, MemRefType):
+        raise cx.error(op, f"of {t} is not simulated (local variables only; read GM through a "
+                           "GlobalTensor)")
+    b, o = cx.slot(op.base), cx.slot(op.result)
+
+    def f(R):
+        R[o] = R[b][0]
+
+    return f
+
+
+@lowers(DeclarePyStructOp)
+def lower_declare_py_struct(op: DeclarePyStructOp, cx: Lowering):
+    return None  # a C++ declaration: nothing happens at run time
+
+
+_NO_STRUCTS = ("struct kernel arguments are not simulated: a launch passes arrays and scalars "
+               "(pass the struct's fields as scalar arguments)")
+not_simulated(CopyStructOp, _NO_STRUCTS)
+not_simulated(MemberOp, _NO_STRUCTS)
+not_simulated(SetMemberOp, _NO_STRUCTS)
+not_simulated(MemberPtrOp, "pointers into structs in GM are not simulated")
+not_simulated(MemberRefOp, "references into structs in GM are not simulated")
+not_simulated(CallOpaqueOp, "a call of opaque C++ by name has no meaning the simulator knows")
+not_simulated(VerbatimOp, "verbatim C++ text has no meaning the simulator knows")

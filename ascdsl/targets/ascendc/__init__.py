@@ -19,6 +19,8 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 
 from . import ascendc_rules as _ascendc_rules  # noqa: F401  (registers rules)
+from . import emitasc_rules as _emitasc_rules  # noqa: F401  (registers rules)
+from . import emitc_rules as _emitc_rules  # noqa: F401  (registers rules)
 from . import std_rules as _std_rules  # noqa: F401  (registers rules)
 from . import adv_rules as _adv_rules  # noqa: F401  (registers rules)
 from .emitter import INCLUDES_ATTR, Emitter, rule_for

@@ -24,6 +24,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute
 
+from ascdsl.dialects.emitasc import PyStructType
 from ascdsl.dialects.scalar_types import CPP_INDEX_WIDTH, cpp_int_width
 from ascdsl.dialects.ascendc.types import (
     LocalMemAllocatorType,
@@ -102,11 +103,15 @@ def _spell(t: Attribute) -> str | None:
     if isinstance(t, TensorTypeBase):
         elem = scalar_ctype(t.element_type)
         return None if elem is None else f"{t.CPP_CLASS}<{elem}>"
+    if isinstance(t, PyStructType):
+        return t.struct_name.data
     cpp_name = getattr(t, "cpp_name", None)
     if callable(cpp_name):
         return cpp_name()
     if isinstance(t, MemRefType | UnrankedMemRefType):
         elem = scalar_ctype(t.element_type)
+        if elem is None and isinstance(t.element_type, PyStructType):
+            elem = t.element_type.struct_name.data
         space = address_space_qualifier(t)
         if elem is None or space is None:
             return None

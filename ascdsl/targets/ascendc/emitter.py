@@ -22,8 +22,10 @@ from xdsl.dialects.func import CallOp, FuncOp
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.traits import IsTerminator
 
+from ascdsl.dialects.ascendc import SetFftsBaseAddrOp
 from ascdsl.dialects.emitasc import KernelArgAttr, KernelArgument
 from ascdsl.diagnostics import AscdslError, Severity, make_diagnostic
+from ascdsl.locations import source_name
 from ascdsl.transforms.generate_boilerplate import INCLUDES_ATTR
 from ascdsl.transforms.legalize_kernel_args import GLOBAL_ATTR, KERNEL_ARG_ATTR
 
@@ -32,14 +34,15 @@ from .ctypes import ctype, is_object
 Rule = Callable[["Emitter", Operation], None]
 
 RULES: dict[type[Operation], Rule] = {}
+# Ops that may stand at module level beside the functions (includes, verbatim C++, struct
+# declarations): printed in place, in module order.
+MODULE_LEVEL: set[type[Operation]] = set()
 
 
 _KERNEL_PREFIX = 'extern "C" __global__ __aicore__'
 _INLINE_PREFIX = "__inline__ __attribute__((always_inline)) __aicore__"
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _NOT_IDENT = re.compile(r"[^A-Za-z0-9_]")
-# MLIR names block arguments `%arg0, %arg1, ...` itself: not a name from the source.
-_GENERATED = re.compile(r"arg[0-9]+\Z")
 _CPP_KEYWORDS = frozenset(
     "alignas alignof and and_eq asm auto bitand bitor bool break case catch char char16_t "
     "char32_t class compl const constexpr const_cast continue decltype default delete do "
@@ -52,12 +55,15 @@ _CPP_KEYWORDS = frozenset(
 )
 
 
-def register(*classes: type[Operation]) -> Callable[[Rule], Rule]:
-    """Register `rule` for each op class (a base class covers its subclasses)."""
+def register(*classes: type[Operation], module_level: bool = False) -> Callable[[Rule], Rule]:
+    """Register `rule` for each op class (a base class covers its subclasses); with
+    `module_level`, the ops may also stand at module level."""
 
     def wrap(rule: Rule) -> Rule:
         for cls in classes:
             RULES[cls] = rule
+            if module_level:
+                MODULE_LEVEL.add(cls)
         return rule
 
     return wrap
@@ -149,8 +155,8 @@ class Emitter:
     def define(self, value: SSAValue) -> str:
         """Name a new value `vN`, or `vN_hint` when the IR gives it a name."""
         self._count += 1
-        hint = value.name_hint
-        if hint and not _GENERATED.match(hint):
+        hint = source_name(value)
+        if hint:
             name = f"v{self._count}_{_NOT_IDENT.sub('_', hint)}"
         else:
             name = f"v{self._count}"
@@ -255,22 +261,34 @@ class Emitter:
             for header in _include_list(module, includes):
                 self.line(f"#include {header}")
             self._op = None
-        funcs = list(module.body.ops)
-        for op in funcs:
-            if not isinstance(op, FuncOp):
+        self.emit_module_body(module)
+
+    def emit_module_body(self, module: ModuleOp) -> None:
+        """The module's ops in order: functions (prototypes first where a call needs one)
+        and the module-level ops (includes, verbatim C++, struct declarations, and nested
+        modules, whose ops print in their place)."""
+        top = list(module.body.ops)
+        funcs = [op for op in top if isinstance(op, FuncOp)]
+        for op in top:
+            if not isinstance(op, FuncOp) and type(op) not in MODULE_LEVEL:
                 raise emit_error(
                     op,
                     "cannot be printed at module level; the Ascend C target prints "
-                    "func.func ops there",
+                    "func.func ops there, and includes, verbatim C++ and struct declarations",
                 )
-        for proto in _forward_declarations(funcs):
+        prototypes = _forward_declarations(funcs)
+        for op in top:
+            if not isinstance(op, FuncOp):
+                self.emit_op(op)
+                continue
+            for proto in prototypes:
+                if self.lines:
+                    self.lines.append("")
+                self.emit_function(proto, prototype_only=True)
+            prototypes = []
             if self.lines:
                 self.lines.append("")
-            self.emit_function(proto, prototype_only=True)
-        for func in funcs:
-            if self.lines:
-                self.lines.append("")
-            self.emit_function(func)
+            self.emit_function(op)
 
     def emit_function(self, func: FuncOp, prototype_only: bool = False) -> None:
         """A kernel (`ascendc.global`), an inline helper, or a prototype."""
@@ -312,7 +330,11 @@ class Emitter:
             params.append(f"{t} {self.define(arg)}")
         self.line(f"{prefix} {name}({', '.join(params)}) {{")
         self.push()
+        # pyasc's legalize-kernel-args writes the op itself; ascdsl's marks the argument only.
+        has_op = any(isinstance(op, SetFftsBaseAddrOp) for op in block.ops)
         for arg, attrs in zip(block.args, _arg_attrs(func)):
+            if has_op:
+                break
             kind = attrs.data.get(KERNEL_ARG_ATTR) if attrs is not None else None
             if isinstance(kind, KernelArgAttr) and kind.data == KernelArgument.FFTS_ADDR:
                 # The FFTS base address cross-core flags go through (see legalize-kernel-args).
@@ -320,6 +342,12 @@ class Emitter:
         self.emit_ops(block, skip_terminator=False)
         self.pop()
         self.line("}")
+
+
+@register(ModuleOp, module_level=True)
+def _nested_module(em: Emitter, op: Operation) -> None:
+    assert isinstance(op, ModuleOp)
+    em.emit_module_body(op)
 
 
 def no_rule_message(op: Operation) -> str:
@@ -363,7 +391,7 @@ def _include_list(module: ModuleOp, attr: Attribute) -> list[str]:
     return out
 
 
-def _forward_declarations(funcs: list[Operation]) -> list[FuncOp]:
+def _forward_declarations(funcs: list[FuncOp]) -> list[FuncOp]:
     """Functions called above their definition: C++ needs a prototype first."""
     position = {f.sym_name.data: i for i, f in enumerate(funcs) if isinstance(f, FuncOp)}
     needed: dict[str, FuncOp] = {}

@@ -1,5 +1,5 @@
-"""Printing rules for the upstream dialects a kernel uses: func, scf, arith, math, memref,
-builtin casts, and `emitasc.ptr_offset`.
+"""Printing rules for the upstream dialects a kernel uses: func, scf, arith, math, memref and
+builtin casts (emitc and emitasc: emitc_rules.py, emitasc_rules.py).
 
 Each arith/math family is a table (op class -> C++ operator or function), so a new op is one
 row. Integer ops that depend on signedness cast their operands when the C++ type of the
@@ -28,7 +28,6 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from ascdsl.dialects.emitasc import PtrOffsetOp
 from ascdsl.dialects.scalar_types import cpp_is_unsigned
 
 from .ctypes import (
@@ -195,19 +194,31 @@ def _switch(em: Emitter, op: Operation) -> None:
 @register(arith.ConstantOp)
 def _constant(em: Emitter, op: Operation) -> None:
     assert isinstance(op, arith.ConstantOp)
-    result = op.result
-    attr = op.value
-    t = result.type
-    if isinstance(attr, IntegerAttr) and isinstance(t, IntegerType | IndexType):
-        name, literal, qualifier = _int_constant(attr.value.data, t)
-    elif isinstance(attr, FloatAttr) and isinstance(t, Float16Type | BFloat16Type | Float32Type | Float64Type):
-        name, literal, qualifier = _float_constant(attr.value.data, t)
-    else:
-        raise emit_error(op, f"constant {attr} has no Ascend C form (scalars only)")
-    cpp = em.ctype(t, op)
+    emit_constant(em, op, op.result, op.value)
+
+
+def emit_constant(em: Emitter, op: Operation, result: SSAValue, attr: Attribute) -> None:
+    """`constexpr T cN_T = literal;` (named as pyasc names constants) for a number."""
+    name, literal, qualifier = _constant_parts(op, attr, result.type)
+    cpp = em.ctype(result.type, op)
     name = em.unique(name)
     em.alias(result, name)
     em.line(f"{qualifier}{cpp} {name} = {literal};")
+
+
+def constant_literal(em: Emitter, op: Operation, attr: Attribute, t: Attribute) -> str:
+    """The C++ literal of a number attribute of type `t`."""
+    return _constant_parts(op, attr, t)[1]
+
+
+def _constant_parts(op: Operation, attr: Attribute, t: Attribute) -> tuple[str, str, str]:
+    if isinstance(attr, IntegerAttr) and isinstance(t, IntegerType | IndexType):
+        return _int_constant(attr.value.data, t)
+    if isinstance(attr, FloatAttr) and isinstance(
+        t, Float16Type | BFloat16Type | Float32Type | Float64Type
+    ):
+        return _float_constant(attr.value.data, t)
+    raise emit_error(op, f"constant {attr} has no Ascend C form (scalars only)")
 
 
 def _int_constant(value: int, t: IntegerType | IndexType) -> tuple[str, str, str]:
@@ -634,16 +645,14 @@ def _load(em: Emitter, op: Operation) -> None:
     em.declare(op.res, _subscript(em, op, op.memref, op.indices), op)
 
 
+@register(memref.CastOp)
+def _memref_cast(em: Emitter, op: Operation) -> None:
+    assert isinstance(op, memref.CastOp)
+    t = em.value_ctype(op.dest, op)
+    em.declare(op.dest, f"reinterpret_cast<{t}>({em.name(op.source)})", op)
+
+
 @register(memref.StoreOp)
 def _store(em: Emitter, op: Operation) -> None:
     assert isinstance(op, memref.StoreOp)
     em.line(f"{_subscript(em, op, op.memref, op.indices)} = {em.name(op.value)};")
-
-
-# --- emitasc -----------------------------------------------------------------------------------
-
-
-@register(PtrOffsetOp)
-def _ptr_offset(em: Emitter, op: Operation) -> None:
-    assert isinstance(op, PtrOffsetOp)
-    em.declare(op.result, f"{em.name(op.base)} + {em.name(op.offset)}", op)

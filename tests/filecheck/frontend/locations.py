@@ -15,10 +15,19 @@ def kernel(x: asc.GlobalAddress):
     fill(g)
 
 
+# Locations print as MLIR prints them: aliases, defined after the module (those that a
+# function argument uses, before it).
+# CHECK:     #loc = loc(unknown)
 # CHECK:     func.func @kernel(%x: memref<?xf16, 22> loc(unknown))
-# CHECK:       ascendc.global_tensor : !ascendc.global_tensor<*xf16> loc("{{.*}}locations.py":13:9)
-# CHECK:       ascendc.global_tensor.set_global_buffer {{.*}} loc("{{.*}}locations.py":14:5)
-# CHECK:       func.call @fill({{.*}}) loc("{{.*}}locations.py":15:5)
-# CHECK:       func.return loc("{{.*}}locations.py":12:1)
+# CHECK:       ascendc.global_tensor : !ascendc.global_tensor<*xf16> loc([[GT:#loc[0-9]+]])
+# CHECK:       ascendc.global_tensor.set_global_buffer {{.*}} loc([[SET:#loc[0-9]+]])
+# CHECK:       func.call @fill({{.*}}) loc([[CALL:#loc[0-9]+]])
+# CHECK:       func.return loc([[DEF:#loc[0-9]+]])
 # CHECK:     func.func private @fill
-# CHECK:       ascendc.global_tensor.set_value {{.*}} loc("{{.*}}locations.py":8:5)
+# CHECK:       ascendc.global_tensor.set_value {{.*}} loc([[FILL:#loc[0-9]+]])
+# CHECK:     } loc(#loc)
+# CHECK-DAG: [[DEF]] = loc("{{.*}}locations.py":12:1)
+# CHECK-DAG: [[GT]] = loc("{{.*}}locations.py":13:9)
+# CHECK-DAG: [[SET]] = loc("{{.*}}locations.py":14:5)
+# CHECK-DAG: [[CALL]] = loc("{{.*}}locations.py":15:5)
+# CHECK-DAG: [[FILL]] = loc("{{.*}}locations.py":8:5)

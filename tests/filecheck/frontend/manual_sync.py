@@ -28,7 +28,8 @@ def vadd(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
 # CHECK-NEXT:    %[[ZG:.*]] = ascendc.global_tensor : !ascendc.global_tensor<*xf32>
 # CHECK-NEXT:    %[[IDX:.*]] = ascendc.get_block_idx : i32
 # CHECK-NEXT:    %[[OFF:.*]] = arith.muli %[[IDX]], %n : i32
-# CHECK-NEXT:    %[[PTR:.*]] = emitasc.ptr_offset %x[%[[OFF]]] : memref<?xf32, 22>, i32, memref<?xf32, 22>
+# CHECK-NEXT:    %[[IOFF:.*]] = arith.index_cast %[[OFF]] : i32 to index
+# CHECK-NEXT:    %[[PTR:.*]] = emitasc.ptr_offset %x[%[[IOFF]]] : memref<?xf32, 22>, memref<?xf32, 22>
 # CHECK-NEXT:    ascendc.global_tensor.set_global_buffer %[[XG]], %[[PTR]], %n : !ascendc.global_tensor<*xf32>, memref<?xf32, 22>, i32
 # CHECK-NEXT:    ascendc.global_tensor.set_global_buffer %[[ZG]], %z : !ascendc.global_tensor<*xf32>, memref<?xf32, 22>
 # CHECK-NEXT:    %[[C0:.*]] = arith.constant 0 : i32

@@ -78,6 +78,22 @@ func.func @dynamic_shapes(%n: i64, %m: i64) -> (!ascendc.local_tensor<*xf32>, !a
   func.return %0, %1 : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<4x?xf16>
 }
 
+// pyasc writes a size operand for every dimension; only the `?` ones count.
+// CHECK-LABEL: func.func @every_dimension_given(
+// CHECK-NEXT:    %c4 = arith.constant 4 : i64
+// CHECK-NEXT:    %c32 = arith.constant 32 : i64
+// CHECK-NEXT:    %c512_i64 = arith.constant 512 : i64
+// CHECK:         ascendc.pipe.init_buffer %{{.*}}, %{{.*}}, %c512_i64 : !ascendc.tbuf<veccalc>, i64
+// CHECK:         %[[N:.*]] = arith.muli %c16_i64, %n : i64
+// CHECK:         ascendc.pipe.init_buffer %{{.*}}, %{{.*}}, %[[N]] : !ascendc.tbuf<veccalc>, i64
+func.func @every_dimension_given(%n: i64) -> (!ascendc.local_tensor<4x32xf32>, !ascendc.local_tensor<4x?xf32>) {
+  %c4 = arith.constant 4 : i64
+  %c32 = arith.constant 32 : i64
+  %0 = ascendc.local_tensor_auto(%c4, %c32) : <4x32xf32>
+  %1 = ascendc.local_tensor_auto(%c4, %n) : <4x?xf32>
+  func.return %0, %1 : !ascendc.local_tensor<4x32xf32>, !ascendc.local_tensor<4x?xf32>
+}
+
 // Elements smaller than a byte round the size up.
 // CHECK-LABEL: func.func @sub_byte(
 // CHECK-NEXT:    %c2_i64 = arith.constant 2 : i64

@@ -5,9 +5,9 @@
 // CHECK:      func.func @kernel() attributes {ascendc.global} {
 // CHECK:      func.func @private_kernel() attributes {ascendc.global} {
 // CHECK:      func.func private @helper() {
-// CHECK:      func.func private @declared_kernel() -> () attributes {ascendc.global}
-// CHECK:      func.func public @public_kernel_declaration() -> () attributes {ascendc.global}
-// CHECK:      func.func private @declared_helper() -> ()
+// CHECK:      func.func private @declared_kernel() attributes {ascendc.global}
+// CHECK:      func.func public @public_kernel_declaration() attributes {ascendc.global}
+// CHECK:      func.func private @declared_helper(){{$}}
 func.func @kernel() attributes {ascendc.global} {
   func.return
 }

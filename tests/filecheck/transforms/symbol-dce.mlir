@@ -9,7 +9,7 @@
 // CHECK:      func.func private @used_by_used()
 // CHECK:      func.func @public_unused()
 // CHECK:      func.func @kernel()
-// CHECK:      func.func private @external_used(i32) -> ()
+// CHECK:      func.func private @external_used(i32){{$}}
 // CHECK-NOT:  @external_unused
 // CHECK:      "test.op"() {ref = @referenced_by_attribute}
 // CHECK:      func.func private @referenced_by_attribute()
@@ -51,6 +51,6 @@ func.func private @referenced_by_attribute() {
 // PIPE-NEXT:   func.call @external_used(%c) : (i32) -> ()
 // PIPE-NEXT:   func.return
 // PIPE-NEXT: }
-// PIPE-NEXT: func.func private @external_used(i32) -> ()
+// PIPE-NEXT: func.func private @external_used(i32){{$}}
 // PIPE-NEXT: "test.op"() {ref = @referenced_by_attribute}
 // PIPE-NEXT: func.func private @referenced_by_attribute()

@@ -62,3 +62,21 @@ def test_kernel_argument_of_unsupported_type_is_refused():
     text = 'func.func @k(%x: !ascendc.pipe) attributes {ascendc.global} {\n  func.return\n}\n'
     with pytest.raises(NotSimulatedError, match="argument 'x' has type !ascendc.pipe"):
         SimKernel(parse(text), "k")
+
+
+def _emit_ops():
+    from ascdsl.dialects.emitasc import EMITASC_OPS
+    from ascdsl.dialects.emitc import EMITC_OPS
+
+    return [c for c in (*EMITASC_OPS, *EMITC_OPS) if c.__module__.startswith("ascdsl.")]
+
+
+@pytest.mark.parametrize("cls", _emit_ops(), ids=lambda c: c.name)
+def test_every_emitc_and_emitasc_op_prints_and_simulates_or_says_why(cls):
+    from ascdsl.targets.ascendc import rule_for
+
+    assert rule_for(cls) is not None, f"{cls.name} has no Ascend C printing rule"
+    how = lowering_for(cls)
+    assert how is not None, f"{cls.name} has neither a lowering nor a not-simulated reason"
+    if isinstance(how, str):
+        assert len(how) > 20, f"{cls.name}: the reason should say why"

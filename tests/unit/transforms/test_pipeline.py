@@ -25,6 +25,7 @@ LOWERING = [
     "cse",
 ]
 SYNC = ["erase-sync", "hoist-que-bind", "insert-que-sync", "unify-pipe", "canonicalize"]
+STRUCTS = ["declare-py-struct"]
 
 KERNEL = """
 func.func @k(%gx: !ascendc.global_tensor<*xf32>, %gz: !ascendc.global_tensor<*xf32>, %n: i32, %lb: index, %ub: index, %st: index) attributes {ascendc.global} {
@@ -46,18 +47,18 @@ func.func @k(%gx: !ascendc.global_tensor<*xf32>, %gz: !ascendc.global_tensor<*xf
 
 
 def test_default_pipeline_order():
-    assert [p.name for p in default_pipeline(True)] == LOWERING + SYNC
-    assert [p.name for p in default_pipeline(False)] == LOWERING
-    assert [p.name for p in default_pipeline()] == LOWERING + SYNC
+    assert [p.name for p in default_pipeline(True)] == LOWERING + SYNC + STRUCTS
+    assert [p.name for p in default_pipeline(False)] == LOWERING + STRUCTS
+    assert [p.name for p in default_pipeline()] == LOWERING + SYNC + STRUCTS
 
 
 def test_jit_pipeline_adds_post_processing():
     from ascdsl.transforms.pipeline import jit_pipeline
 
     post = ["generate-boilerplate", "legalize-kernel-args"]
-    assert [p.name for p in jit_pipeline(True)] == LOWERING + SYNC + post
+    assert [p.name for p in jit_pipeline(True)] == LOWERING + SYNC + STRUCTS + post
     assert [p.name for p in jit_pipeline(False, verify_sync=True)] == (
-        LOWERING + post + ["verify-sync"]
+        LOWERING + STRUCTS + post + ["verify-sync"]
     )
 
 

@@ -70,7 +70,7 @@ def test_counts_on_a_known_sequence():
     # Reported in walk order: the double free as it is met, the two frees between the enque
     # and the deque that takes %a back when that deque is met, then the second deque.
     assert found == [
-        (5, "FreeTensor: tensor freed twice"),
+        (5, "FreeTensor: tensor memory was freed before its last use"),
         (4, "unexpected use of tensor between EnQue and DeQue"),
         (5, "unexpected use of tensor between EnQue and DeQue"),
         (7, "DeQue: there is no corresponding call to EnQue"),

@@ -247,8 +247,18 @@ func.func @allocator_position(%a: !ascendc.local_mem_allocator<1>, %n: i32) {
 // -----
 
 func.func @auto_dynamic_dims(%n: i64) {
-  // expected-error@+1 {{the shape has 2 dynamic dimension(s) but 1 size operand(s) were given}}
+  // expected-error@+1 {{the shape has 2 dynamic dimension(s) but 1 size operand(s) were given (one per `?` dimension, or one per dimension as pyasc writes)}}
   %t = ascendc.local_tensor_auto(%n) : <?x?xf32>
+  func.return
+}
+
+// -----
+
+func.func @auto_every_dimension_disagrees() {
+  %c8 = arith.constant 8 : i64
+  %c32 = arith.constant 32 : i64
+  // expected-error@+1 {{size operand #0 is 8 but dimension 0 of !ascendc.local_tensor<4x32xf32> is 4}}
+  %t = ascendc.local_tensor_auto(%c8, %c32) : <4x32xf32>
   func.return
 }
 

@@ -47,9 +47,9 @@ func.func @allocator(%hardware: i64, %tileSize: i32) {
   %allocator = ascendc.local_mem_allocator %hardware : i64, !ascendc.local_mem_allocator<1>
   // CHECK-NEXT: %0 = ascendc.local_mem_allocator.get_cur_addr %allocator : !ascendc.local_mem_allocator<1>, ui32
   %0 = ascendc.local_mem_allocator.get_cur_addr %allocator : !ascendc.local_mem_allocator<1>, ui32
-  // CHECK-NEXT: %tensor = ascendc.local_mem_allocator.alloc %allocator, vecin, %tileSize, f32 : !ascendc.local_mem_allocator<1>, i32, !ascendc.local_tensor<*xf32>
+  // CHECK-NEXT: %tensor = ascendc.local_mem_allocator.alloc %allocator, vecin, %tileSize, f32 : !ascendc.local_mem_allocator<1>, i32, <*xf32>
   %tensor = ascendc.local_mem_allocator.alloc %allocator, vecin, %tileSize, f32 : !ascendc.local_mem_allocator<1>, i32, !ascendc.local_tensor<*xf32>
-  // CHECK-NEXT: %1 = ascendc.local_mem_allocator.alloc_dynamic %allocator, vecout, %tileSize, f16 : !ascendc.local_mem_allocator<1>, i32, !ascendc.local_tensor<*xf16>
+  // CHECK-NEXT: %1 = ascendc.local_mem_allocator.alloc_dynamic %allocator, vecout, %tileSize, f16 : !ascendc.local_mem_allocator<1>, i32, <*xf16>
   %1 = ascendc.local_mem_allocator.alloc_dynamic %allocator, vecout, %tileSize, f16 : !ascendc.local_mem_allocator<1>, i32, !ascendc.local_tensor<*xf16>
   func.return
 }
