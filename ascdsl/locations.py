@@ -204,6 +204,16 @@ class LocationReader:
             self._explicit_loc_end = self._current_token.span.start
         return loc
 
+    def parse_optional_attribute(self):
+        # A `loc(...)` where an optional attribute may stand is the op's trailing location:
+        # xDSL would read it as a location attribute and give it to the op's format (pyasc's
+        # `ascendc.construct !T() loc(#l)`, whose optional `$types` comes last). Locations are
+        # never an op's attribute operand, so the op's own location is left to be read.
+        tok = self._current_token
+        if tok.kind is MLIRTokenKind.BARE_IDENT and tok.text.startswith("loc("):
+            return None
+        return super().parse_optional_attribute()
+
     def _location_token(self, tok):
         """The location of a `loc(...)` token: the usual forms by one match, else parsed."""
         start = tok.span.start + 4
