@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -52,7 +53,7 @@ def run_passes(
     ctx = make_context()
     try:
         with using_engine(engine):
-            for p in [*before, *jit_pipeline(insert_sync, verify_sync)]:
+            for p in [*extension_passes(), *before, *jit_pipeline(insert_sync, verify_sync)]:
                 p.apply(ctx, module)
     except AscdslError as e:
         raise CompilationError(e.diagnostics) from None
@@ -61,6 +62,21 @@ def run_passes(
             anchor, f"internal error in the pass pipeline: {type(e).__name__}: {e}"
         ) from None
     return [d for d in engine.diagnostics if d.severity is not Severity.ERROR]
+
+
+def load_extensions() -> None:
+    """Load the installed extensions once (a broken one is a warning: kernels still compile)."""
+    from ascdsl.extension import load_installed
+
+    for ext in load_installed():
+        print(ext.error.replace("error:", "warning:", 1), file=sys.stderr)
+
+
+def extension_passes() -> list:
+    """The passes extensions ask the JIT to run first (lowerings of their own ops)."""
+    from ascdsl.extension.registry import JIT_PASSES
+
+    return [cls() for cls in JIT_PASSES]
 
 
 def ascendc_source(module: ModuleOp) -> str:

@@ -1,0 +1,76 @@
+"""ascx's passes: a fusion into its op, and the lowering of its research op into ascendc."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import (
+    PatternRewriter,
+    PatternRewriteWalker,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
+
+from ascdsl.dialects.ascendc import MaxsL2Op, MinsL2Op, MulsL2Op, PipeBarrierOp, ReluL2Op
+from ascdsl.extension import Pipe, register_pass
+
+from .ops import ClampOp, ScaledReluL2Op
+
+
+class FuseReluMuls(RewritePattern):
+    """`relu_l2 t, x, n` then `muls_l2 t, t, s, n` -> `scaled_relu_l2 t, x, s, n`.
+
+    Only the in-place form, next to each other (or with the `pipe_barrier pipe_v` the muls
+    needs on A2 in between, which the fused op's C++ has inside): `t` then ends as
+    max(x, 0) * s either way, whatever else aliases it, and no op in between can see the
+    intermediate value. With a separate relu destination the fused op would no longer write
+    it, and another view of that buffer could read it later.
+    """
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: ReluL2Op, rewriter: PatternRewriter) -> None:
+        muls = op.next_op
+        barrier = None
+        if isinstance(muls, PipeBarrierOp) and muls.enum_value("pipe") is Pipe.PIPE_V:
+            barrier, muls = muls, muls.next_op
+        if not isinstance(muls, MulsL2Op):
+            return
+        if not (muls.src == op.dst and muls.dst == op.dst and muls.count == op.count):
+            return
+        rewriter.replace_op(muls, ScaledReluL2Op(op.dst, op.src, muls.scalar, op.count))
+        if barrier is not None:
+            rewriter.erase_op(barrier)
+        rewriter.erase_op(op)
+
+
+@register_pass
+@dataclass(frozen=True)
+class FuseReluMulsPass(ModulePass):
+    """Fuse `relu` and an in-place `muls` that follows it into `ascx.scaled_relu_l2`."""
+
+    name = "fuse-relu-muls"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        PatternRewriteWalker(FuseReluMuls(), apply_recursively=False).rewrite_module(op)
+
+
+class LowerClamp(RewritePattern):
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: ClampOp, rewriter: PatternRewriter) -> None:
+        rewriter.replace_op(op, [MaxsL2Op(op.dst, op.src, op.lo, op.count),
+                                 MinsL2Op(op.dst, op.dst, op.hi, op.count)], [])
+
+
+# jit=True: the JIT runs it first on every kernel, so `asc.ext.clamp` works in @jit code.
+@register_pass(jit=True)
+@dataclass(frozen=True)
+class LowerAscxPass(ModulePass):
+    """Lower `ascx.clamp` into `ascendc.maxs_l2` and `ascendc.mins_l2`."""
+
+    name = "lower-ascx"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        PatternRewriteWalker(LowerClamp(), apply_recursively=False).rewrite_module(op)
