@@ -44,8 +44,8 @@ EXTENSION_OF_MODULE: dict[str, str] = {}
 _loading: list[str] = []
 # Kernel-language functions by name (`asc.ext.<name>` in a @jit kernel).
 BUILTINS: dict[str, Callable[..., Any]] = {}
-# Passes the JIT runs before its own pipeline (an extension's lowering of its own ops).
-JIT_PASSES: list[type[ModulePass]] = []
+# Passes the JIT runs on every kernel, "first" or "last" (an extension's lowering of its ops).
+JIT_PASSES: list[tuple[type[ModulePass], str]] = []
 
 
 def origin_of(obj: Any) -> str:
@@ -126,11 +126,15 @@ def register_dialect(dialect: Dialect) -> Dialect:
     return dialect
 
 
-def register_pass(cls: type[ModulePass] | None = None, *, jit: bool = False):
+def register_pass(cls: type[ModulePass] | None = None, *, jit: str | None = None):
     """Make pass `cls` runnable by its `name` (`ascdsl-opt --<name>`, `-p <name>`,
-    `ascdsl.load(..., passes=...)`). With `jit`, the JIT runs it on every kernel before its
-    own pipeline: for a pass that lowers the extension's own ops (a no-op on other kernels).
-    Usable as a class decorator, with or without `(jit=True)`."""
+    `ascdsl.load(..., passes=...)`). Usable as a class decorator, with or without arguments.
+
+    `jit` makes the JIT run it on every kernel (for a pass that lowers the extension's own
+    ops, a no-op on other kernels): `"first"` before the JIT's pipeline (and before the tile
+    lowering), for ops that ascdsl's passes cannot handle; `"last"` after it, for ops that
+    the sync passes handle by their facts and that lower into ascendc ops with their own
+    synchronization inside (which erase-sync would otherwise remove)."""
     if cls is None:
         return lambda c: register_pass(c, jit=jit)
     from ascdsl.transforms import ALIASES, PASSES, get_all_passes
@@ -138,19 +142,23 @@ def register_pass(cls: type[ModulePass] | None = None, *, jit: bool = False):
     name = getattr(cls, "name", None)
     if not isinstance(name, str) or not name:
         raise ExtensionError(f"pass {cls.__qualname__} of {origin_of(cls)} has no `name`")
+    if jit not in (None, "first", "last"):
+        raise ExtensionError(f"pass '{name}' of {origin_of(cls)}: jit={jit!r}, expected "
+                             "'first', 'last' or None")
     if _already("pass", name, cls):
         return cls
     if name in PASSES or name in ALIASES or name in get_all_passes():
         raise ExtensionError(f"pass '{name}' of {origin_of(cls)} clashes with a pass of "
                              "ascdsl or xDSL of that name")
     PASSES[name] = lambda: cls
-    if jit:
-        JIT_PASSES.append(cls)
+    entry = (cls, jit)
+    if jit is not None:
+        JIT_PASSES.append(entry)
 
     def undo() -> None:
         PASSES.pop(name, None)
-        if cls in JIT_PASSES:
-            JIT_PASSES.remove(cls)
+        if entry in JIT_PASSES:
+            JIT_PASSES.remove(entry)
 
     _record("pass", name, cls, undo)
     return cls

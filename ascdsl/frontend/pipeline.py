@@ -53,7 +53,8 @@ def run_passes(
     ctx = make_context()
     try:
         with using_engine(engine):
-            for p in [*extension_passes(), *before, *jit_pipeline(insert_sync, verify_sync)]:
+            for p in [*extension_passes("first"), *before, *jit_pipeline(insert_sync, verify_sync),
+                      *extension_passes("last")]:
                 p.apply(ctx, module)
     except AscdslError as e:
         raise CompilationError(e.diagnostics) from None
@@ -72,11 +73,11 @@ def load_extensions() -> None:
         print(ext.error.replace("error:", "warning:", 1), file=sys.stderr)
 
 
-def extension_passes() -> list:
-    """The passes extensions ask the JIT to run first (lowerings of their own ops)."""
+def extension_passes(stage: str) -> list:
+    """The passes extensions ask the JIT to run "first" or "last" (lowerings of their ops)."""
     from ascdsl.extension.registry import JIT_PASSES
 
-    return [cls() for cls in JIT_PASSES]
+    return [cls() for cls, when in JIT_PASSES if when == stage]
 
 
 def ascendc_source(module: ModuleOp) -> str:

@@ -58,14 +58,19 @@ class FuseReluMulsPass(ModulePass):
 
 
 class LowerClamp(RewritePattern):
+    """clamp -> Maxs, PipeBarrier<PIPE_V>, Mins: the Mins reads what the Maxs wrote, and
+    consecutive vector instructions overlap on A2 (the simulator's sanitizer says so)."""
+
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: ClampOp, rewriter: PatternRewriter) -> None:
         rewriter.replace_op(op, [MaxsL2Op(op.dst, op.src, op.lo, op.count),
+                                 PipeBarrierOp(Pipe.PIPE_V),
                                  MinsL2Op(op.dst, op.dst, op.hi, op.count)], [])
 
 
-# jit=True: the JIT runs it first on every kernel, so `asc.ext.clamp` works in @jit code.
-@register_pass(jit=True)
+# jit="last": the JIT runs it on every kernel after its own pipeline, so insert-que-sync has
+# seen `ascx.clamp` (by its facts: pipe V, writes dst) and erase-sync keeps the barrier.
+@register_pass(jit="last")
 @dataclass(frozen=True)
 class LowerAscxPass(ModulePass):
     """Lower `ascx.clamp` into `ascendc.maxs_l2` and `ascendc.mins_l2`."""
