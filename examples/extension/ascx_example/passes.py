@@ -40,10 +40,10 @@ class FuseReluMuls(RewritePattern):
             return
         if not (muls.src == op.dst and muls.dst == op.dst and muls.count == op.count):
             return
-        rewriter.replace_op(muls, ScaledReluL2Op(op.dst, op.src, muls.scalar, op.count))
+        rewriter.replace(muls, ScaledReluL2Op(op.dst, op.src, muls.scalar, op.count))
         if barrier is not None:
-            rewriter.erase_op(barrier)
-        rewriter.erase_op(op)
+            rewriter.erase(barrier)
+        rewriter.erase(op)
 
 
 @register_pass
@@ -63,7 +63,7 @@ class LowerClamp(RewritePattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: ClampOp, rewriter: PatternRewriter) -> None:
-        rewriter.replace_op(op, [MaxsL2Op(op.dst, op.src, op.lo, op.count),
+        rewriter.replace(op, [MaxsL2Op(op.dst, op.src, op.lo, op.count),
                                  PipeBarrierOp(Pipe.PIPE_V),
                                  MinsL2Op(op.dst, op.dst, op.hi, op.count)], [])
 
