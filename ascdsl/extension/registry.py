@@ -259,8 +259,12 @@ def register_vector_cost(api: str, cycles_per_repeat: float, owner: Any) -> None
     prior = _BY_KEY.get(("cost", api))
     if prior is not None and prior.obj == cycles_per_repeat:
         return
+    from ascdsl.dialects.ascendc import ALL_OPS
+
     tables = {id(s.vector_cycles): s.vector_cycles for s in SOCS.values()}
-    if prior is not None or any(api in t for t in tables.values()):
+    # The cost model looks costs up by API name: one of ascdsl's would change its ops' time.
+    builtin_apis = {op.CPP.api for op in ALL_OPS if op.CPP is not None}
+    if prior is not None or api in builtin_apis or any(api in t for t in tables.values()):
         raise ExtensionError(f"cost of '{api}' ({origin_of(owner)}): the SoC tables already "
                              f"give '{api}' a cost (an extension's API needs a name of its own)")
     for t in tables.values():
