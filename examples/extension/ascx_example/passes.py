@@ -64,8 +64,8 @@ class LowerClamp(RewritePattern):
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: ClampOp, rewriter: PatternRewriter) -> None:
         rewriter.replace(op, [MaxsL2Op(op.dst, op.src, op.lo, op.count),
-                                 PipeBarrierOp(Pipe.PIPE_V),
-                                 MinsL2Op(op.dst, op.dst, op.hi, op.count)], [])
+                              PipeBarrierOp(Pipe.PIPE_V),
+                              MinsL2Op(op.dst, op.dst, op.hi, op.count)], [])
 
 
 # jit="last": the JIT runs it on every kernel after its own pipeline, so insert-que-sync has
