@@ -24,45 +24,7 @@ Extensions are found by `ascdsl-opt`, `ascdsl-sim` and the JIT as entry points o
 from __future__ import annotations
 
 import importlib
-from typing import Any, ClassVar
-
-from xdsl.ir import Dialect
-from xdsl.irdl import (
-    operand_def,
-    opt_operand_def,
-    opt_prop_def,
-    prop_def,
-    result_def,
-    var_operand_def,
-)
-from xdsl.passes import ModulePass
-
-from ascdsl.dialects.ascendc import (
-    AscendCOp,
-    BinaryL0Base,
-    BinaryL1Base,
-    BinaryL2Base,
-    BinaryOp,
-    Cpp,
-    CppStyle,
-    HardEvent,
-    Hardware,
-    Pipe,
-    TPosition,
-    UnaryL0Base,
-    UnaryL1Base,
-    UnaryL2Base,
-    UnaryOp,
-    VecScalarL0Base,
-    VecScalarL1Base,
-    VecScalarL2Base,
-    VecScalarOp,
-    VectorOp,
-)
-from ascdsl.dialects.ascendc import asc_op as _asc_op
-from ascdsl.dialects.ascendc.constraints import INT, LOCAL
-from ascdsl.dialects.ascendc.enums import AscEnum
-from ascdsl.dialects.ascendc.types import GlobalTensorType, LocalTensorType
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .loader import GROUP, LOADED, Extension, ExtensionLoadError, load_extension, load_installed
 from .registry import (
@@ -76,6 +38,37 @@ from .registry import (
     register_pass,
     register_target,
 )
+
+if TYPE_CHECKING:
+    from ascdsl.dialects.ascendc import AscendCOp, Cpp, Pipe
+    from ascdsl.dialects.ascendc.enums import AscEnum
+
+# Names re-exported from where they are defined, imported on first use: the tools import
+# this package to load extensions, and most runs have none (ascdsl-opt --version stays fast).
+_LAZY = {
+    **dict.fromkeys(
+        ["AscendCOp", "Cpp", "CppStyle", "Pipe", "HardEvent", "TPosition", "Hardware",
+         "VectorOp", "UnaryOp", "BinaryOp", "VecScalarOp", "UnaryL0Base", "UnaryL1Base",
+         "UnaryL2Base", "BinaryL0Base", "BinaryL1Base", "BinaryL2Base", "VecScalarL0Base",
+         "VecScalarL1Base", "VecScalarL2Base"], "ascdsl.dialects.ascendc"),
+    "AscEnum": "ascdsl.dialects.ascendc.enums",
+    "LOCAL": "ascdsl.dialects.ascendc.constraints",
+    "INT": "ascdsl.dialects.ascendc.constraints",
+    "LocalTensorType": "ascdsl.dialects.ascendc.types",
+    "GlobalTensorType": "ascdsl.dialects.ascendc.types",
+    **dict.fromkeys(["operand_def", "opt_operand_def", "var_operand_def", "result_def",
+                     "prop_def", "opt_prop_def"], "xdsl.irdl"),
+    "Dialect": "xdsl.ir",
+    "ModulePass": "xdsl.passes",
+    # the kernel language (the frontend is heavy)
+    "current": "ascdsl.frontend.builder",
+    "dispatch": "ascdsl.frontend.language.dispatch",
+    "materialize": "ascdsl.frontend.values",
+    "materialize_int": "ascdsl.frontend.values",
+    "LocalTensor": "ascdsl.frontend.language.tensor",
+    "GlobalTensor": "ascdsl.frontend.language.tensor",
+    "KernelLanguageError": "ascdsl.frontend.errors",
+}
 
 # The extension API's version: a minor bump adds names, a major bump may change them
 # (docs/extending.md, "Stability").
@@ -123,6 +116,9 @@ def asc_op(
     The facts are checked here: a `writes`/`reads` name that is not an operand, or a pipe that
     is not a `Pipe`, is an ExtensionError at the declaration.
     """
+    from ascdsl.dialects.ascendc import AscendCOp, Pipe
+    from ascdsl.dialects.ascendc import asc_op as _asc_op
+
     if pipe is not None and not isinstance(pipe, Pipe):
         raise ExtensionError(f"pipe={pipe!r} is not an ascdsl.extension.Pipe member")
     base = _asc_op(cpp=cpp, pipe=pipe, writes=tuple(writes), reads=tuple(reads), enums=enums,
@@ -176,19 +172,8 @@ def levels(*ops: type, names: dict[str, str] | None = None):
     return wrap
 
 
-_LANGUAGE = {
-    "current": "ascdsl.frontend.builder",
-    "dispatch": "ascdsl.frontend.language.dispatch",
-    "materialize": "ascdsl.frontend.values",
-    "materialize_int": "ascdsl.frontend.values",
-    "LocalTensor": "ascdsl.frontend.language.tensor",
-    "GlobalTensor": "ascdsl.frontend.language.tensor",
-    "KernelLanguageError": "ascdsl.frontend.errors",
-}
-
-
 def __getattr__(name: str) -> Any:
-    module = _LANGUAGE.get(name)
+    module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'ascdsl.extension' has no attribute '{name}'")
     value = getattr(importlib.import_module(module), name)

@@ -66,6 +66,8 @@ def load_installed(force: bool = False) -> list[Extension]:
     if (_installed_done and not force) or os.environ.get("ASCDSL_NO_EXTENSIONS"):
         return []
     _installed_done = True
+    if not _declared_on_path():
+        return []
     from importlib.metadata import entry_points
 
     failed = []
@@ -86,6 +88,29 @@ def load_installed(force: bool = False) -> list[Extension]:
         if not ext.ok:
             failed.append(ext)
     return failed
+
+
+def _declared_on_path() -> bool:
+    """Whether any distribution on sys.path declares the group: a scan of the entry_points.txt
+    files only. Asking importlib.metadata reads every distribution's metadata (hundreds of
+    milliseconds beside torch), on every run of a tool that usually has no extension."""
+    needle = f"[{GROUP}]"
+    for entry in sys.path:
+        try:
+            listing = os.scandir(entry or ".")
+        except OSError:
+            continue
+        with listing:
+            for d in listing:
+                if not d.name.endswith((".dist-info", ".egg-info")):
+                    continue
+                try:
+                    with open(os.path.join(d.path, "entry_points.txt"), encoding="utf-8") as f:
+                        if needle in f.read():
+                            return True
+                except OSError:
+                    continue
+    return False
 
 
 def load_extension(spec: str) -> Extension:
@@ -167,12 +192,18 @@ def _run(ext: Extension, module: str, body) -> None:
     registry.EXTENSION_OF_MODULE[top] = ext.name
     registry._loading.append(ext.name)
     start = registry.mark()
+    before = set(sys.modules)
     try:
         body()
     except BaseException as e:  # noqa: BLE001 - SystemExit or a syntax error in a plug-in too
         if isinstance(e, KeyboardInterrupt):
             raise
         registry.rollback(start)
+        # Its modules that did import registered things that are gone now: a retry imports
+        # them afresh instead of finding them half-registered in sys.modules.
+        for name in set(sys.modules) - before:
+            if name.split(".")[0] == top:
+                del sys.modules[name]
         if previous is None:
             registry.EXTENSION_OF_MODULE.pop(top, None)
         else:

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from xdsl.ir import Dialect, Operation
-from xdsl.passes import ModulePass
+if TYPE_CHECKING:
+    from xdsl.ir import Dialect, Operation
+    from xdsl.passes import ModulePass
 
 
 class ExtensionError(Exception):

@@ -3,8 +3,9 @@
 A @jit kernel calls an extension's kernel-language functions as `asc.ext.<name>`:
 `asc.ext.scaled_relu` builds `ascx.scaled_relu_l2` (a fused vector op with its own C++,
 formula and cost), `asc.ext.clamp` builds `ascx.clamp` (a research op the extension's
-`lower-ascx` pass, which the JIT runs after its own pipeline, turns into Maxs and Mins). insert-que-sync
-synchronizes the queues around them from their pipe (V), the simulator runs them, and the
+`lower-ascx` pass, which the JIT runs after its own pipeline, turns into Maxs and Mins).
+insert-que-sync synchronizes the queues around them from their pipe (V), the simulator runs
+them, and the
 Ascend C printer writes `ascx::ScaledRelu(...)` with `#include "ascx/scaled_relu.h"`.
 
 Run it (from this directory, installed or not): `python kernel.py` (exit status 0 when y is

@@ -226,3 +226,27 @@ def test_the_fixtures_leave_nothing_behind():
 
     assert "ascx" not in DIALECTS and "fuse-relu-muls" not in PASSES
     assert not registry.JIT_PASSES
+
+
+def test_a_target_from_a_file(tmp_path):
+    ext = tmp_path / "count_target.py"
+    ext.write_text(textwrap.dedent("""\
+        from collections import Counter
+        from ascdsl.extension import register_target
+
+
+        def emit(module, stream):
+            counts = Counter(op.name for op in module.walk())
+            stream.write("".join(f"{n} {c}\\n" for n, c in sorted(counts.items())))
+
+
+        register_target("op-count", emit)
+        """))
+    src = tmp_path / "k.mlir"
+    src.write_text(IR)
+    run = _opt("--load-extension", str(ext), str(src), "-t", "op-count")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines() == ["arith.addi 1", "arith.constant 1", "builtin.module 1",
+                                       "func.func 1", "func.return 1", "test.op 1"]
+    run = _opt(str(src), "-t", "op-count")
+    assert run.returncode == 2 and "unknown target 'op-count'" in run.stderr
