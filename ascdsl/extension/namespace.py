@@ -10,14 +10,16 @@ installed extension's functions without importing it.
 
 from __future__ import annotations
 
+import types
 from typing import Any
 
 from . import registry
 from .loader import load_installed
 
 
-class ExtensionNamespace:
-    """Attribute access to `registry.BUILTINS` (AttributeError naming what is there)."""
+class ExtensionNamespace(types.ModuleType):
+    """Attribute access to `registry.BUILTINS` (AttributeError naming what is there). A
+    module, so that a kernel's error reads "module 'asc.ext' has no attribute 'x'"."""
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):
@@ -40,4 +42,4 @@ class ExtensionNamespace:
         return "<asc.ext: the kernel-language functions of ascdsl's extensions>"
 
 
-ext = ExtensionNamespace()
+ext = ExtensionNamespace("asc.ext", __doc__)
