@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 import ascdsl as asc
-import ascx_example
-from ascx_example.ops import ScaledReluL2Op
 
+# ascx_example is imported by the tests, not here: importing it registers the extension, and
+# pytest collects every module of a session before it runs any test.
 EXAMPLE = Path(__file__).resolve().parents[1]
 
 
@@ -64,12 +64,16 @@ def test_its_ascend_c_type_checks_against_the_real_headers():
     kernel = _kernel_module()
     x = np.zeros(8 * 512, np.float32)
     source = kernel.relu_and_clamp.compile(x, x, x, 512, 1.0, 0.0, 1.0).source
+    import ascx_example
+
     errors = _checker().check_source(source, "relu_and_clamp.cpp",
                                      include_dirs=[ascx_example.INCLUDE_DIR])
     assert not errors, "\n".join(e.text for e in errors)
 
 
 def test_a_wrong_call_of_the_extension_function_is_located_at_the_kernel_line():
+    import ascx_example  # noqa: F401  (registers asc.ext.scaled_relu)
+
     @asc.jit(insert_sync=True)
     def bad(x: asc.GlobalAddress):
         pipe = asc.TPipe()
@@ -111,6 +115,9 @@ def test_fusion_saves_an_instruction_issue_per_tile():
 
 
 def test_the_op_declares_its_cost():
+    import ascx_example
+    from ascx_example.ops import ScaledReluL2Op
+
     from ascdsl.dialects.ascendc.soc import SOCS
 
     assert ScaledReluL2Op.COST == 2.0
