@@ -40,7 +40,8 @@ _SIM_ERRORS = frozenset(
 
 _LOADING = frozenset({"parse", "load"})
 
-__all__ = ["__version__", *sorted(_FRONTEND), "config", *sorted(_SIM_ERRORS), *sorted(_LOADING)]
+__all__ = ["__version__", *sorted(_FRONTEND), "config", "ext", *sorted(_SIM_ERRORS),
+           *sorted(_LOADING)]
 
 
 def _language():
@@ -54,6 +55,8 @@ def __getattr__(name: str) -> Any:
         value = getattr(importlib.import_module("ascdsl.frontend"), name)
     elif name in _LOADING:
         value = getattr(importlib.import_module("ascdsl.loading"), name)
+    elif name == "ext":  # the kernel-language functions of extensions (ascdsl.extension)
+        value = importlib.import_module("ascdsl.extension.namespace").ext
     elif name == "config":
         try:
             value = importlib.import_module("ascdsl.runtime.config")

@@ -436,8 +436,11 @@ class JITFunction:
         return tuple(key)
 
     def _disk_key(self, kinds: Sequence[ArgKind], consts: dict, options: CompileOptions) -> str:
+        from ascdsl.extension.registry import fingerprint
+
         parts = [
             disk.toolchain_fingerprint(),
+            fingerprint(),  # an extension's ops, lowerings and JIT passes shape the output
             self._ensure_deps(),
             f"{self.__module__}.{self.__qualname__}",
             ",".join(str(k) for k in kinds),
@@ -448,8 +451,9 @@ class JITFunction:
 
     def _get(self, options: CompileOptions, names: list[str], kinds: list[ArgKind],
              consts: dict) -> CompiledKernel:
-        from .pipeline import dump_dir
+        from .pipeline import dump_dir, load_extensions
 
+        load_extensions()
         self._deps_current()
         mkey = self._memory_key(kinds, consts, options)
         if not options.always_compile:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -52,7 +53,8 @@ def run_passes(
     ctx = make_context()
     try:
         with using_engine(engine):
-            for p in [*before, *jit_pipeline(insert_sync, verify_sync)]:
+            for p in [*extension_passes("first"), *before, *jit_pipeline(insert_sync, verify_sync),
+                      *extension_passes("last")]:
                 p.apply(ctx, module)
     except AscdslError as e:
         raise CompilationError(e.diagnostics) from None
@@ -61,6 +63,21 @@ def run_passes(
             anchor, f"internal error in the pass pipeline: {type(e).__name__}: {e}"
         ) from None
     return [d for d in engine.diagnostics if d.severity is not Severity.ERROR]
+
+
+def load_extensions() -> None:
+    """Load the installed extensions once (a broken one is a warning: kernels still compile)."""
+    from ascdsl.extension import load_installed
+
+    for ext in load_installed():
+        print(ext.error.replace("error:", "warning:", 1), file=sys.stderr)
+
+
+def extension_passes(stage: str) -> list:
+    """The passes extensions ask the JIT to run "first" or "last" (lowerings of their ops)."""
+    from ascdsl.extension.registry import JIT_PASSES
+
+    return [cls() for cls, when in JIT_PASSES if when == stage]
 
 
 def ascendc_source(module: ModuleOp) -> str:

@@ -74,7 +74,9 @@ def _load_lowerings() -> None:
     global _loaded
     if not _loaded:
         import ascdsl.sim.lower  # noqa: F401  (registers every lowering)
+        from ascdsl.extension.registry import attach
 
+        attach("lowering", LOWERINGS)  # the lowerings of extensions' ops (ascdsl.extension)
         _loaded = True
 
 

@@ -113,6 +113,9 @@ def _build_parser(pass_names: Sequence[str]) -> OneLineArgParser:
         "-I", dest="include_dirs", action="append", default=[], metavar="DIR",
         help="an include directory for --check (headers the kernel includes itself)",
     )
+    from ascdsl.tools.extensions import add_option
+
+    add_option(p)
     p.add_argument("--list-passes", action="store_true", help="list the passes and exit")
     p.add_argument("--show-dialects", action="store_true",
                    help="list the dialects ascdsl-opt reads and exit")
@@ -166,12 +169,15 @@ def parse_args(argv: Sequence[str]) -> Options | str:
         return f"ascdsl-opt {__version__} (xdsl {xdsl.__version__})"
     if ns.show_dialects:
         from ascdsl.context import DIALECTS
+        from ascdsl.tools.extensions import origin_note
 
-        return "Available Dialects: " + ", ".join(sorted(DIALECTS))
+        return "Available Dialects: " + ", ".join(
+            n + origin_note("dialect", n) for n in sorted(DIALECTS))
     if ns.list_passes:
+        from ascdsl.tools.extensions import origin_note
         from ascdsl.transforms import ALIASES, PASSES
 
-        lines = [f"  {n}" for n in sorted(PASSES)]
+        lines = [f"  {n}{origin_note('pass', n)}" for n in sorted(PASSES)]
         lines += [f"  {a} (alias of {t})" for a, t in sorted(ALIASES.items())]
         return "ascdsl passes:\n" + "\n".join(lines) + "\n(and xDSL's: canonicalize, cse, dce, ...)"
     if ns.input is None:
@@ -333,11 +339,16 @@ def _make_checker(opts: Options):
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
+    from ascdsl.tools.extensions import load as load_extensions
+
+    # Before the options: an extension's passes are flags too. A failed one is reported and
+    # the run goes on with ascdsl's own dialects and passes.
+    extensions_ok = load_extensions(argv)
     try:
         opts = parse_args(argv)
         if isinstance(opts, str):
             print(opts)
-            return 0
+            return 0 if extensions_ok else 1
         passes = build_pipeline(opts.pipeline)
         from ascdsl.targets import TARGETS
 
@@ -387,6 +398,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if res.output is not None:
             outputs.append(res.output)
 
+    if not extensions_ok:
+        status = 1
     joined = ("\n" + SPLIT_MARKER + "\n").join(outputs)
     if opts.output:
         if status == 0:

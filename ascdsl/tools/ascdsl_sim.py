@@ -90,6 +90,9 @@ def _build_parser() -> OneLineArgParser:
     p.add_argument("--print", dest="show", action="append", default=[], metavar="NAME",
                    help="print an array after the run")
     p.add_argument("--quiet", action="store_true", help="print findings and errors only")
+    from ascdsl.tools.extensions import add_option
+
+    add_option(p)
     return p
 
 
@@ -382,6 +385,9 @@ def _only_kernel(module) -> str:
 def main(argv: Sequence[str] | None = None, out=None) -> int:
     out = out or sys.stdout
     argv = sys.argv[1:] if argv is None else list(argv)
+    from ascdsl.tools.extensions import load as load_extensions
+
+    extensions_ok = load_extensions(argv)  # a failed one is reported; the run goes on
     try:
         opts = _build_parser().parse_args(argv)
         _check_options(opts)
@@ -460,7 +466,7 @@ def main(argv: Sequence[str] | None = None, out=None) -> int:
     except OSError as e:
         print(f"ascdsl-sim: error: cannot write output: {e}", file=sys.stderr)
         return 1
-    return status
+    return status if extensions_ok else max(status, 1)
 
 
 def _bf16_values(bits: np.ndarray) -> np.ndarray:

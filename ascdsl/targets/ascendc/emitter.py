@@ -72,6 +72,16 @@ def register(*classes: type[Operation], module_level: bool = False) -> Callable[
 _resolved: dict[type[Operation], Rule | None] = {}
 
 
+def _attach_extension_rules() -> None:
+    """The rules of extensions' ops (ascdsl.extension), registered before or after this."""
+    from ascdsl.extension.registry import attach
+
+    attach("rule", RULES, lambda cls: _resolved.pop(cls, None))
+
+
+_attach_extension_rules()
+
+
 def rule_for(cls: type[Operation]) -> Rule | None:
     """The printing rule of an op class, or None when the target cannot print it."""
     try:

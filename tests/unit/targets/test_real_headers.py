@@ -214,7 +214,9 @@ def checked(tmp_path_factory):
     }
     by_category["examples"], problems = example_kernels(tmp_path_factory.mktemp("dumps"))
     sources = {f"{cat}/{name}": src for cat, ks in by_category.items() for name, src in ks.items()}
-    include = [str(TARGET_TESTS / "Inputs")]  # the user header includes.mlir names
+    include = [str(TARGET_TESTS / "Inputs"),  # the user header includes.mlir names
+               # the C++ of the ascx extension's ops (examples/extension/kernel.py uses them)
+               str(EXAMPLES / "extension" / "ascx_example" / "include")]
     errors = c.check_sources(sources, include_dirs=include)
     out = {cat: {name: (src, errors[f"{cat}/{name}"]) for name, src in ks.items()}
            for cat, ks in by_category.items()}
