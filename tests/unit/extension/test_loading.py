@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -75,11 +76,13 @@ def test_a_missing_file_and_an_unknown_module(tmp_path):
 
 
 def test_list_passes_and_show_dialects_say_where_things_come_from():
-    out = _opt("--load-extension", "ascx_example", "--list-passes").stdout
+    # Installed extensions off, so the listing names the one loaded here and only it.
+    env = subprocess_env(EXAMPLE, ASCDSL_NO_EXTENSIONS="1")
+    out = _opt("--load-extension", "ascx_example", "--list-passes", env=env).stdout
     assert "  fuse-relu-muls (from extension ascx_example)" in out
     assert "  lower-ascx (from extension ascx_example)" in out
     assert "  insert-que-sync\n" in out
-    out = _opt("--load-extension", "ascx_example", "-show-dialects").stdout
+    out = _opt("--load-extension", "ascx_example", "-show-dialects", env=env).stdout
     assert "ascx (from extension ascx_example)" in out and "ascendc, " in out
 
 
@@ -250,3 +253,30 @@ def test_a_target_from_a_file(tmp_path):
                                        "func.func 1", "func.return 1", "test.op 1"]
     run = _opt(str(src), "-t", "op-count")
     assert run.returncode == 2 and "unknown target 'op-count'" in run.stderr
+
+
+def _installed_example() -> bool:
+    import importlib.metadata as md
+    try:
+        md.distribution("ascdsl-ext-example")
+    except md.PackageNotFoundError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(not _installed_example(),
+                    reason="examples/extension is not pip-installed in this environment (the "
+                           "README's test command installs it)")
+def test_the_pip_installed_example_is_found_by_its_entry_point(tmp_path):
+    # No PYTHONPATH to the example: only what pip installed can make the tools find it.
+    env = dict(os.environ)
+    env.pop("ASCDSL_NO_EXTENSIONS", None)
+    env["PYTHONPATH"] = str(ROOT)
+    out = _opt("--list-passes", env=env)
+    assert out.returncode == 0, out.stderr
+    assert "  fuse-relu-muls (from extension ascx)" in out.stdout
+    assert "  lower-ascx (from extension ascx)" in out.stdout
+    src = EXAMPLE / "tests" / "lit" / "Inputs" / "relu_muls.mlir"
+    fused = _opt(str(src), "--fuse-relu-muls", env=env)
+    assert fused.returncode == 0, fused.stderr
+    assert "ascx.scaled_relu_l2" in fused.stdout
