@@ -1,0 +1,372 @@
+"""`cce-auto-sync`: the synchronisation bisheng's `--cce-auto-sync` adds, and only that.
+
+On a 910B three layers order a kernel (docs/simulator.md): the TQue framework (EnQue/DeQue,
+Free/Alloc: cross-pipe only), the bisheng compiler's auto-sync, and the hardware. pyasc's
+kernels are compiled with `--cce-auto-sync` by default (its `auto_sync` option); ascdsl runs
+the IR itself, so this pass puts into the IR what bisheng would add to the binary. It is the
+second layer, on the vector core only:
+
+- V -> V: a `pipe_barrier pipe_v` before a vector op that reads or overwrites bytes an
+  earlier vector op wrote (consecutive vector instructions overlap on arch 2201). A vector op
+  overwriting what an earlier one reads needs nothing: vector ops read their sources in order.
+- S <-> V, S <-> MTE2, S <-> MTE3, both ways: a `set_flag`/`wait_flag` pair before a
+  scalar access (GetValue/SetValue, the S-pipe ops that read or write a tensor) that conflicts
+  with an earlier V/MTE2/MTE3 access, and before a V/MTE2/MTE3 op that conflicts with an
+  earlier scalar access. Two accesses conflict when at least one writes.
+
+What it never touches, as bisheng: the cube core (ops on M, MTE1, FIX, and copies to or from
+L1/L0/BT/FB), MTE2 -> MTE2 and MTE3 -> MTE3 (overlapping DMA needs a hand-written barrier),
+and every cross-pipe pair among V, MTE2 and MTE3 (the TQue framework's, or the user's). The
+S-pipe configuration ops (masks, atomics) are ordered by the hardware and access no tensor,
+so they never take part.
+
+Every op the pass inserts carries the unit attribute `ascdsl.auto_sync`, so the Ascend C
+printer can leave them to bisheng and the sanitizer can tell the layers apart; each function
+it ran on carries `ascdsl.auto_sync_on` (the simulator then knows bisheng's layer is modelled).
+
+Which bytes an access touches is known only up to its buffer: a tensor is traced to its root
+(the queue or TBuf it came from, through views; all static tensors share one root; GM is one
+root), and two accesses may conflict when their roots are equal, or one is unknown (a tensor
+carried by a loop or passed as a block argument). Existing syncs count: `pipe_barrier`
+(V or ALL) and `wait_flag` of a tracked pair (ordering what came before its `set_flag`), so
+running the pass twice adds nothing.
+
+The analysis is a forward dataflow over structured control flow: both branches of an
+`scf.if` start from the state before it and join after it; a loop body is analysed until the
+state at its entry (the state before it joined with the state at the end of its body, the
+back edge) no longer grows, then once more while inserting. The state is, per tracked pipe
+pair, the roots accessed on the source pipe and not yet ordered towards the destination pipe;
+it only grows at a loop's entry, so each body is visited at most a few times per enclosing
+visit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    ModuleOp,
+    UnitAttr,
+    i32,
+)
+from xdsl.dialects.func import FuncOp
+from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
+from xdsl.passes import ModulePass
+
+from ascdsl.dialects.ascendc import (
+    AscendCOp,
+    HardEvent,
+    Pipe,
+    PipeBarrierOp,
+    SetFlagOp,
+    WaitFlagOp,
+)
+from ascdsl.dialects.ascendc.enums import Hardware
+from ascdsl.dialects.ascendc.ops_tensor import (
+    LocalMemAllocatorOp,
+    LocalTensorV2Op,
+    hardware_of,
+)
+from ascdsl.dialects.ascendc.types import GlobalTensorType, TensorTypeBase
+
+from .analysis import function_bodies, gc_paused
+
+AUTO_SYNC_ATTR = "ascdsl.auto_sync"  # on each op the pass inserted
+AUTO_SYNC_FUNC_ATTR = "ascdsl.auto_sync_on"  # on each function the pass ran on
+
+S, V, MTE2, MTE3 = Pipe.PIPE_S, Pipe.PIPE_V, Pipe.PIPE_MTE2, Pipe.PIPE_MTE3
+# The pipe pairs bisheng orders on the vector core: destination -> its sources.
+SOURCES: dict[Pipe, tuple[Pipe, ...]] = {V: (V, S), S: (V, MTE2, MTE3), MTE2: (S,), MTE3: (S,)}
+TARGETS: dict[Pipe, tuple[Pipe, ...]] = {V: (V, S), S: (V, MTE2, MTE3), MTE2: (S,), MTE3: (S,)}
+PAIRS: tuple[tuple[Pipe, Pipe], ...] = tuple((s, d) for d, ss in SOURCES.items() for s in ss)
+# Memories of the cube core: an op touching one runs there, where bisheng adds nothing.
+CUBE_MEMORIES = frozenset(
+    {Hardware.L1, Hardware.L0A, Hardware.L0B, Hardware.L0C, Hardware.BIAS, Hardware.FIXBUF}
+)
+
+READ, WRITE = 1, 2
+
+
+class _Root:
+    """A buffer class no SSA value stands for (all of GM, all static tensors, unknown)."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+GM = _Root("gm")
+STATIC = _Root("static")
+UNKNOWN = _Root("unknown-local")
+
+State = dict[tuple[Pipe, Pipe], dict[object, int]]
+
+
+def is_auto_sync(op: Operation) -> bool:
+    """True for an op cce-auto-sync inserted (bisheng's layer, not the kernel's own)."""
+    return AUTO_SYNC_ATTR in op.attributes
+
+
+def auto_sync_applied(func: Operation) -> bool:
+    """True if cce-auto-sync ran on this function (bisheng's layer is in its IR)."""
+    return AUTO_SYNC_FUNC_ATTR in func.attributes
+
+
+def _is_scalar(value: SSAValue) -> bool:
+    return isinstance(value.type, IntegerType | IndexType | AnyFloat)
+
+
+def _conflict(earlier: int, later: int, same_vector_pipe: bool) -> bool:
+    if same_vector_pipe:  # vector ops read their sources in order: only RAW and WAW
+        return bool(earlier & WRITE)
+    return bool(earlier & WRITE) or bool(later & WRITE and earlier & READ)
+
+
+def _empty_state() -> State:
+    return {pair: {} for pair in PAIRS}
+
+
+def _copy(state: State) -> State:
+    return {pair: dict(roots) for pair, roots in state.items()}
+
+
+def _join_into(into: State, other: State) -> bool:
+    """Add `other` to `into`; True if `into` grew."""
+    grew = False
+    for pair, roots in other.items():
+        mine = into[pair]
+        for r, m in roots.items():
+            old = mine.get(r, 0)
+            if old | m != old:
+                mine[r] = old | m
+                grew = True
+    return grew
+
+
+def _join(a: State, b: State) -> State:
+    out = _copy(a)
+    _join_into(out, b)
+    return out
+
+
+@dataclass(frozen=True)
+class CceAutoSyncPass(ModulePass):
+    """Insert what bisheng's --cce-auto-sync inserts: V->V barriers, S<->V/MTE2/MTE3 flags."""
+
+    name = "cce-auto-sync"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        with gc_paused():
+            for func in function_bodies(op):
+                _AutoSync().run(func)
+                func.attributes[AUTO_SYNC_FUNC_ATTR] = UnitAttr()
+
+
+def strip_auto_sync(module: ModuleOp) -> int:
+    """Remove what cce-auto-sync added (a kernel for `--cce-auto-sync=off`); the count."""
+    doomed = [op for op in module.walk() if is_auto_sync(op)]
+    # Users first: the flags before the event-id constant they read.
+    for op in reversed(doomed):
+        op.detach()
+        op.erase()
+    for func in function_bodies(module):
+        func.attributes.pop(AUTO_SYNC_FUNC_ATTR, None)
+    return len(doomed)
+
+
+class _AutoSync:
+    def __init__(self) -> None:
+        self._roots: dict[SSAValue, object] = {}
+        self._accesses: dict[Operation, tuple[Pipe, list[tuple[object, int]]] | None] = {}
+        self.inserted = 0
+
+    def run(self, func: FuncOp) -> None:
+        self._region(func.body, _empty_state(), insert=True, loop=len(func.body.blocks) > 1)
+
+    # --- what an op touches ------------------------------------------------------------------
+
+    def root(self, value: SSAValue) -> object:
+        """The buffer `value` is a view of (a queue, a TBuf, a tensor op), or a _Root class."""
+        if isinstance(value.type, GlobalTensorType):
+            return GM
+        known = self._roots.get(value)
+        if known is not None:
+            return known
+        v, result = value, None
+        for _ in range(64):  # views of views
+            owner = v.owner
+            if isinstance(owner, BlockArgument) or isinstance(v, BlockArgument):
+                result = UNKNOWN
+                break
+            source = getattr(owner, "source_tensor", None)
+            if callable(source):
+                v = source()
+                continue
+            if isinstance(owner, LocalTensorV2Op):
+                result = STATIC
+                break
+            holders = [o for o in owner.operands if not _is_scalar(o)]
+            # alloc_tensor/deque_tensor(queue), get_buf(tbuf), alloc(allocator): the holder
+            # hands out its buffers again, so every tensor it gives is one root.
+            result = self.root_of_holder(holders[0]) if holders else v
+            break
+        if result is None:
+            result = UNKNOWN
+        self._roots[value] = result
+        return result
+
+    def root_of_holder(self, holder: SSAValue) -> object:
+        if isinstance(holder.type, TensorTypeBase):
+            return self.root(holder)
+        owner = holder.owner
+        # A static allocator (LocalMemAllocator) places tensors by address: one class.
+        if isinstance(owner, LocalMemAllocatorOp):
+            return STATIC
+        return holder
+
+    def accesses(self, op: Operation) -> tuple[Pipe, list[tuple[object, int]]] | None:
+        """(pipe, [(root, READ|WRITE)]) of an op bisheng's auto-sync looks at, else None."""
+        if op in self._accesses:
+            return self._accesses[op]
+        found = None
+        if isinstance(op, AscendCOp) and (op.READS or op.WRITES):
+            pipe = op.hw_pipe()
+            if pipe in SOURCES:
+                found = self._tensor_accesses(op, pipe)
+        self._accesses[op] = found
+        return found
+
+    def _tensor_accesses(self, op: AscendCOp, pipe: Pipe):
+        masks: dict[object, int] = {}
+        for values, mask in ((op.read_operands(), READ), (op.written_operands(), WRITE)):
+            for v in values:
+                if not isinstance(v.type, TensorTypeBase):
+                    continue
+                if hardware_of(v) in CUBE_MEMORIES:
+                    return None  # the cube core's: bisheng adds nothing there
+                r = self.root(v)
+                masks[r] = masks.get(r, 0) | mask
+        if not masks:
+            return None
+        return pipe, list(masks.items())
+
+    # --- the dataflow --------------------------------------------------------------------------
+
+    def _region(self, region: Region, state: State, insert: bool, loop: bool) -> State:
+        if not loop:
+            for block in region.blocks:
+                state = self._block(block, state, insert)
+            return state
+        entry = state
+        for _ in range(16):  # the state only grows; a handful of rounds reach the fixpoint
+            out = _copy(entry)
+            for block in region.blocks:
+                out = self._block(block, out, False)
+            grown = _copy(entry)
+            if not _join_into(grown, out):
+                break
+            entry = grown
+        out = _copy(entry)
+        for block in region.blocks:
+            out = self._block(block, out, insert)
+        return _join(entry, out)
+
+    def _block(self, block: Block, state: State, insert: bool) -> State:
+        flags: dict[HardEvent, dict[object, int]] = {}
+        for op in list(block.ops):
+            if op.regions:
+                state = self._nested(op, state, insert)
+            elif isinstance(op, PipeBarrierOp):
+                pipe = op.barrier_pipe
+                if pipe == Pipe.PIPE_ALL:
+                    state = _empty_state()
+                elif pipe == V:
+                    state[(V, V)].clear()
+            elif isinstance(op, SetFlagOp):
+                event = HardEvent(op.enum_value("event"))
+                pair = (event.src_pipe, event.dst_pipe)
+                if pair in state:
+                    flags[event] = dict(state[pair])
+            elif isinstance(op, WaitFlagOp):
+                event = HardEvent(op.enum_value("event"))
+                pair = (event.src_pipe, event.dst_pipe)
+                if pair in state:
+                    before = flags.pop(event, None)
+                    pending = state[pair]
+                    if before is None:  # set in another block: order what came before
+                        pending.clear()
+                    else:
+                        for r, m in before.items():
+                            if pending.get(r) == m:
+                                del pending[r]
+            else:
+                acc = self.accesses(op)
+                if acc is not None:
+                    self._access(op, acc[0], acc[1], state, insert)
+        return state
+
+    def _nested(self, op: Operation, state: State, insert: bool) -> State:
+        if isinstance(op, scf.IfOp):
+            outs = [self._region(r, _copy(state), insert, loop=False) for r in op.regions]
+            if not op.false_region.blocks:  # no else: the state before flows past it
+                outs.append(state)
+            joined = outs[0]
+            for other in outs[1:]:
+                joined = _join(joined, other)
+            return joined
+        # Loops (scf.for, scf.while) and any other op with regions: bodies may run again.
+        for region in op.regions:
+            state = self._region(region, state, insert, loop=True)
+        return state
+
+    def _access(self, op: Operation, pipe: Pipe, accs, state: State, insert: bool) -> None:
+        for src in SOURCES[pipe]:
+            pending = state[(src, pipe)]
+            if pending and self._conflicts(pending, accs, src == pipe):
+                if insert:
+                    self._insert_sync(op, src, pipe)
+                pending.clear()
+        for dst in TARGETS[pipe]:
+            pending = state[(pipe, dst)]
+            for r, m in accs:
+                pending[r] = pending.get(r, 0) | m
+
+    @staticmethod
+    def _conflicts(pending: dict[object, int], accs, same: bool) -> bool:
+        for r, m in accs:
+            if r is UNKNOWN:
+                if any(_conflict(pm, m, same) for pr, pm in pending.items() if pr is not GM):
+                    return True
+                continue
+            pm = pending.get(r, 0)
+            if r is not GM:
+                pm |= pending.get(UNKNOWN, 0)
+            if pm and _conflict(pm, m, same):
+                return True
+        return False
+
+    def _insert_sync(self, op: Operation, src: Pipe, dst: Pipe) -> None:
+        block = op.parent
+        assert block is not None
+        if src == dst:
+            new: list[Operation] = [PipeBarrierOp(src)]
+        else:
+            event = HardEvent.between(src, dst)
+            assert event is not None, (src, dst)
+            # bisheng uses a hardware event id of its own; the flag is set and waited
+            # at once, so it never stays pending across other flags of the kernel.
+            eid = arith.ConstantOp(IntegerAttr(0, i32))
+            new = [eid, SetFlagOp(event, eid.result), WaitFlagOp(event, eid.result)]
+        for n in new:
+            n.attributes[AUTO_SYNC_ATTR] = UnitAttr()
+            n.location = op.location
+            block.insert_op_before(n, op)
+        self.inserted += 1
