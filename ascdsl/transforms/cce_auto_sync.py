@@ -42,6 +42,7 @@ visit.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -189,7 +190,7 @@ class _AutoSync:
         self.inserted = 0
 
     def run(self, func: FuncOp) -> None:
-        self._region(func.body, _empty_state(), insert=True, loop=len(func.body.blocks) > 1)
+        self._region([func.body], _empty_state(), insert=True, loop=len(func.body.blocks) > 1)
 
     # --- what an op touches ------------------------------------------------------------------
 
@@ -260,22 +261,24 @@ class _AutoSync:
 
     # --- the dataflow --------------------------------------------------------------------------
 
-    def _region(self, region: Region, state: State, insert: bool, loop: bool) -> State:
+    def _region(self, regions: Sequence[Region], state: State, insert: bool, loop: bool) -> State:
+        """The state after running `regions` in sequence (again and again when `loop`)."""
+        blocks = [b for r in regions for b in r.blocks]
         if not loop:
-            for block in region.blocks:
+            for block in blocks:
                 state = self._block(block, state, insert)
             return state
         entry = state
         for _ in range(16):  # the state only grows; a handful of rounds reach the fixpoint
             out = _copy(entry)
-            for block in region.blocks:
+            for block in blocks:
                 out = self._block(block, out, False)
             grown = _copy(entry)
             if not _join_into(grown, out):
                 break
             entry = grown
         out = _copy(entry)
-        for block in region.blocks:
+        for block in blocks:
             out = self._block(block, out, insert)
         return _join(entry, out)
 
@@ -315,17 +318,16 @@ class _AutoSync:
 
     def _nested(self, op: Operation, state: State, insert: bool) -> State:
         if isinstance(op, scf.IfOp):
-            outs = [self._region(r, _copy(state), insert, loop=False) for r in op.regions]
+            outs = [self._region([r], _copy(state), insert, loop=False) for r in op.regions]
             if not op.false_region.blocks:  # no else: the state before flows past it
                 outs.append(state)
             joined = outs[0]
             for other in outs[1:]:
                 joined = _join(joined, other)
             return joined
-        # Loops (scf.for, scf.while) and any other op with regions: bodies may run again.
-        for region in op.regions:
-            state = self._region(region, state, insert, loop=True)
-        return state
+        # Loops (scf.for; scf.while's condition and body, in turn) and any other op with
+        # regions: the regions may run again after each other.
+        return self._region(op.regions, state, insert, loop=True)
 
     def _access(self, op: Operation, pipe: Pipe, accs, state: State, insert: bool) -> None:
         for src in SOURCES[pipe]:

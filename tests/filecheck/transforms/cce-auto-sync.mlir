@@ -205,3 +205,31 @@ func.func @unknown_origin(%pipe: !ascendc.pipe, %t: !ascendc.local_tensor<64xf32
   ascendc.muls_l2 %t, %t, %two, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, f32, i32
   func.return
 }
+
+// scf.while: the body's write reaches the condition region's next run (the back edge goes
+// from the `do` region to the condition region).
+// CHECK-LABEL: func.func @while_back_edge(
+// CHECK:         scf.while
+// CHECK-NEXT:      ascendc.pipe_barrier pipe_v {ascdsl.auto_sync}
+// CHECK-NEXT:      ascendc.relu_l2 %b, %b, %n
+// CHECK:         } do {
+// CHECK-NEXT:    ^{{.*}}(%{{.*}}: i32):
+// CHECK-NEXT:      ascendc.pipe_barrier pipe_v {ascdsl.auto_sync}
+// CHECK-NEXT:      ascendc.muls_l2 %b, %b, %two, %n
+func.func @while_back_edge(%pipe: !ascendc.pipe, %n: i32, %len: i64) {
+  %a = ascendc.tbuf : <veccalc>
+  ascendc.pipe.init_buffer %pipe, %a, %len : !ascendc.tbuf<veccalc>, i64
+  %b = ascendc.tbuf.get_tensor %a : !ascendc.tbuf<veccalc>, !ascendc.local_tensor<64xf32>
+  %two = arith.constant 2.0 : f32
+  %c0 = arith.constant 0 : i32
+  %r = scf.while (%arg = %c0) : (i32) -> i32 {
+    ascendc.relu_l2 %b, %b, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
+    %cond = arith.cmpi slt, %arg, %n : i32
+    scf.condition(%cond) %arg : i32
+  } do {
+  ^bb0(%arg2: i32):
+    ascendc.muls_l2 %b, %b, %two, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, f32, i32
+    scf.yield %arg2 : i32
+  }
+  func.return
+}
