@@ -187,6 +187,7 @@ class _AutoSync:
     def __init__(self) -> None:
         self._roots: dict[SSAValue, object] = {}
         self._accesses: dict[Operation, tuple[Pipe, list[tuple[object, int]]] | None] = {}
+        self._events: dict[Operation, list[tuple]] = {}
         self.inserted = 0
 
     def run(self, func: FuncOp) -> None:
@@ -327,7 +328,65 @@ class _AutoSync:
             return joined
         # Loops (scf.for; scf.while's condition and body, in turn) and any other op with
         # regions: the regions may run again after each other.
+        self._hoist_entry_syncs(op, state, insert)
         return self._region(op.regions, state, insert, loop=True)
+
+    def _hoist_entry_syncs(self, loop: Operation, state: State, insert: bool) -> None:
+        """Order before `loop` the pairs its body would otherwise order on every iteration.
+
+        When what conflicts is an access made before the loop (a copy-in, then a scalar loop
+        over its elements), a sync inside the body would run once per iteration; one before
+        the loop orders the same accesses once. A pair is hoisted when the first event of
+        the body (in program order, nested ops included) that concerns it is a conflicting
+        access; when it is a sync, the body orders the pair itself.
+        """
+        undecided = {pair for pair, pending in state.items() if pending}
+        if not undecided:
+            return
+        hoisted: list[tuple[Pipe, Pipe]] = []
+        for event in self._loop_events(loop):
+            kind = event[0]
+            if kind == "all":
+                break
+            if kind == "sync":
+                undecided.discard(event[1])
+            else:
+                pipe, accs = event[1], event[2]
+                for src in SOURCES[pipe]:
+                    pair = (src, pipe)
+                    if pair in undecided and self._conflicts(state[pair], accs, src == pipe):
+                        undecided.discard(pair)
+                        hoisted.append(pair)
+            if not undecided:
+                break
+        for pair in hoisted:
+            if insert:
+                self._insert_sync(loop, *pair)
+            state[pair].clear()
+
+    def _loop_events(self, loop: Operation) -> list[tuple]:
+        """The syncs and tracked accesses nested in `loop`, in program order (computed once)."""
+        events = self._events.get(loop)
+        if events is not None:
+            return events
+        events = []
+        for op in loop.walk():
+            if op is loop:
+                continue
+            if isinstance(op, PipeBarrierOp):
+                if op.barrier_pipe == Pipe.PIPE_ALL:
+                    events.append(("all",))
+                elif op.barrier_pipe == V:
+                    events.append(("sync", (V, V)))
+            elif isinstance(op, WaitFlagOp):
+                event = HardEvent(op.enum_value("event"))
+                events.append(("sync", (event.src_pipe, event.dst_pipe)))
+            else:
+                acc = self.accesses(op)
+                if acc is not None:
+                    events.append(("access", acc[0], acc[1]))
+        self._events[loop] = events
+        return events
 
     def _access(self, op: Operation, pipe: Pipe, accs, state: State, insert: bool) -> None:
         for src in SOURCES[pipe]:

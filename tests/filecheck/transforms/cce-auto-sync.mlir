@@ -233,3 +233,35 @@ func.func @while_back_edge(%pipe: !ascendc.pipe, %n: i32, %len: i64) {
   }
   func.return
 }
+
+// A scalar loop over what a copy brought in: the MTE2 -> S flag goes before the loop (once),
+// not into its body (once per element); the copy-out after the loop waits for the scalar
+// writes (S -> MTE3).
+// CHECK-LABEL: func.func @scalar_loop(
+// CHECK:         ascendc.data_copy_l2 %x, %g, %n
+// CHECK-NEXT:    %{{.*}} = arith.constant {ascdsl.auto_sync} 0 : i32
+// CHECK-NEXT:    ascendc.set_flag mte2_s
+// CHECK-NEXT:    ascendc.wait_flag mte2_s
+// CHECK-NEXT:    scf.for %i = %lo to %hi step %st {
+// CHECK-NEXT:      %v = ascendc.local_tensor.get_value %x, %i
+// CHECK-NEXT:      ascendc.local_tensor.set_value %y, %i, %v
+// CHECK-NEXT:    }
+// CHECK-NEXT:    %{{.*}} = arith.constant {ascdsl.auto_sync} 0 : i32
+// CHECK-NEXT:    ascendc.set_flag s_mte3
+// CHECK-NEXT:    ascendc.wait_flag s_mte3
+// CHECK-NEXT:    ascendc.data_copy_l2 %g, %y, %n
+func.func @scalar_loop(%pipe: !ascendc.pipe, %g: !ascendc.global_tensor<*xf32>, %n: i32, %len: i64, %lo: index, %hi: index, %st: index) {
+  %a = ascendc.tbuf : <vecin>
+  ascendc.pipe.init_buffer %pipe, %a, %len : !ascendc.tbuf<vecin>, i64
+  %x = ascendc.tbuf.get_tensor %a : !ascendc.tbuf<vecin>, !ascendc.local_tensor<64xf32>
+  %b = ascendc.tbuf : <vecout>
+  ascendc.pipe.init_buffer %pipe, %b, %len : !ascendc.tbuf<vecout>, i64
+  %y = ascendc.tbuf.get_tensor %b : !ascendc.tbuf<vecout>, !ascendc.local_tensor<64xf32>
+  ascendc.data_copy_l2 %x, %g, %n : !ascendc.local_tensor<64xf32>, !ascendc.global_tensor<*xf32>, i32
+  scf.for %i = %lo to %hi step %st {
+    %v = ascendc.local_tensor.get_value %x, %i : !ascendc.local_tensor<64xf32>, index, f32
+    ascendc.local_tensor.set_value %y, %i, %v : !ascendc.local_tensor<64xf32>, index, f32
+  }
+  ascendc.data_copy_l2 %g, %y, %n : !ascendc.global_tensor<*xf32>, !ascendc.local_tensor<64xf32>, i32
+  func.return
+}
