@@ -62,19 +62,21 @@ from xdsl.passes import ModulePass
 
 from ascdsl.dialects.ascendc import (
     AscendCOp,
+    DequeTensorOp,
+    EnqueTensorOp,
     HardEvent,
     Pipe,
     PipeBarrierOp,
     SetFlagOp,
     WaitFlagOp,
 )
-from ascdsl.dialects.ascendc.enums import Hardware
+from ascdsl.dialects.ascendc.enums import Hardware, TPosition
 from ascdsl.dialects.ascendc.ops_tensor import (
     LocalMemAllocatorOp,
     LocalTensorV2Op,
     hardware_of,
 )
-from ascdsl.dialects.ascendc.types import GlobalTensorType, TensorTypeBase
+from ascdsl.dialects.ascendc.types import GlobalTensorType, QueueType, TensorTypeBase
 
 from .analysis import function_bodies, gc_paused
 
@@ -84,12 +86,30 @@ AUTO_SYNC_FUNC_ATTR = "ascdsl.auto_sync_on"  # on each function the pass ran on
 S, V, MTE2, MTE3 = Pipe.PIPE_S, Pipe.PIPE_V, Pipe.PIPE_MTE2, Pipe.PIPE_MTE3
 # The pipe pairs bisheng orders on the vector core: destination -> its sources.
 SOURCES: dict[Pipe, tuple[Pipe, ...]] = {V: (V, S), S: (V, MTE2, MTE3), MTE2: (S,), MTE3: (S,)}
-TARGETS: dict[Pipe, tuple[Pipe, ...]] = {V: (V, S), S: (V, MTE2, MTE3), MTE2: (S,), MTE3: (S,)}
 PAIRS: tuple[tuple[Pipe, Pipe], ...] = tuple((s, d) for d, ss in SOURCES.items() for s in ss)
+# Pairs tracked only to know what a hand-over teaches further (the TQue framework's, which
+# bisheng leaves alone): after MTE2 -> V (a DeQue) and V -> S, S knows the copy too.
+KNOWLEDGE_PAIRS: tuple[tuple[Pipe, Pipe], ...] = (
+    (MTE2, V), (V, MTE2), (MTE3, V), (V, MTE3), (MTE2, MTE3), (MTE3, MTE2),
+)
+ALL_PAIRS = PAIRS + KNOWLEDGE_PAIRS
+# Per pipe: the pairs its accesses join (as source), and the pairs a wait on it may clear.
+GEN: dict[Pipe, tuple[Pipe, ...]] = {
+    p: tuple(d for s, d in ALL_PAIRS if s == p) for p in (S, V, MTE2, MTE3)
+}
+INTO: dict[Pipe, tuple[Pipe, ...]] = {
+    p: tuple(s for s, d in ALL_PAIRS if d == p) for p in (S, V, MTE2, MTE3)
+}
 # Memories of the cube core: an op touching one runs there, where bisheng adds nothing.
 CUBE_MEMORIES = frozenset(
     {Hardware.L1, Hardware.L0A, Hardware.L0B, Hardware.L0C, Hardware.BIAS, Hardware.FIXBUF}
 )
+
+# A vector-core queue's EnQue/DeQue hands its buffer from the producer pipe to the consumer.
+QUEUE_PIPES: dict[TPosition, tuple[Pipe, Pipe]] = {
+    TPosition.VECIN: (MTE2, V),
+    TPosition.VECOUT: (V, MTE3),
+}
 
 READ, WRITE = 1, 2
 
@@ -132,7 +152,7 @@ def _conflict(earlier: int, later: int, same_vector_pipe: bool) -> bool:
 
 
 def _empty_state() -> State:
-    return {pair: {} for pair in PAIRS}
+    return {pair: {} for pair in ALL_PAIRS}
 
 
 def _copy(state: State) -> State:
@@ -188,6 +208,8 @@ class _AutoSync:
         self._roots: dict[SSAValue, object] = {}
         self._accesses: dict[Operation, tuple[Pipe, list[tuple[object, int]]] | None] = {}
         self._events: dict[Operation, list[tuple]] = {}
+        # Hand-overs set and not yet waited for: key -> what their wait teaches.
+        self._open: dict[object, dict[tuple[Pipe, Pipe], set]] = {}
         self.inserted = 0
 
     def run(self, func: FuncOp) -> None:
@@ -284,7 +306,7 @@ class _AutoSync:
         return _join(entry, out)
 
     def _block(self, block: Block, state: State, insert: bool) -> State:
-        flags: dict[HardEvent, dict[object, int]] = {}
+        opened: list[object] = []
         for op in list(block.ops):
             if op.regions:
                 state = self._nested(op, state, insert)
@@ -292,30 +314,67 @@ class _AutoSync:
                 pipe = op.barrier_pipe
                 if pipe == Pipe.PIPE_ALL:
                     state = _empty_state()
+                    self._open.clear()
                 elif pipe == V:
                     state[(V, V)].clear()
-            elif isinstance(op, SetFlagOp):
-                event = HardEvent(op.enum_value("event"))
-                pair = (event.src_pipe, event.dst_pipe)
-                if pair in state:
-                    flags[event] = dict(state[pair])
-            elif isinstance(op, WaitFlagOp):
-                event = HardEvent(op.enum_value("event"))
-                pair = (event.src_pipe, event.dst_pipe)
-                if pair in state:
-                    before = flags.pop(event, None)
-                    pending = state[pair]
-                    if before is None:  # set in another block: order what came before
-                        pending.clear()
-                    else:
-                        for r, m in before.items():
-                            if pending.get(r) == m:
-                                del pending[r]
+            elif isinstance(op, SetFlagOp | EnqueTensorOp):
+                hand_over = self._hand_over(op)
+                if hand_over is not None:
+                    key, src, dst = hand_over
+                    self._open[key] = self._learnable(state, src, dst)
+                    opened.append(key)
+            elif isinstance(op, WaitFlagOp | DequeTensorOp):
+                hand_over = self._hand_over(op)
+                if hand_over is not None:
+                    self._wait(state, *hand_over)
             else:
                 acc = self.accesses(op)
                 if acc is not None:
                     self._access(op, acc[0], acc[1], state, insert)
+        for key in opened:  # a set whose wait is not in this block teaches nothing
+            self._open.pop(key, None)
         return state
+
+    # --- what a hand-over (set/wait, EnQue/DeQue) teaches -----------------------------------------
+
+    @staticmethod
+    def _hand_over(op: Operation) -> tuple[object, Pipe, Pipe] | None:
+        """(key, source pipe, destination pipe) of a set/wait or EnQue/DeQue, else None."""
+        if isinstance(op, SetFlagOp | WaitFlagOp):
+            event = HardEvent(op.enum_value("event"))
+            return event, event.src_pipe, event.dst_pipe
+        qtype = op.queue.type  # type: ignore[attr-defined]
+        if not isinstance(qtype, QueueType):
+            return None
+        pipes = QUEUE_PIPES.get(qtype.position)
+        return (None if pipes is None else (op.queue, *pipes))  # type: ignore[attr-defined]
+
+    @staticmethod
+    def _learnable(state: State, src: Pipe, dst: Pipe) -> dict[tuple[Pipe, Pipe], set]:
+        """What `dst` learns at the wait of a hand-over set now on `src`: per tracked pair
+        (A, dst), the buffers whose every access on A `src` knows of (all of src's own)."""
+        learn: dict[tuple[Pipe, Pipe], set] = {}
+        for a in INTO.get(dst, ()):
+            pending = state[(a, dst)]
+            if not pending:
+                continue
+            if a == src:
+                learn[(a, dst)] = set(pending)
+            elif (a, src) in state:
+                unknown_to_src = state[(a, src)]
+                learn[(a, dst)] = {r for r in pending if r not in unknown_to_src}
+        return learn
+
+    def _wait(self, state: State, key: object, src: Pipe, dst: Pipe) -> None:
+        learn = self._open.pop(key, None)
+        if learn is None:
+            if (src, dst) in state:  # set in another block: order what came before
+                state[(src, dst)].clear()
+            return
+        for pair, roots in learn.items():
+            pending = state[pair]
+            for r in roots:
+                pending.pop(r, None)
 
     def _nested(self, op: Operation, state: State, insert: bool) -> State:
         if isinstance(op, scf.IfOp):
@@ -340,7 +399,7 @@ class _AutoSync:
         the body (in program order, nested ops included) that concerns it is a conflicting
         access; when it is a sync, the body orders the pair itself.
         """
-        undecided = {pair for pair, pending in state.items() if pending}
+        undecided = {pair for pair in PAIRS if state[pair]}
         if not undecided:
             return
         hoisted: list[tuple[Pipe, Pipe]] = []
@@ -395,10 +454,16 @@ class _AutoSync:
                 if insert:
                     self._insert_sync(op, src, pipe)
                 pending.clear()
-        for dst in TARGETS[pipe]:
+        for dst in GEN[pipe]:
             pending = state[(pipe, dst)]
             for r, m in accs:
                 pending[r] = pending.get(r, 0) | m
+            # An access after a hand-over's set is not what its wait orders.
+            for learn in self._open.values():
+                roots = learn.get((pipe, dst))
+                if roots:
+                    for r, _ in accs:
+                        roots.discard(r)
 
     @staticmethod
     def _conflicts(pending: dict[object, int], accs, same: bool) -> bool:

@@ -265,3 +265,51 @@ func.func @scalar_loop(%pipe: !ascendc.pipe, %g: !ascendc.global_tensor<*xf32>, 
   ascendc.data_copy_l2 %g, %y, %n : !ascendc.global_tensor<*xf32>, !ascendc.local_tensor<64xf32>, i32
   func.return
 }
+
+// Knowledge passes along hand-overs: after S -> V (the flag insert-que-sync puts after a
+// SetValue) and V -> MTE3 (the queue's EnQue/DeQue), MTE3 knows the scalar write, so the
+// copy-out needs no S -> MTE3 flag of its own.
+// CHECK-LABEL: func.func @transitive(
+// CHECK:         ascendc.local_tensor.set_value %y, %n, %s
+// CHECK-NEXT:    ascendc.set_flag s_v, %id
+// CHECK-NEXT:    ascendc.wait_flag s_v, %id
+// CHECK-NEXT:    ascendc.relu_l2 %y, %y, %n
+// CHECK-NEXT:    ascendc.que_bind.enque_tensor %q, %y
+// CHECK-NEXT:    %y2 = ascendc.que_bind.deque_tensor %q
+// CHECK-NEXT:    ascendc.data_copy_l2 %g, %y2, %n
+// CHECK-NEXT:    func.return
+func.func @transitive(%pipe: !ascendc.pipe, %g: !ascendc.global_tensor<*xf32>, %n: i32, %len: i64, %s: f32, %id: i32) {
+  %q = ascendc.queue : <vecout, 1>
+  ascendc.pipe.init_queue %pipe, %q, %n, %len : !ascendc.queue<vecout, 1>, i32, i64
+  %y = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<64xf32>
+  ascendc.local_tensor.set_value %y, %n, %s : !ascendc.local_tensor<64xf32>, i32, f32
+  ascendc.set_flag s_v, %id : i32
+  ascendc.wait_flag s_v, %id : i32
+  ascendc.relu_l2 %y, %y, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
+  ascendc.que_bind.enque_tensor %q, %y : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<64xf32>
+  %y2 = ascendc.que_bind.deque_tensor %q : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<64xf32>
+  ascendc.data_copy_l2 %g, %y2, %n : !ascendc.global_tensor<*xf32>, !ascendc.local_tensor<64xf32>, i32
+  func.return
+}
+
+// ... but not what happened after the set: the second SetValue comes after the S -> V set,
+// so the copy-out still needs its S -> MTE3 flag.
+// CHECK-LABEL: func.func @after_the_set(
+// CHECK:         ascendc.que_bind.enque_tensor %q, %y
+// CHECK-NEXT:    %y2 = ascendc.que_bind.deque_tensor %q
+// CHECK-NEXT:    %{{.*}} = arith.constant {ascdsl.auto_sync} 0 : i32
+// CHECK-NEXT:    ascendc.set_flag s_mte3
+// CHECK-NEXT:    ascendc.wait_flag s_mte3
+// CHECK-NEXT:    ascendc.data_copy_l2 %g, %y2, %n
+func.func @after_the_set(%pipe: !ascendc.pipe, %g: !ascendc.global_tensor<*xf32>, %n: i32, %len: i64, %s: f32, %id: i32) {
+  %q = ascendc.queue : <vecout, 1>
+  ascendc.pipe.init_queue %pipe, %q, %n, %len : !ascendc.queue<vecout, 1>, i32, i64
+  %y = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<64xf32>
+  ascendc.set_flag s_v, %id : i32
+  ascendc.local_tensor.set_value %y, %n, %s : !ascendc.local_tensor<64xf32>, i32, f32
+  ascendc.wait_flag s_v, %id : i32
+  ascendc.que_bind.enque_tensor %q, %y : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<64xf32>
+  %y2 = ascendc.que_bind.deque_tensor %q : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<64xf32>
+  ascendc.data_copy_l2 %g, %y2, %n : !ascendc.global_tensor<*xf32>, !ascendc.local_tensor<64xf32>, i32
+  func.return
+}
