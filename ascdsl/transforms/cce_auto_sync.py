@@ -28,16 +28,18 @@ Which bytes an access touches is known only up to its buffer: a tensor is traced
 (the queue or TBuf it came from, through views; all static tensors share one root; GM is one
 root), and two accesses may conflict when their roots are equal, or one is unknown (a tensor
 carried by a loop or passed as a block argument). Existing syncs count: `pipe_barrier`
-(V or ALL) and `wait_flag` of a tracked pair (ordering what came before its `set_flag`), so
-running the pass twice adds nothing.
+(V or ALL), and hand-overs (set_flag/wait_flag, a vector queue's EnQue/DeQue), which teach the
+waiting pipe what the setting pipe knew at the set, transitively (S -> V, then V -> MTE3,
+orders S before MTE3). Running the pass twice adds nothing.
 
 The analysis is a forward dataflow over structured control flow: both branches of an
 `scf.if` start from the state before it and join after it; a loop body is analysed until the
 state at its entry (the state before it joined with the state at the end of its body, the
-back edge) no longer grows, then once more while inserting. The state is, per tracked pipe
-pair, the roots accessed on the source pipe and not yet ordered towards the destination pipe;
-it only grows at a loop's entry, so each body is visited at most a few times per enclosing
-visit.
+back edge) no longer grows, then once more while inserting; a pair the body would order on
+every iteration against accesses from before the loop is ordered once, before it. The state
+is, per pipe pair, the roots accessed on the source pipe and not yet ordered towards the
+destination pipe; it only grows at a loop's entry, so each body is visited a few times per
+enclosing visit (two or three rounds in practice).
 """
 
 from __future__ import annotations
@@ -210,7 +212,6 @@ class _AutoSync:
         self._events: dict[Operation, list[tuple]] = {}
         # Hand-overs set and not yet waited for: key -> what their wait teaches.
         self._open: dict[object, dict[tuple[Pipe, Pipe], set]] = {}
-        self.inserted = 0
 
     def run(self, func: FuncOp) -> None:
         self._region([func.body], _empty_state(), insert=True, loop=len(func.body.blocks) > 1)
@@ -226,10 +227,10 @@ class _AutoSync:
             return known
         v, result = value, None
         for _ in range(64):  # views of views
-            owner = v.owner
-            if isinstance(owner, BlockArgument) or isinstance(v, BlockArgument):
+            if isinstance(v, BlockArgument):  # carried by a loop, or a function argument
                 result = UNKNOWN
                 break
+            owner = v.owner
             source = getattr(owner, "source_tensor", None)
             if callable(source):
                 v = source()
@@ -292,7 +293,9 @@ class _AutoSync:
                 state = self._block(block, state, insert)
             return state
         entry = state
-        for _ in range(16):  # the state only grows; a handful of rounds reach the fixpoint
+        # The entry only grows and is bounded (pairs x buffers x read/write), so this ends;
+        # two or three rounds in practice.
+        while True:
             out = _copy(entry)
             for block in blocks:
                 out = self._block(block, out, False)
@@ -495,4 +498,3 @@ class _AutoSync:
             n.attributes[AUTO_SYNC_ATTR] = UnitAttr()
             n.location = op.location
             block.insert_op_before(n, op)
-        self.inserted += 1
