@@ -63,9 +63,11 @@ from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 
 from ascdsl.dialects.ascendc import (
+    AllocTensorOp,
     AscendCOp,
     DequeTensorOp,
     EnqueTensorOp,
+    FreeTensorOp,
     HardEvent,
     Pipe,
     PipeBarrierOp,
@@ -107,7 +109,8 @@ CUBE_MEMORIES = frozenset(
     {Hardware.L1, Hardware.L0A, Hardware.L0B, Hardware.L0C, Hardware.BIAS, Hardware.FIXBUF}
 )
 
-# A vector-core queue's EnQue/DeQue hands its buffer from the producer pipe to the consumer.
+# A vector-core queue's EnQue/DeQue hands its buffer from the producer pipe to the consumer,
+# FreeTensor/AllocTensor back from the consumer to the producer.
 QUEUE_PIPES: dict[TPosition, tuple[Pipe, Pipe]] = {
     TPosition.VECIN: (MTE2, V),
     TPosition.VECOUT: (V, MTE3),
@@ -320,16 +323,16 @@ class _AutoSync:
                     self._open.clear()
                 elif pipe == V:
                     state[(V, V)].clear()
-            elif isinstance(op, SetFlagOp | EnqueTensorOp):
+            elif isinstance(op, SetFlagOp | EnqueTensorOp | FreeTensorOp):
                 hand_over = self._hand_over(op)
                 if hand_over is not None:
                     key, src, dst = hand_over
                     self._open[key] = self._learnable(state, src, dst)
                     opened.append(key)
-            elif isinstance(op, WaitFlagOp | DequeTensorOp):
+            elif isinstance(op, WaitFlagOp | DequeTensorOp | AllocTensorOp):
                 hand_over = self._hand_over(op)
                 if hand_over is not None:
-                    self._wait(state, *hand_over)
+                    self._wait(state, *hand_over, flag=isinstance(op, WaitFlagOp))
             else:
                 acc = self.accesses(op)
                 if acc is not None:
@@ -342,15 +345,21 @@ class _AutoSync:
 
     @staticmethod
     def _hand_over(op: Operation) -> tuple[object, Pipe, Pipe] | None:
-        """(key, source pipe, destination pipe) of a set/wait or EnQue/DeQue, else None."""
+        """(key, source pipe, destination pipe) of a set/wait, EnQue/DeQue (producer to
+        consumer) or FreeTensor/AllocTensor (consumer back to producer), else None."""
         if isinstance(op, SetFlagOp | WaitFlagOp):
             event = HardEvent(op.enum_value("event"))
             return event, event.src_pipe, event.dst_pipe
-        qtype = op.queue.type  # type: ignore[attr-defined]
+        queue = op.queue  # type: ignore[attr-defined]
+        qtype = queue.type
         if not isinstance(qtype, QueueType):
             return None
         pipes = QUEUE_PIPES.get(qtype.position)
-        return (None if pipes is None else (op.queue, *pipes))  # type: ignore[attr-defined]
+        if pipes is None:
+            return None
+        if isinstance(op, FreeTensorOp | AllocTensorOp):
+            return ("free", queue), pipes[1], pipes[0]
+        return queue, pipes[0], pipes[1]
 
     @staticmethod
     def _learnable(state: State, src: Pipe, dst: Pipe) -> dict[tuple[Pipe, Pipe], set]:
@@ -368,10 +377,13 @@ class _AutoSync:
                 learn[(a, dst)] = {r for r in pending if r not in unknown_to_src}
         return learn
 
-    def _wait(self, state: State, key: object, src: Pipe, dst: Pipe) -> None:
+    def _wait(self, state: State, key: object, src: Pipe, dst: Pipe, flag: bool) -> None:
         learn = self._open.pop(key, None)
         if learn is None:
-            if (src, dst) in state:  # set in another block: order what came before
+            # A wait_flag whose set is in another block orders what came before it; a DeQue
+            # or AllocTensor without a hand-over seen here (the first AllocTensor waits for
+            # nothing) teaches nothing.
+            if flag and (src, dst) in state:
                 state[(src, dst)].clear()
             return
         for pair, roots in learn.items():
