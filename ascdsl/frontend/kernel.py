@@ -48,7 +48,9 @@ class CompileOptions:
     verify_sync: warn about queue misuse (verify-sync); run_passes: run the pass pipeline
     (False: the IR straight from code generation); always_compile: bypass both caches;
     check: type-check the Ascend C source against the real Ascend C headers with g++
-    (`CompiledKernel.check`), once per specialization.
+    (`CompiledKernel.check`), once per specialization; auto_sync: pyasc's option for
+    bisheng's `--cce-auto-sync` (V->V barriers, S<->V/MTE2/MTE3 flags), which ascdsl models
+    with the cce-auto-sync pass before simulation (False: the kernel runs as written).
     """
 
     insert_sync: bool | None = None
@@ -56,10 +58,11 @@ class CompileOptions:
     run_passes: bool = True
     always_compile: bool = False
     check: bool = False
+    auto_sync: bool = True
 
     def key(self) -> tuple:
         """The options that change the compiled result (always_compile and check do not)."""
-        return (self.insert_sync, self.verify_sync, self.run_passes)
+        return (self.insert_sync, self.verify_sync, self.run_passes, self.auto_sync)
 
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(CompileOptions))
@@ -152,6 +155,15 @@ class CompiledKernel:
 
             self._source = ascendc_source(self.module)
         return self._source
+
+    def ascendc(self, print_auto_sync: bool = False) -> str:
+        """The Ascend C source; with `print_auto_sync`, including the syncs cce-auto-sync
+        added (for bisheng run with `--cce-auto-sync=off`), which `.source` leaves out."""
+        if not print_auto_sync:
+            return self.source
+        from ascdsl.targets.ascendc import emit
+
+        return emit(self.module, print_auto_sync=True)
 
     def check(self, headers: str | None = None) -> None:
         """Type-check `.source` with g++ against the real Ascend C headers (a CANN
@@ -535,7 +547,8 @@ class JITFunction:
         """The pass pipeline on the generated module; returns its warnings."""
         from .pipeline import run_passes
 
-        return run_passes(module, insert_sync, options.verify_sync, self.source.def_loc)
+        return run_passes(module, insert_sync, options.verify_sync, self.source.def_loc,
+                          auto_sync=options.auto_sync)
 
     # -- public API ----------------------------------------------------------------------------
 
@@ -608,7 +621,7 @@ def _constexpr_annotations(fn: Callable[..., Any]) -> tuple[set[str], dict[str, 
 
 def jit(fn: Callable[..., Any] | None = None, **options: Any) -> Any:
     """`@jit` or `@jit(insert_sync=..., verify_sync=..., run_passes=..., always_compile=...,
-    check=...)`."""
+    check=..., auto_sync=...)`."""
     if fn is None:
         return lambda f: JITFunction(f, **options)
     return JITFunction(fn, **options)

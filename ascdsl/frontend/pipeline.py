@@ -37,11 +37,13 @@ def print_ir(module: ModuleOp, debuginfo: bool = False) -> str:
 
 
 def run_passes(
-    module: ModuleOp, insert_sync: bool, verify_sync: bool, anchor: Loc, before: Sequence = ()
+    module: ModuleOp, insert_sync: bool, verify_sync: bool, anchor: Loc, before: Sequence = (),
+    auto_sync: bool = True,
 ) -> list[Diagnostic]:
     """Run the default pipeline on `module` in place; returns the warnings it emitted.
 
-    `before` are passes to run first (the tile language's lowering to ascendc).
+    `before` are passes to run first (the tile language's lowering to ascendc). `auto_sync`
+    adds bisheng's `--cce-auto-sync` layer (cce-auto-sync) to the IR that the simulator runs.
 
     Pass errors are re-raised as CompilationError at the kernel lines they name; anything else
     that goes wrong inside a pass is reported at the kernel's `def` (`anchor`).
@@ -53,7 +55,8 @@ def run_passes(
     ctx = make_context()
     try:
         with using_engine(engine):
-            for p in [*extension_passes("first"), *before, *jit_pipeline(insert_sync, verify_sync),
+            for p in [*extension_passes("first"), *before,
+                      *jit_pipeline(insert_sync, verify_sync, auto_sync),
                       *extension_passes("last")]:
                 p.apply(ctx, module)
     except AscdslError as e:

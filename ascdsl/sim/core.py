@@ -56,6 +56,8 @@ class Launch:
         self.printed: list[str] = []
         # On-chip memories, reused by the cores of the launch (each core starts from zeros).
         self.mems: dict[Hardware, Memory] = {}
+        # Whether the kernel's IR holds bisheng's auto-sync layer (cce-auto-sync ran on it).
+        self.auto_sync = bool(getattr(kernel, "auto_sync", False))
 
     def report(self, err: SimulationError) -> None:
         """A sanitizer finding: raised in "raise" mode, recorded once in "warn" mode."""
@@ -87,7 +89,9 @@ class CoreSim:
         self.cost = cost
         self.checking = launch.mode != "off"
         self.san = (
-            Sanitizer(block_idx, launch.report, launch.core_num > 1) if self.checking else None
+            Sanitizer(block_idx, launch.report, launch.core_num > 1,
+                      auto_sync=launch.auto_sync, owner=self.owner_of)
+            if self.checking else None
         )
         self.t = 0.0
         self.free = [0.0] * NPIPES
@@ -460,6 +464,22 @@ class CoreSim:
                                 holder,
                             )
                         )
+
+    def owner_of(self, mem: Memory, lo: int, hi: int) -> str | None:
+        """What holds bytes [lo, hi) of `mem` on this core: "queue" (a TQue/TQueBind
+        buffer), "tbuf", or None (static tensors, GM). Asked only when a race is reported."""
+        from .queues import QueueState, TBufState
+
+        for tpipe in self.pipes:
+            for obj in tpipe.owned:
+                if isinstance(obj, QueueState):
+                    for b in obj.bufs:
+                        if b.mem is mem and b.off < hi and lo < b.off + b.nbytes:
+                            return "queue"
+                elif isinstance(obj, TBufState):
+                    if obj.mem is mem and obj.off < hi and lo < obj.off + obj.nbytes:
+                        return "tbuf"
+        return None
 
     def unmatched_flags(self) -> None:
         """At the end of the kernel: user set_flags nobody waited for."""

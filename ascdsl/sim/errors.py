@@ -112,6 +112,10 @@ class RaceError(SimulationError):
     """Two conflicting accesses not ordered by a sync edge (or V ops without a PIPE_V barrier,
     or overlapping GM accesses of different cores)."""
 
+    # The layer that would have had to order the pair (ascdsl.sim.layers.Layer's name:
+    # FRAMEWORK, AUTO_SYNC or USER); None for races between cores.
+    layer: str | None = None
+
 
 class DeadlockError(SimulationError):
     """A wait that can never be satisfied: wait_flag without set_flag, DeQue on an empty queue,

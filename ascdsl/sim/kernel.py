@@ -23,6 +23,7 @@ from xdsl.ir import Attribute
 from ascdsl.dialects.ascendc import soc as soc_table
 from ascdsl.dialects.gm import is_gm_pointer
 from ascdsl.locations import source_name
+from ascdsl.transforms.cce_auto_sync import auto_sync_applied
 
 from .compiler import Program
 from .core import CoreSim, Launch
@@ -70,6 +71,8 @@ class SimKernel:
         self.soc = soc if isinstance(soc, soc_table.SoC) else soc_table.get_soc(soc)
         self.name = name
         fn = find_kernel(module, name)
+        # bisheng's auto-sync layer is in the IR when cce-auto-sync ran on the kernel.
+        self.auto_sync = auto_sync_applied(fn)
         self.params = self._params(fn)
         self.program = Program(module, self.soc)
         self.main = self.program.function(name, None)

@@ -126,10 +126,17 @@ class ShadowMemory:
 class Sanitizer:
     """Happens-before checking for one core; `report(err)` raises or records a finding."""
 
-    __slots__ = ("core", "cnt", "vc", "shadows", "gm_log", "log_gm", "report")
+    __slots__ = ("core", "cnt", "vc", "shadows", "gm_log", "log_gm", "report", "auto_sync",
+                 "owner")
 
-    def __init__(self, core: int, report: Callable[[SimulationError], None], log_gm: bool = True):
+    def __init__(self, core: int, report: Callable[[SimulationError], None], log_gm: bool = True,
+                 auto_sync: bool = False,
+                 owner: Callable[[Memory, int, int], str | None] | None = None):
         self.core = core
+        # Whether bisheng's auto-sync layer is in the IR (the cce-auto-sync pass ran), and
+        # what holds a byte range ("queue", "tbuf" or None): both only shape race messages.
+        self.auto_sync = auto_sync
+        self.owner = owner
         self.cnt = [0] * NPIPES
         self.vc = [[0] * NPIPES for _ in range(NPIPES)]
         self.shadows: dict[Memory, ShadowMemory] = {}
@@ -239,7 +246,13 @@ class Sanitizer:
                     reads[p] = (c, site)
 
     def _race(self, mem, seg, p, site, write, q, other, other_writes) -> None:
+        from .layers import Layer, layer_note, layer_of
+
         lo, hi = seg[0], seg[1]
+        owner = self.owner(mem, lo, hi) if self.owner is not None else None
+        layer = layer_of(q, p, mem.hw, owner)
+        if layer is Layer.HARDWARE:
+            return  # the hardware orders the pair: not a finding
         what = "writes" if write else "reads"
         other_what = "writing" if other_writes else "reading"
         pn, qn = PIPE_NAMES[p], PIPE_NAMES[q]
@@ -255,17 +268,18 @@ class Sanitizer:
                 f"still be {other_what} them: no sync edge orders the two; "
                 f"{_fix_hint(q, p)}"
             )
-        self.report(
-            RaceError(
-                why,
-                site,
-                pn,
-                other=other,
-                other_pipe=qn,
-                other_note=f"the conflicting {'write' if other_writes else 'read'}",
-                core=self.core,
-            )
+        why += "; " + layer_note(layer, q, p, self.auto_sync, owner)
+        err = RaceError(
+            why,
+            site,
+            pn,
+            other=other,
+            other_pipe=qn,
+            other_note=f"the conflicting {'write' if other_writes else 'read'}",
+            core=self.core,
         )
+        err.layer = layer.name
+        self.report(err)
 
 
 def check_cross_core(

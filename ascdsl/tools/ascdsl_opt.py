@@ -54,6 +54,7 @@ class Options:
     check: bool = False
     headers: str | None = None
     include_dirs: list[str] = field(default_factory=list)
+    print_auto_sync: bool = False
 
 
 @dataclass
@@ -112,6 +113,12 @@ def _build_parser(pass_names: Sequence[str]) -> OneLineArgParser:
     p.add_argument(
         "-I", dest="include_dirs", action="append", default=[], metavar="DIR",
         help="an include directory for --check (headers the kernel includes itself)",
+    )
+    p.add_argument(
+        "--print-auto-sync",
+        action="store_true",
+        help="with -t ascendc: print the syncs cce-auto-sync added (for a bisheng run with "
+        "--cce-auto-sync=off; by default they are left to bisheng)",
     )
     from ascdsl.tools.extensions import add_option
 
@@ -199,6 +206,7 @@ def parse_args(argv: Sequence[str]) -> Options | str:
         check=ns.check,
         headers=ns.ascendc_headers,
         include_dirs=ns.include_dirs,
+        print_auto_sync=ns.print_auto_sync,
     )
 
 
@@ -296,6 +304,10 @@ def run_chunk(text: str, filename: str, line_offset: int, passes, opts: Options,
 
             print_module(module, stream, generic=opts.print_generic,
                          debuginfo=opts.print_debuginfo)
+        elif opts.print_auto_sync:
+            from ascdsl.targets.ascendc import write
+
+            write(module, stream, print_auto_sync=True)
         else:
             TARGETS[opts.target]()(module, stream)
     except AscdslError as e:
@@ -312,7 +324,7 @@ def _checked(module, checker, opts: Options, filename: str, stream) -> list[Diag
     from ascdsl.targets.ascendc import emit_with_lines
     from ascdsl.targets.ascendc.check import diagnostics_for
 
-    source, line_ops = emit_with_lines(module)
+    source, line_ops = emit_with_lines(module, opts.print_auto_sync)
     name = os.path.splitext(os.path.basename(filename))[0] + ".cpp"
     errors = checker.check_source(source, name, include_dirs=opts.include_dirs)
     stream.write(source)
@@ -321,6 +333,8 @@ def _checked(module, checker, opts: Options, filename: str, stream) -> list[Diag
 
 def _make_checker(opts: Options):
     """The real-header checker for --check (UsageError saying what is missing)."""
+    if opts.print_auto_sync and opts.target != "ascendc":
+        raise UsageError("--print-auto-sync is an option of the Ascend C target: use -t ascendc")
     if not opts.check:
         if opts.headers or opts.include_dirs:
             raise UsageError("--ascendc-headers and -I are options of --check")

@@ -70,6 +70,10 @@ def _build_parser() -> OneLineArgParser:
     p.add_argument("--arg", action="append", default=[], metavar="SPEC",
                    help="a kernel argument: NAME=TYPE[SHAPE]:FILL or NAME=VALUE (repeatable)")
     p.add_argument("--soc", help="SoC model (default Ascend910B1)")
+    p.add_argument("--auto-sync", choices=("on", "off"), default="on",
+                   help="model bisheng's --cce-auto-sync (pyasc's auto_sync option): 'on' "
+                   "(default) runs the cce-auto-sync pass before simulating, 'off' removes "
+                   "the syncs it added and runs the kernel as written")
     p.add_argument("--sanitize", choices=("raise", "warn", "off"), default="raise",
                    help="sanitizer mode (default raise)")
     p.add_argument("-p", "--passes", action="append", default=[],
@@ -366,6 +370,18 @@ def _read_module(path: str, passes: list[str]):
         raise UsageError(str(e)) from None
 
 
+def _apply_auto_sync(module, on: bool) -> None:
+    """Give the module bisheng's auto-sync layer (on), or take it away (off)."""
+    from ascdsl.transforms.cce_auto_sync import CceAutoSyncPass, strip_auto_sync
+
+    if on:
+        from ascdsl.context import make_context
+
+        CceAutoSyncPass().apply(make_context(), module)
+    else:
+        strip_auto_sync(module)
+
+
 def _only_kernel(module) -> str:
     from xdsl.dialects import func
 
@@ -398,6 +414,7 @@ def main(argv: Sequence[str] | None = None, out=None) -> int:
 
     try:
         module = _read_module(opts.input, opts.passes)
+        _apply_auto_sync(module, opts.auto_sync == "on")
         kernel = opts.kernel or _only_kernel(module)
         try:
             exe = prepare(module, kernel, soc=opts.soc)

@@ -22,6 +22,7 @@ PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     "legalize-kernel-args": _lazy("legalize_kernel_args", "LegalizeKernelArgsPass"),
     "insert-que-sync": _lazy("insert_que_sync", "InsertQueSyncPass"),
     "erase-sync": _lazy("erase_sync", "EraseSyncPass"),
+    "cce-auto-sync": _lazy("cce_auto_sync", "CceAutoSyncPass"),
     "verify-sync": _lazy("verify_sync", "VerifySyncPass"),
     "hoist-que-bind": _lazy("hoist_que_bind", "HoistQueBindPass"),
     "hoist-ub-allocation": _lazy("hoist_ub_allocation", "HoistUbAllocationPass"),

@@ -2,6 +2,7 @@
 
     ascdsl-opt kernel.mlir --ascdsl-default
     ascdsl-opt kernel.mlir --ascdsl-default=insert-sync=false
+    ascdsl-opt kernel.mlir --ascdsl-default=auto-sync=false   # as bisheng --cce-auto-sync=off
 """
 
 from dataclasses import dataclass
@@ -21,8 +22,9 @@ class AscdslDefaultPass(ModulePass):
     name = "ascdsl-default"
 
     insert_sync: bool = True
+    auto_sync: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         with gc_paused():
-            for p in default_pipeline(self.insert_sync):
+            for p in default_pipeline(self.insert_sync, self.auto_sync):
                 p.apply(ctx, op)

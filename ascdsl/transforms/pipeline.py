@@ -14,13 +14,16 @@ from __future__ import annotations
 from xdsl.passes import ModulePass
 
 
-def default_pipeline(insert_sync: bool = True) -> list[ModulePass]:
+def default_pipeline(insert_sync: bool = True, auto_sync: bool = True) -> list[ModulePass]:
     """The passes, in order: lowering, then (with `insert_sync`) automatic synchronization.
 
     Lowering: privatize-func, inline, symbol-dce, canonicalize, input-output-tensor,
     hoist-ub-allocation, materialize-tensor, unify-pipe, canonicalize, cse.
     Synchronization: erase-sync, hoist-que-bind, insert-que-sync, unify-pipe, canonicalize.
     `insert_sync=False` keeps the kernel's own synchronization (pyasc drops the same half).
+    With `auto_sync` (pyasc's option of that name, on by default), cce-auto-sync then adds
+    what bisheng's `--cce-auto-sync` adds on hardware (V->V barriers, S<->V/MTE2/MTE3 flags),
+    marked so that the Ascend C printer leaves them to bisheng.
     Last, declare-py-struct (pyasc's first post-processing pass): the C++ declarations of the
     structs the kernel uses, so that the Ascend C printed after the pipeline compiles.
     """
@@ -59,11 +62,17 @@ def default_pipeline(insert_sync: bool = True) -> list[ModulePass]:
             UnifyPipePass(),
             CanonicalizePass(),
         ]
+    if auto_sync:
+        from .cce_auto_sync import CceAutoSyncPass
+
+        passes.append(CceAutoSyncPass())
     passes.append(DeclarePyStructPass())
     return passes
 
 
-def jit_pipeline(insert_sync: bool = True, verify_sync: bool = False) -> list[ModulePass]:
+def jit_pipeline(
+    insert_sync: bool = True, verify_sync: bool = False, auto_sync: bool = True
+) -> list[ModulePass]:
     """What `@ascdsl.jit` runs: `default_pipeline`, then pyasc's post-processing.
 
     Post-processing: generate-boilerplate (the `#include`s of the Ascend C source),
@@ -73,7 +82,7 @@ def jit_pipeline(insert_sync: bool = True, verify_sync: bool = False) -> list[Mo
     from .legalize_kernel_args import LegalizeKernelArgsPass
     from .verify_sync import VerifySyncPass
 
-    passes = default_pipeline(insert_sync)
+    passes = default_pipeline(insert_sync, auto_sync)
     passes += [GenerateBoilerplatePass(), LegalizeKernelArgsPass()]
     if verify_sync:
         passes.append(VerifySyncPass())

@@ -110,7 +110,7 @@ class TileJITFunction(JITFunction):
         # The buffer plan must fit the UB of the SoC the kernel will run on.
         passes = lower_asc_passes(soc=config.soc or DEFAULT_SOC)
         return run_passes(module, insert_sync, options.verify_sync, self.source.def_loc,
-                          before=passes)
+                          before=passes, auto_sync=options.auto_sync)
 
     def _fast_lookup(self, args: tuple):
         return super()._fast_lookup(scalar_args(args))

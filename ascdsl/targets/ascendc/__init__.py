@@ -28,13 +28,15 @@ from .emitter import INCLUDES_ATTR, Emitter, rule_for
 __all__ = ["emit", "emit_with_lines", "write", "rule_for", "INCLUDES_ATTR"]
 
 
-def emit(module: ModuleOp, stream: IO[str] | None = None) -> str:
+def emit(module: ModuleOp, stream: IO[str] | None = None, print_auto_sync: bool = False) -> str:
     """The Ascend C source of `module` (also written to `stream` when given).
 
+    The syncs cce-auto-sync inserted are left to bisheng's `--cce-auto-sync` unless
+    `print_auto_sync` (for a toolchain that compiles with `--cce-auto-sync=off`).
     Raises AscdslError, located at the op, when an op cannot be printed; nothing is written
     to `stream` then.
     """
-    em = Emitter()
+    em = Emitter(print_auto_sync)
     em.emit_module(module)
     text = "\n".join(em.lines) + "\n"
     if stream is not None:
@@ -42,13 +44,15 @@ def emit(module: ModuleOp, stream: IO[str] | None = None) -> str:
     return text
 
 
-def emit_with_lines(module: ModuleOp) -> tuple[str, dict[int, Operation]]:
+def emit_with_lines(
+    module: ModuleOp, print_auto_sync: bool = False
+) -> tuple[str, dict[int, Operation]]:
     """`emit(module)`, and the op that printed each line (1-based line number -> op)."""
-    em = Emitter()
+    em = Emitter(print_auto_sync)
     em.emit_module(module)
     return "\n".join(em.lines) + "\n", {i + 1: op for i, op in em.line_ops.items()}
 
 
-def write(module: ModuleOp, stream: IO[str]) -> None:
+def write(module: ModuleOp, stream: IO[str], print_auto_sync: bool = False) -> None:
     """`emit(module)` written to `stream` (the `-t ascendc` target of ascdsl-opt)."""
-    emit(module, stream)
+    emit(module, stream, print_auto_sync)

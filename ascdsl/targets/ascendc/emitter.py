@@ -24,6 +24,7 @@ from xdsl.traits import IsTerminator
 
 from ascdsl.dialects.ascendc import SetFftsBaseAddrOp
 from ascdsl.dialects.emitasc import KernelArgAttr, KernelArgument
+from ascdsl.transforms.cce_auto_sync import AUTO_SYNC_ATTR
 from ascdsl.diagnostics import AscdslError, Severity, make_diagnostic
 from ascdsl.locations import source_name
 from ascdsl.transforms.generate_boilerplate import INCLUDES_ATTR
@@ -109,7 +110,10 @@ def emit_error(anchor: Operation | SSAValue | None, message: str) -> AscdslError
 class Emitter:
     """Prints one module: holds the output lines and the names of the current function."""
 
-    def __init__(self) -> None:
+    def __init__(self, print_auto_sync: bool = False) -> None:
+        # Syncs cce-auto-sync put in the IR are bisheng's to insert (--cce-auto-sync is on by
+        # default); printing them is for a toolchain that runs with --cce-auto-sync=off.
+        self.print_auto_sync = print_auto_sync
         self.lines: list[str] = []
         # Which op printed each line (0-based line index -> op), for mapping C++ compiler
         # errors back to the IR (ascdsl.targets.ascendc.check).
@@ -219,6 +223,8 @@ class Emitter:
 
     def emit_op(self, op: Operation) -> None:
         """Print `op` with its rule; a located error when it has none."""
+        if not self.print_auto_sync and AUTO_SYNC_ATTR in op.attributes:
+            return
         rule = _resolved.get(type(op))
         if rule is None:
             from .ascendc_rules import DeclarationError

@@ -25,6 +25,7 @@ LOWERING = [
     "cse",
 ]
 SYNC = ["erase-sync", "hoist-que-bind", "insert-que-sync", "unify-pipe", "canonicalize"]
+AUTO = ["cce-auto-sync"]  # bisheng's layer (auto_sync, on by default)
 STRUCTS = ["declare-py-struct"]
 
 KERNEL = """
@@ -47,18 +48,23 @@ func.func @k(%gx: !ascendc.global_tensor<*xf32>, %gz: !ascendc.global_tensor<*xf
 
 
 def test_default_pipeline_order():
-    assert [p.name for p in default_pipeline(True)] == LOWERING + SYNC + STRUCTS
-    assert [p.name for p in default_pipeline(False)] == LOWERING + STRUCTS
-    assert [p.name for p in default_pipeline()] == LOWERING + SYNC + STRUCTS
+    assert [p.name for p in default_pipeline(True)] == LOWERING + SYNC + AUTO + STRUCTS
+    assert [p.name for p in default_pipeline(False)] == LOWERING + AUTO + STRUCTS
+    assert [p.name for p in default_pipeline()] == LOWERING + SYNC + AUTO + STRUCTS
+    assert [p.name for p in default_pipeline(True, auto_sync=False)] == LOWERING + SYNC + STRUCTS
+    assert [p.name for p in default_pipeline(False, False)] == LOWERING + STRUCTS
 
 
 def test_jit_pipeline_adds_post_processing():
     from ascdsl.transforms.pipeline import jit_pipeline
 
     post = ["generate-boilerplate", "legalize-kernel-args"]
-    assert [p.name for p in jit_pipeline(True)] == LOWERING + SYNC + STRUCTS + post
+    assert [p.name for p in jit_pipeline(True)] == LOWERING + SYNC + AUTO + STRUCTS + post
     assert [p.name for p in jit_pipeline(False, verify_sync=True)] == (
-        LOWERING + STRUCTS + post + ["verify-sync"]
+        LOWERING + AUTO + STRUCTS + post + ["verify-sync"]
+    )
+    assert [p.name for p in jit_pipeline(True, auto_sync=False)] == (
+        LOWERING + SYNC + STRUCTS + post
     )
 
 
