@@ -339,7 +339,8 @@ def _construct_targets(op: ConstructOp) -> list[tuple[str, Attribute | None] | N
         return out
     struct = op.result.type
     if isinstance(struct, ParamStructType):
-        return [(c, None) for c in struct.field_cpp_types()[:n]]
+        # A field typed by a template parameter (None) takes the value as it is.
+        return [(c, None) if c is not None else None for c in struct.field_cpp_types()[:n]]
     return [None] * n
 
 
