@@ -22,13 +22,15 @@ from xdsl.ir import SSAValue
 from xdsl.irdl import AnyAttr, ParsePropInAttrDict, operand_def
 from xdsl.utils.exceptions import VerifyException
 
-from .base import AscendCOp, Cpp, asc_op
+from .base import AscendCOp, Cpp, asc_op, const_int
 from .constraints import GLOBAL, INT, LOCAL, TENSOR, Is
 from .enums import Hardware, Pipe
 from .ops_copy import DataCopyBase
+from .ops_params import ConstructOp
 from .ops_tensor import hardware_of
 from .types import GlobalTensorType
 from .types_cube import (
+    CO2Layout,
     FixpipeConfigType,
     FixpipeParamsV220Type,
     InitConstValueParamsType,
@@ -278,6 +280,17 @@ class FixpipeBase(CubeOp):
     dst = operand_def(TENSOR)
     src = operand_def(LOCAL)
     READS: ClassVar[tuple[str, ...]] = ("src",)
+
+    def layout(self) -> CO2Layout | None:
+        """The layout the config was built with, when the IR fixes it (it is a C++ template
+        argument, so the printer and the simulator both need it as a constant)."""
+        owner = self.config.owner  # type: ignore[attr-defined]
+        if not isinstance(owner, ConstructOp):
+            return None
+        if not owner.args:
+            return CO2Layout.ROW_MAJOR  # FixpipeConfig's default in pyasc
+        value = const_int(owner.args[0])
+        return CO2Layout(value) if value in CO2Layout._value2member_map_ else None
 
 
 # The printer spells these (the config is a template argument named after its constant).

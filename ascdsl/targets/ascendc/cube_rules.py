@@ -7,9 +7,9 @@ config value itself is not an argument of the call.
 
 from __future__ import annotations
 
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Operation
 
-from ascdsl.dialects.ascendc import ConstructOp, FixpipeOp, FixpipeWithWorkspaceOp, const_int
+from ascdsl.dialects.ascendc import FixpipeOp, FixpipeWithWorkspaceOp
 from ascdsl.dialects.ascendc.types_cube import CO2Layout
 
 from .ctypes import scalar_ctype
@@ -23,21 +23,10 @@ _CONFIGS = {
 }
 
 
-def fixpipe_layout(config: SSAValue) -> CO2Layout | None:
-    """The layout a FixpipeConfig value was built with, if the IR fixes it."""
-    owner = config.owner
-    if not isinstance(owner, ConstructOp):
-        return None
-    if not owner.args:
-        return CO2Layout.ROW_MAJOR  # FixpipeConfig's default in pyasc
-    value = const_int(owner.args[0])
-    return CO2Layout(value) if value in CO2Layout._value2member_map_ else None
-
-
 @register(FixpipeOp, FixpipeWithWorkspaceOp)
 def _fixpipe(em: Emitter, op: Operation) -> None:
     assert isinstance(op, FixpipeOp | FixpipeWithWorkspaceOp)
-    layout = fixpipe_layout(op.config)
+    layout = op.layout()
     if layout is None:
         raise emit_error(
             op,
