@@ -64,6 +64,22 @@ from .system import (
     wait_flag,
 )
 from .tensor import GlobalTensor, LocalMemAllocator, LocalTensor, LocalTensorAuto
+from .cube_params import (
+    CO2Layout,
+    CubeFormat,
+    FixpipeConfig,
+    FixpipeParamsV220,
+    LoadData2DParams,
+    LoadData2DParamsV2,
+    LoadData2dTransposeParams,
+    LoadData2dTransposeParamsV2,
+    LoadDataRepeatParam,
+    MmadParams,
+    Nd2NzParams,
+    Nz2NdParamsFull,
+    QuantModes,
+)
+from .cube import fixpipe, load_data, mmad
 from . import adv
 from .vector import (
     abs,
@@ -129,4 +145,9 @@ __all__ = [
     "get_sub_block_idx", "printf", "dump_tensor",
     # advanced APIs (asc.adv.softmax, asc.adv.acos, ...)
     "adv",
+    # the cube unit: load_data, mmad, fixpipe and their structs and enums
+    "load_data", "mmad", "fixpipe", "LoadData2DParams", "LoadData2DParamsV2",
+    "LoadData2dTransposeParams", "LoadData2dTransposeParamsV2", "LoadDataRepeatParam",
+    "Nd2NzParams", "Nz2NdParamsFull", "MmadParams", "FixpipeParamsV220", "FixpipeConfig",
+    "QuantModes", "CO2Layout", "CubeFormat",
 ]

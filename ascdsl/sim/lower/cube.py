@@ -361,7 +361,11 @@ def lower_fixpipe(op, cx: Lowering):
             k = san.begin(FIX)
             _record_blocks(san, s.mem, slo, src_stride * 16 * ssz, m * 16 * ssz, n1, False,
                            FIX, k, site)
-            _record_blocks(san, dm, dlo, dst_stride * dsz, n * dsz, m, True, FIX, k, site)
+            # Row by row: the cores of a matmul write interleaved rows of one C, and a covering
+            # range would make them overlap.
+            step, length = dst_stride * dsz, n * dsz
+            for i in range(m):
+                san.access(dm, dlo + i * step, dlo + i * step + length, True, FIX, k, site)
         c.gm_copy(FIX, d.buf, dlo, n * dsz, dst_stride * dsz, m, True, d.cache[1], site)
 
     return f
