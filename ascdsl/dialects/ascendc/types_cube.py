@@ -137,6 +137,8 @@ class MmadParamsType(CubeStructType):
         ("cmatrixInitVal", 1))
     MMAD_UNIT_CPP: ClassVar[tuple[str, ...]] = (
         "uint16_t", "uint16_t", "uint16_t", "uint8_t", "bool", "bool")
+    # Constructors that take fewer values than FIELDS (the printer does not pad them).
+    CTOR_ARITIES: ClassVar[tuple[int, ...]] = (6,)
 
 
 @irdl_attr_definition

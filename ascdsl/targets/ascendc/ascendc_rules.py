@@ -316,7 +316,8 @@ def _construct(em: Emitter, op: Operation) -> None:
     values = [
         _converted(em, op, v, target, i) for i, (v, target) in enumerate(zip(op.args, targets))
     ]
-    if isinstance(struct, ParamStructType) and 0 < len(values) < len(struct.FIELDS):
+    if (isinstance(struct, ParamStructType) and 0 < len(values) < len(struct.FIELDS)
+            and len(values) not in getattr(struct, "CTOR_ARITIES", ())):
         # The structs' constructors take every field: the rest keep their documented defaults.
         values += [str(d) for d in struct.defaults()[len(values) :]]
     name = em.define(result)
