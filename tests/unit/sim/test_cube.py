@@ -90,3 +90,12 @@ def test_cube_pipes_are_timed():
     # 4 x 4 x 4 fractal products at one per cycle, after the issue cycles.
     assert busy["PIPE_M"] == 20 + 64 + 16
     assert all(v > 0 for v in busy.values()), busy
+
+
+def test_mmad_with_bias_adds_the_bias_row():
+    m, n, k = 32, 48, 32
+    a, b, c = _operands(m, n, k)
+    bias = np.random.default_rng(3).standard_normal(48).astype(np.float32)
+    run(mmad_kernel(m, n, k, bias=True), [a.ravel(), b.ravel(), c.ravel(), bias])
+    ref = a.astype(np.float32) @ b.astype(np.float32) + bias[None, :]
+    np.testing.assert_allclose(c, ref, rtol=1e-5, atol=1e-5)
