@@ -69,6 +69,7 @@ from .cube_params import (
     CubeFormat,
     FixpipeConfig,
     FixpipeParamsV220,
+    InitConstValueParams,
     LoadData2DParams,
     LoadData2DParamsV2,
     LoadData2dTransposeParams,
@@ -79,7 +80,19 @@ from .cube_params import (
     Nz2NdParamsFull,
     QuantModes,
 )
-from .cube import fixpipe, load_data, mmad
+from .cube import (
+    fixpipe,
+    init_const_value,
+    load_data,
+    load_data_with_sparse,
+    load_data_with_transpose,
+    mmad,
+    mmad_with_sparse,
+    set_fix_pipe_pre_quant_flag,
+    set_load_data_boundary,
+    set_load_data_padding_value,
+    set_load_data_repeat,
+)
 from . import adv
 from .vector import (
     abs,
@@ -146,7 +159,10 @@ __all__ = [
     # advanced APIs (asc.adv.softmax, asc.adv.acos, ...)
     "adv",
     # the cube unit: load_data, mmad, fixpipe and their structs and enums
-    "load_data", "mmad", "fixpipe", "LoadData2DParams", "LoadData2DParamsV2",
+    "load_data", "mmad", "fixpipe", "load_data_with_transpose", "load_data_with_sparse",
+    "mmad_with_sparse", "init_const_value", "set_load_data_boundary",
+    "set_load_data_padding_value", "set_load_data_repeat", "set_fix_pipe_pre_quant_flag",
+    "InitConstValueParams", "LoadData2DParams", "LoadData2DParamsV2",
     "LoadData2dTransposeParams", "LoadData2dTransposeParamsV2", "LoadDataRepeatParam",
     "Nd2NzParams", "Nz2NdParamsFull", "MmadParams", "FixpipeParamsV220", "FixpipeConfig",
     "QuantModes", "CO2Layout", "CubeFormat",

@@ -16,19 +16,29 @@ from typing import Any
 from ascdsl.dialects.ascendc import (
     FixpipeOp,
     FixpipeWithWorkspaceOp,
+    InitConstValueOp,
     LoadDataG2LOp,
     LoadDataG2LV2Op,
     LoadDataL0Op,
     LoadDataL0V2Op,
+    LoadDataWithSparseOp,
+    LoadDataWithTransposeOp,
+    LoadDataWithTransposeV2Op,
     MmadOp,
     MmadWithBiasOp,
+    MmadWithSparseOp,
+    SetFixpipePreQuantFlagOp,
+    SetLoadDataBoundaryOp,
+    SetLoadDataPaddingValueOp,
+    SetLoadDataRepeatOp,
 )
 
 from ..builder import current
 from ..errors import KernelLanguageError
-from ..values import ConstExpr, describe
+from .. import dtypes as dt
+from ..values import ConstExpr, describe, is_numeric_like, materialize, materialize_int
 from ._util import require
-from .cube_params import FixpipeConfig, FixpipeParamsV220
+from .cube_params import FixpipeConfig, FixpipeParamsV220, LoadDataRepeatParam
 from .dispatch import dispatch, levels
 from .tensor import BaseTensor, GlobalTensor, LocalTensor
 
@@ -79,4 +89,61 @@ def fixpipe(dst: BaseTensor, src: LocalTensor, *args: Any, **kwargs: Any) -> Non
     current().insert(op)
 
 
-__all__ = ["load_data", "mmad", "fixpipe"]
+@levels(LoadDataWithTransposeOp, LoadDataWithTransposeV2Op)
+def load_data_with_transpose(dst: LocalTensor, src: LocalTensor, *args, **kwargs) -> None:
+    """`AscendC::LoadDataWithTranspose(dst, src, params)`: L1 -> L0B with transposed fractals."""
+    dispatch(load_data_with_transpose, dst, src, *args, **kwargs)
+
+
+@levels(LoadDataWithSparseOp, names={"params": "load_data_params"})
+def load_data_with_sparse(dst: LocalTensor, src: LocalTensor, idx: LocalTensor, *args,
+                          **kwargs) -> None:
+    """`AscendC::LoadDataWithSparse(dst, src, idx, params)`: int8 weights with a 2:4 index."""
+    dispatch(load_data_with_sparse, dst, src, idx, *args, **kwargs)
+
+
+@levels(MmadWithSparseOp, names={"params": "mmad_params"})
+def mmad_with_sparse(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, *args,
+                     **kwargs) -> None:
+    """`AscendC::MmadWithSparse(dst, fm, filter, params)`: int8 with a 2:4 sparse filter."""
+    dispatch(mmad_with_sparse, dst, fm, filter, *args, **kwargs)
+
+
+@levels(InitConstValueOp, names={"params": "init_const_value_params"})
+def init_const_value(dst: LocalTensor, *args, **kwargs) -> None:
+    """`AscendC::InitConstValue(dst, params)`: fill an L1/L0A/L0B tensor with a value."""
+    dispatch(init_const_value, dst, *args, **kwargs)
+
+
+def set_load_data_boundary(boundary: Any) -> None:
+    """`AscendC::SetLoadDataBoundary(boundary)`: where 3D loads wrap in L1."""
+    value = materialize_int(boundary, "set_load_data_boundary(): 'boundary'").value
+    current().insert(SetLoadDataBoundaryOp.build(operands=[value]))
+
+
+def set_load_data_padding_value(pad_value: Any) -> None:
+    """`AscendC::SetLoadDataPaddingValue(value)`: the value 3D loads pad with (its own type)."""
+    if not is_numeric_like(ConstExpr.unwrap(pad_value)):
+        raise KernelLanguageError(
+            f"set_load_data_padding_value(): 'pad_value' must be a number, got "
+            f"{describe(ConstExpr.unwrap(pad_value))}")
+    value = materialize(pad_value).value
+    current().insert(SetLoadDataPaddingValueOp.build(operands=[value]))
+
+
+def set_load_data_repeat(param: Any) -> None:
+    """`AscendC::SetLoadDataRepeat(LoadDataRepeatParam)`: how 3D loads repeat."""
+    param = ConstExpr.unwrap(param)
+    require(param, LoadDataRepeatParam, "set_load_data_repeat", "param", "a LoadDataRepeatParam")
+    current().insert(SetLoadDataRepeatOp.build(operands=[param.to_ir()]))
+
+
+def set_fix_pipe_pre_quant_flag(config: Any) -> None:
+    """`AscendC::SetFixpipePreQuantFlag(config)`: the scalar quantization word (uint64)."""
+    value = materialize_int(config, "set_fix_pipe_pre_quant_flag(): 'config'", dt.uint64).value
+    current().insert(SetFixpipePreQuantFlagOp.build(operands=[value]))
+
+
+__all__ = ["load_data", "mmad", "fixpipe", "load_data_with_transpose", "load_data_with_sparse",
+           "mmad_with_sparse", "init_const_value", "set_load_data_boundary",
+           "set_load_data_padding_value", "set_load_data_repeat", "set_fix_pipe_pre_quant_flag"]

@@ -18,6 +18,7 @@ from ascdsl.dialects.ascendc.types_cube import (
     CubeFormat,
     FixpipeConfigType,
     FixpipeParamsV220Type,
+    InitConstValueParamsType,
     LoadData2DParamsType,
     LoadData2DParamsV2Type,
     LoadData2dTransposeParamsType,
@@ -31,7 +32,8 @@ from ascdsl.dialects.ascendc.types_cube import (
 
 from ..builder import current
 from ..errors import KernelLanguageError
-from ..values import ConstExpr, IRValue, materialize_int
+from .. import dtypes as dt
+from ..values import ConstExpr, IRValue, materialize, materialize_int
 from .params import PARAM_CLASSES, ParamStruct
 
 # pyasc's Python name of QuantMode_t.
@@ -191,6 +193,28 @@ class FixpipeParamsV220(IRValue):
         return "FixpipeParamsV220"
 
 
+class InitConstValueParams(IRValue):
+    """`AscendC::InitConstValueParams<T>(repeat_times, block_num, dst_gap, init_value)`: the
+    value keeps its own type (`np.float16(2.2)` is half, a Python float is float), which is
+    the T the C++ deduces."""
+
+    __slots__ = ()
+
+    def __init__(self, repeat_times: Any = 0, block_num: Any = 0, dst_gap: Any = 0,
+                 init_value: Any = 0):
+        api = "InitConstValueParams()"
+        sizes = [materialize_int(v, f"{api}: '{n}'", dt.uint16).value for n, v in (
+            ("repeat_times", repeat_times), ("block_num", block_num), ("dst_gap", dst_gap))]
+        value = materialize(init_value)
+        op = ConstructOp(InitConstValueParamsType(), [*sizes, value.value])
+        op.types = ArrayAttr([_U16, _U16, _U16, value.dtype.to_ir()])
+        current().insert(op)
+        super().__init__(op.results[0])
+
+    def describe(self) -> str:
+        return "InitConstValueParams"
+
+
 class FixpipeConfig(IRValue):
     """`AscendC::FixpipeConfig{layout}`: the layout Fixpipe writes, a compile-time constant
     (`FixpipeConfig.cfg_row_major`, `.cfg_nz`, `.cfg_column_major` as in pyasc)."""
@@ -234,10 +258,11 @@ PARAM_CLASSES.update({
     MmadParamsType: MmadParams,  # type: ignore[dict-item]
     FixpipeParamsV220Type: FixpipeParamsV220,  # type: ignore[dict-item]
     FixpipeConfigType: FixpipeConfig,  # type: ignore[dict-item]
+    InitConstValueParamsType: InitConstValueParams,  # type: ignore[dict-item]
 })
 
 __all__ = [
     "LoadData2DParams", "LoadData2DParamsV2", "LoadData2dTransposeParams",
     "LoadData2dTransposeParamsV2", "LoadDataRepeatParam", "Nd2NzParams", "Nz2NdParamsFull",
-    "MmadParams", "FixpipeParamsV220", "FixpipeConfig", "QuantModes", "CO2Layout", "CubeFormat",
+    "MmadParams", "FixpipeParamsV220", "FixpipeConfig", "InitConstValueParams", "QuantModes", "CO2Layout", "CubeFormat",
 ]

@@ -98,3 +98,29 @@ def test_05_mmad_matches_numpy_and_overlaps_its_pipes():
     for core in report.cores:
         serial = sum(core.busy[p] for p in ("PIPE_MTE2", "PIPE_MTE1", "PIPE_M"))
         assert core.cycles < serial, (core.index, core.cycles, core.busy)
+
+
+@asc.jit
+def cube_settings():
+    dst = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, 128)
+    asc.init_const_value(dst, asc.InitConstValueParams(1, 2, 0, np.float16(2.5)))
+    asc.set_load_data_padding_value(2.0)
+    asc.set_load_data_repeat(asc.LoadDataRepeatParam(repeat_time=4, repeat_stride=8))
+    asc.set_fix_pipe_pre_quant_flag(11)
+
+
+def test_init_const_value_and_load_settings():
+    ck = codegen(cube_settings)
+    (init,) = ops_of(ck, A.InitConstValueOp)
+    construct = init.params.owner
+    # The value keeps its own type (the T of InitConstValueParams<T>).
+    assert [str(t) for t in construct.types.data] == ["ui16", "ui16", "ui16", "f16"]
+    (pad,) = ops_of(ck, A.SetLoadDataPaddingValueOp)
+    assert str(pad.value.type) == "f32"
+    (rep,) = ops_of(ck, A.SetLoadDataRepeatOp)
+    # C++ constructor order: repeatStride, repeatTime, repeatMode.
+    assert [A.const_int(v) for v in rep.param.owner.args] == [8, 4, 0]
+    (flag,) = ops_of(ck, A.SetFixpipePreQuantFlagOp)
+    assert str(flag.config.type) == "ui64"
+    src = cube_settings.compile(always_compile=True).source
+    assert "AscendC::InitConstValue(" in src and "AscendC::SetLoadDataRepeat(" in src
