@@ -124,3 +124,67 @@ def test_init_const_value_and_load_settings():
     assert str(flag.config.type) == "ui64"
     src = cube_settings.compile(always_compile=True).source
     assert "AscendC::InitConstValue(" in src and "AscendC::SetLoadDataRepeat(" in src
+
+
+QM, QN, QK = 32, 48, 32
+
+
+@asc.jit
+def queued_mmad(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress):
+    a_gm, b_gm, c_gm = asc.GlobalTensor(), asc.GlobalTensor(), asc.GlobalTensor()
+    a_gm.set_global_buffer(a, QM * QK)
+    b_gm.set_global_buffer(b, QK * QN)
+    c_gm.set_global_buffer(c, QM * QN)
+    pipe = asc.TPipe()
+    qa1, qb1 = asc.TQue(asc.TPosition.A1, 1), asc.TQue(asc.TPosition.B1, 1)
+    qa2, qb2 = asc.TQue(asc.TPosition.A2, 1), asc.TQue(asc.TPosition.B2, 1)
+    qco1 = asc.TQue(asc.TPosition.CO1, 1)
+    pipe.init_buffer(qa1, 1, QM * QK * 2)
+    pipe.init_buffer(qb1, 1, QK * QN * 2)
+    pipe.init_buffer(qa2, 1, QM * QK * 2)
+    pipe.init_buffer(qb2, 1, QK * QN * 2)
+    pipe.init_buffer(qco1, 1, QM * QN * 4)
+    a1 = qa1.alloc_tensor(asc.float16)
+    b1 = qb1.alloc_tensor(asc.float16)
+    asc.data_copy(a1, a_gm, asc.Nd2NzParams(1, QM, QK, 0, QK, QM, 1, 0))
+    asc.data_copy(b1, b_gm, asc.Nd2NzParams(1, QK, QN, 0, QN, QK, 1, 0))
+    qa1.enque(a1)
+    qb1.enque(b1)
+    a1 = qa1.deque(asc.float16)
+    b1 = qb1.deque(asc.float16)
+    a2 = qa2.alloc_tensor(asc.float16)
+    b2 = qb2.alloc_tensor(asc.float16)
+    for i in asc.static_range(QM // 16):
+        asc.load_data(a2[i * (QK // 16) * 256:], a1,
+                      asc.LoadData2DParams(i, QK // 16, QM // 16, 0, 0, False, 0))
+    for j in asc.static_range(QK // 16):
+        asc.load_data(b2[j * (QN // 16) * 256:], b1,
+                      asc.LoadData2DParams(j, QN // 16, QK // 16, 0, 0, True, 0))
+    qa1.free_tensor(a1)
+    qb1.free_tensor(b1)
+    qa2.enque(a2)
+    qb2.enque(b2)
+    a2 = qa2.deque(asc.float16)
+    b2 = qb2.deque(asc.float16)
+    co1 = qco1.alloc_tensor(asc.float32)
+    asc.mmad(co1, a2, b2, asc.MmadParams(QM, QN, QK))
+    qa2.free_tensor(a2)
+    qb2.free_tensor(b2)
+    qco1.enque(co1)
+    co1 = qco1.deque(asc.float32)
+    asc.fixpipe(c_gm, co1, asc.FixpipeParamsV220(QN, QM, QM, QN))
+    qco1.free_tensor(co1)
+
+
+def test_queues_on_cube_positions_order_the_cube_pipes():
+    rng = np.random.default_rng(2)
+    a = rng.uniform(-1, 1, (QM, QK)).astype(np.float16)
+    b = rng.uniform(-1, 1, (QK, QN)).astype(np.float16)
+    c = np.zeros((QM, QN), np.float32)
+    report = queued_mmad[1](a.ravel(), b.ravel(), c.ravel())
+    np.testing.assert_allclose(c, a.astype(np.float32) @ b.astype(np.float32), rtol=1e-5,
+                               atol=1e-5)
+    assert not report.findings  # EnQue/DeQue on A1, A2, CO1 order MTE2, MTE1, M and FIX
+    src = queued_mmad.compile(a.ravel(), b.ravel(), c.ravel(), always_compile=True).source
+    assert "AscendC::TQue<AscendC::TPosition::A1, 1>" in src
+    assert "AscendC::TQue<AscendC::TPosition::CO1, 1>" in src

@@ -1,5 +1,6 @@
 """Cube code type-checks against the real Ascend C headers as AIC code (-D__DAV_C220_CUBE__):
-a sample of every cube op, the cube lit test's output and examples/05_mmad's kernel."""
+a sample of every cube op, the cube lit test's output, examples/05_mmad's kernel and a kernel
+whose TQues sit on A1/B1/A2/B2/CO1."""
 
 from __future__ import annotations
 
@@ -53,6 +54,11 @@ def checked():
             assert main([str(out), "-t", "ascendc", "-o", str(target)]) == 0
         sources["lit/cube.mlir"] = target.read_text()
     sources["examples/05_mmad"] = _example_source()
+    import test_cube_language as lang
+
+    sources["queued_mmad"] = lang.queued_mmad.compile(
+        np.zeros(lang.QM * lang.QK, np.float16), np.zeros(lang.QK * lang.QN, np.float16),
+        np.zeros(lang.QM * lang.QN, np.float32), always_compile=True).source
     errors = c.check_sources(sources, cube=True)
     return {name: (src, errors[name]) for name, src in sources.items()}
 
@@ -61,7 +67,7 @@ def test_cube_code_passes_the_headers_as_aic_code(checked):
     failures = [report(name, src, errs) for name, (src, errs) in checked.items()
                 if errs and name.removeprefix("ops/") not in TEMPLATED]
     assert not failures, "\n\n".join(failures)
-    assert len(checked) == len(CUBE_OPS) + 2
+    assert len(checked) == len(CUBE_OPS) + 3
 
 
 def test_templated_structs_are_rejected_for_the_stated_reason(checked):
