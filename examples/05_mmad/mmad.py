@@ -9,7 +9,7 @@ multiply of step t:
        --M (mmad, MmadParams)--> L0C co1 (f32, accumulated over the K steps)
        --FIX (fixpipe, FixpipeParamsV220, CFG_ROW_MAJOR)--> GM rows of C
 
-The pipes are ordered by hand with flags (ping-pong buffer p = t % 2 uses event id p):
+The pipes are ordered by hand with flags (buffer p = t % buffer_num uses event id p):
 
     MTE2 --MTE2_MTE1--> MTE1 --MTE1_M--> M --M_FIX--> FIX
     MTE1 --MTE1_MTE2--> MTE2  (L1 buffer p is free again)
@@ -31,7 +31,8 @@ USE_CORE_NUM = (M // BM) * (N // BN)
 
 
 @asc.jit
-def mmad_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress):
+def mmad_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
+                buffer_num: asc.ConstExpr[int]):
     block = asc.get_block_idx()
     row = block // (N // BN)
     col = block % (N // BN)
@@ -44,20 +45,21 @@ def mmad_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress
 
     m1, n1, k1 = BM // 16, BN // 16, BK // 16  # fractals along each side
     a_tile, b_tile = BM * BK, BK * BN
-    # Static tensors: two buffers of each input stage, one accumulator.
-    a1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, 2 * a_tile)
-    b1 = asc.LocalTensor(asc.float16, asc.TPosition.B1, 2 * a_tile * 2, 2 * b_tile)
-    a2 = asc.LocalTensor(asc.float16, asc.TPosition.A2, 0, 2 * a_tile)
-    b2 = asc.LocalTensor(asc.float16, asc.TPosition.B2, 0, 2 * b_tile)
+    # Static tensors: buffer_num buffers of each input stage, one accumulator.
+    a1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, buffer_num * a_tile)
+    b1 = asc.LocalTensor(asc.float16, asc.TPosition.B1, buffer_num * a_tile * 2,
+                         buffer_num * b_tile)
+    a2 = asc.LocalTensor(asc.float16, asc.TPosition.A2, 0, buffer_num * a_tile)
+    b2 = asc.LocalTensor(asc.float16, asc.TPosition.B2, 0, buffer_num * b_tile)
     co1 = asc.LocalTensor(asc.float32, asc.TPosition.CO1, 0, BM * BN)
 
-    # Both buffers start free.
-    for p in asc.static_range(2):
+    # Every buffer starts free.
+    for p in asc.static_range(buffer_num):
         asc.set_flag(asc.HardEvent.MTE1_MTE2, p)
         asc.set_flag(asc.HardEvent.M_MTE1, p)
 
     for t in range(K // BK):
-        p = t % 2
+        p = t % buffer_num
         # GM -> L1: the step's A tile (BM x BK) and B tile (BK x BN) as NZ fractals.
         asc.wait_flag(asc.HardEvent.MTE1_MTE2, p)
         asc.data_copy(a1[p * a_tile:], a_gm[t * BK:],
@@ -86,7 +88,7 @@ def mmad_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress
                                 en_winograd_a=False, en_winograd_b=False))
         asc.set_flag(asc.HardEvent.M_MTE1, p)
 
-    for p in asc.static_range(2):
+    for p in asc.static_range(buffer_num):
         asc.wait_flag(asc.HardEvent.MTE1_MTE2, p)
         asc.wait_flag(asc.HardEvent.M_MTE1, p)
 
@@ -96,10 +98,11 @@ def mmad_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress
     asc.fixpipe(c_gm, co1, asc.FixpipeParamsV220(BN, BM, BM, N))
 
 
-def mmad_launch(a: np.ndarray, b: np.ndarray):
-    """C = A @ B computed by the kernel; returns (C, the run report)."""
+def mmad_launch(a: np.ndarray, b: np.ndarray, buffer_num: int = 2):
+    """C = A @ B computed by the kernel; returns (C, the run report). `buffer_num=1` runs the
+    stages one after the other (no double buffering)."""
     c = np.zeros((M, N), dtype=np.float32)
-    report = mmad_kernel[USE_CORE_NUM](a.ravel(), b.ravel(), c.ravel())
+    report = mmad_kernel[USE_CORE_NUM](a.ravel(), b.ravel(), c.ravel(), buffer_num)
     return c, report
 
 

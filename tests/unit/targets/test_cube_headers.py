@@ -30,7 +30,7 @@ def _example_source() -> str:
     a = np.zeros(ex.M * ex.K, np.float16)
     b = np.zeros(ex.K * ex.N, np.float16)
     c = np.zeros(ex.M * ex.N, np.float32)
-    return ex.mmad_kernel.compile(a, b, c, always_compile=True).source
+    return ex.mmad_kernel.compile(a, b, c, 2, always_compile=True).source
 
 
 @pytest.fixture(scope="module")
