@@ -99,3 +99,17 @@ def test_mmad_with_bias_adds_the_bias_row():
     run(mmad_kernel(m, n, k, bias=True), [a.ravel(), b.ravel(), c.ravel(), bias])
     ref = a.astype(np.float32) @ b.astype(np.float32) + bias[None, :]
     np.testing.assert_allclose(c, ref, rtol=1e-5, atol=1e-5)
+
+
+def test_forms_not_simulated_yet_are_located_errors_that_say_what_is():
+    text = mmad_kernel(16, 16, 16).replace(
+        "ascendc.load_data_l0 %a2v0, %a1, %la0 : !ascendc.local_tensor<*xf16>, "
+        "!ascendc.local_tensor<*xf16>",
+        "ascendc.load_data_g2l %a2v0, %a, %la0 : !ascendc.local_tensor<*xf16>, "
+        "!ascendc.global_tensor<*xf16>")
+    a, b, c = _operands(16, 16, 16)
+    with pytest.raises(NotSimulatedError) as e:
+        run(text, [a.ravel(), b.ravel(), c.ravel()], filename="g2l.mlir")
+    msg = str(e.value)
+    assert f"g2l.mlir:{line_of(text, 'ascendc.load_data_g2l')}:5: error" in msg
+    assert "LoadData from GM is not simulated yet" in msg and "docs/cube.md" in msg
