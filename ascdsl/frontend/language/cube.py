@@ -45,15 +45,15 @@ from .tensor import BaseTensor, GlobalTensor, LocalTensor
 
 @levels(LoadDataL0Op, LoadDataG2LOp, LoadDataL0V2Op, LoadDataG2LV2Op)
 def load_data(dst: LocalTensor, *args, **kwargs) -> None:
-    """`AscendC::LoadData(dst, src, params)`: 512-byte fractals from L1 (A1/B1) to L0A/L0B
-    (A2/B2) on MTE1, or from GM on MTE2."""
+    """`AscendC::LoadData`: `LoadData(dst, src, params)` copies 512-byte fractals from L1
+    (A1/B1) to L0A/L0B (A2/B2) on MTE1, or from GM on MTE2."""
     dispatch(load_data, dst, *args, **kwargs)
 
 
 @levels(MmadOp, MmadWithBiasOp)
 def mmad(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, *args, **kwargs) -> None:
-    """`AscendC::Mmad(dst, fm, filter, [bias,] params)`: dst (L0C) = or += fm (L0A) x filter
-    (L0B) on the cube (M pipe); f16/bf16/f32 accumulate in f32, int8 in int32."""
+    """`AscendC::Mmad`: `Mmad(dst, fm, filter, [bias,] params)` makes dst (L0C) = or += fm
+    (L0A) x filter (L0B) on the cube (M pipe); f16/bf16/f32 accumulate in f32, int8 in int32."""
     dispatch(mmad, dst, fm, filter, *args, **kwargs)
 
 
@@ -91,27 +91,27 @@ def fixpipe(dst: BaseTensor, src: LocalTensor, *args: Any, **kwargs: Any) -> Non
 
 @levels(LoadDataWithTransposeOp, LoadDataWithTransposeV2Op)
 def load_data_with_transpose(dst: LocalTensor, src: LocalTensor, *args, **kwargs) -> None:
-    """`AscendC::LoadDataWithTranspose(dst, src, params)`: L1 -> L0B with transposed fractals."""
+    """`AscendC::LoadDataWithTranspose`: L1 -> L0B with transposed fractals."""
     dispatch(load_data_with_transpose, dst, src, *args, **kwargs)
 
 
 @levels(LoadDataWithSparseOp, names={"params": "load_data_params"})
 def load_data_with_sparse(dst: LocalTensor, src: LocalTensor, idx: LocalTensor, *args,
                           **kwargs) -> None:
-    """`AscendC::LoadDataWithSparse(dst, src, idx, params)`: int8 weights with a 2:4 index."""
+    """`AscendC::LoadDataWithSparse`: int8 weights with a 2:4 index."""
     dispatch(load_data_with_sparse, dst, src, idx, *args, **kwargs)
 
 
 @levels(MmadWithSparseOp, names={"params": "mmad_params"})
 def mmad_with_sparse(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, *args,
                      **kwargs) -> None:
-    """`AscendC::MmadWithSparse(dst, fm, filter, params)`: int8 with a 2:4 sparse filter."""
+    """`AscendC::MmadWithSparse`: int8 with a 2:4 sparse filter."""
     dispatch(mmad_with_sparse, dst, fm, filter, *args, **kwargs)
 
 
 @levels(InitConstValueOp, names={"params": "init_const_value_params"})
 def init_const_value(dst: LocalTensor, *args, **kwargs) -> None:
-    """`AscendC::InitConstValue(dst, params)`: fill an L1/L0A/L0B tensor with a value."""
+    """`AscendC::InitConstValue`: fill an L1/L0A/L0B tensor with a value."""
     dispatch(init_const_value, dst, *args, **kwargs)
 
 
