@@ -39,9 +39,9 @@ MMAD_TYPES = {
     ("f32", "f16", "f16"), ("f32", "f32", "f32"), ("f32", "bf16", "bf16"), ("i32", "i8", "i8"),
 }
 
-_NOT_YET = "is not simulated yet (the cube path simulates LoadData2DParams from L1, Mmad, "
+_NOT_YET = ("is not simulated yet (the cube path simulates LoadData with LoadData2DParams "
+            "from L1 or GM, ")
 for _cls, _what in (
-    (A.LoadDataG2LOp, "LoadData from GM"),
     (A.LoadDataL0V2Op, "LoadData with LoadData2DParamsV2"),
     (A.LoadDataG2LV2Op, "LoadData from GM with LoadData2DParamsV2"),
     (A.LoadData3DL0V1Op, "img2col LoadData (LoadData3DParamsV1)"),
@@ -59,8 +59,8 @@ for _cls, _what in (
     (A.DataCopyNz2NdOp, "DataCopy with Nz2NdParamsFull"),
     (A.InitConstValueOp, "InitConstValue"),
 ):
-    not_simulated(_cls, f"{_what} {_NOT_YET}Mmad with a bias, Fixpipe to ND and Nd2Nz "
-                        "copies from GM; see docs/cube.md)")
+    not_simulated(_cls, f"{_what} {_NOT_YET}Mmad with or without a bias, Fixpipe to ND rows "
+                        "of GM and Nd2Nz copies from GM; see docs/cube.md)")
 
 
 def _where(t) -> str:
@@ -138,10 +138,10 @@ def lower_nd2nz(op, cx: Lowering):
     return f
 
 
-# --- LoadData(LoadData2DParams): L1 -> L0A / L0B ----------------------------------------------
+# --- LoadData(LoadData2DParams): L1 -> L0A / L0B, GM -> L1 / L0A / L0B --------------------
 
 
-@lowers(A.LoadDataL0Op)
+@lowers(A.LoadDataL0Op, A.LoadDataG2LOp)
 def lower_load_data_2d(op, cx: Lowering):
     pre = cx.take_pre()
     site = cx.site(op)
@@ -149,6 +149,13 @@ def lower_load_data_2d(op, cx: Lowering):
     if dtype_of(op, cx, op.src) is not dt:
         raise cx.error(op, f"loads {op.src.type} into {op.dst.type}: LoadData copies T to T")
     size = dt.size
+    from_gm = isinstance(op, A.LoadDataG2LOp)
+    # From GM the MTE2 engine fills L1 too; from L1, MTE1 fills L0A/L0B.
+    pipe = MTE2 if from_gm else MTE1
+    sources = () if from_gm else (Hardware.L1,)
+    targets = (Hardware.L1, Hardware.L0A, Hardware.L0B) if from_gm else (
+        Hardware.L0A, Hardware.L0B)
+    api = "LoadData from GM" if from_gm else "LoadData with LoadData2DParams"
     sd, ss, sp = cx.slot(op.dst), cx.slot(op.src), cx.slot(op.params)
 
     def f(R):
@@ -156,26 +163,28 @@ def lower_load_data_2d(op, cx: Lowering):
         c.t += pre
         d, s = R[sd], R[ss]
         start, rep, sstride, _sid, dgap, transpose = R[sp][:6]
-        _require(c, s, (Hardware.L1,), "reads", "LoadData with LoadData2DParams", site)
-        _require(c, d, (Hardware.L0A, Hardware.L0B), "writes", "LoadData with LoadData2DParams",
-                 site)
+        if sources:
+            _require(c, s, sources, "reads", api, site)
+        _require(c, d, targets, "writes", api, site)
         if rep == 0:
             if c.checking:
                 c.finding(InvalidArgumentError("loads repeatTimes=0 fractals (nothing)", site))
-            c.run(MTE1, c.cost.mte_issue, 0.0, site)
+            c.run(pipe, c.cost.mte_issue, 0.0, site)
             return
-        if transpose and size != 2:
+        if transpose and (size != 2 or from_gm):
             raise InvalidArgumentError(
-                f"transposes {dt.name} fractals: ifTranspose of LoadData2DParams transposes "
-                "16 x 16 fractals of 16-bit types (use LoadDataWithTranspose for others)",
-                site, core=c.block_idx)
+                f"transposes {dt.name} fractals{' from GM' if from_gm else ''}: ifTranspose of "
+                "LoadData2DParams transposes 16 x 16 fractals of 16-bit types loaded from L1 "
+                "(use LoadDataWithTranspose for others)", site, core=c.block_idx)
         per = FRACTAL // size
         dstep = 1 + dgap
-        slo, _ = local_span(c, s, start * per, ((rep - 1) * sstride + 1) * per, site, "reads")
+        span = gm_span if from_gm else local_span
+        slo, _ = span(c, s, start * per, ((rep - 1) * sstride + 1) * per, site, "reads")
         dlo, _ = local_span(c, d, 0, ((rep - 1) * dstep + 1) * per, site, "writes")
         if c.checking:
             check_align(c, d, site, "writes")
-            check_align(c, s, site, "reads")
+            if not from_gm:
+                check_align(c, s, site, "reads")
         dm, sm = d.mem, s.mem
         src = as_strided(sm.bytes[slo:], shape=(rep, FRACTAL), strides=(sstride * FRACTAL, 1))
         dst = as_strided(dm.bytes[dlo:], shape=(rep, FRACTAL), strides=(dstep * FRACTAL, 1))
@@ -186,11 +195,14 @@ def lower_load_data_2d(op, cx: Lowering):
             dst[...] = src
         san = c.san
         if san is not None:
-            k = san.begin(MTE1)
-            _record_blocks(san, sm, slo, sstride * FRACTAL, FRACTAL, rep, False, MTE1, k, site)
-            _record_blocks(san, dm, dlo, dstep * FRACTAL, FRACTAL, rep, True, MTE1, k, site)
-        occ, lat = c.cost.copy(sm.hw, dm.hw, rep * FRACTAL, rep)
-        c.run(MTE1, occ, lat, site)
+            k = san.begin(pipe)
+            _record_blocks(san, sm, slo, sstride * FRACTAL, FRACTAL, rep, False, pipe, k, site)
+            _record_blocks(san, dm, dlo, dstep * FRACTAL, FRACTAL, rep, True, pipe, k, site)
+        if from_gm:
+            c.gm_copy(pipe, s.buf, slo, FRACTAL, sstride * FRACTAL, rep, False, s.cache[0], site)
+        else:
+            occ, lat = c.cost.copy(sm.hw, dm.hw, rep * FRACTAL, rep)
+            c.run(pipe, occ, lat, site)
 
     return f
 

@@ -101,15 +101,32 @@ def test_mmad_with_bias_adds_the_bias_row():
     np.testing.assert_allclose(c, ref, rtol=1e-5, atol=1e-5)
 
 
-def test_forms_not_simulated_yet_are_located_errors_that_say_what_is():
+def test_layouts_not_simulated_yet_are_located_errors_that_say_what_is():
+    text = mmad_kernel(16, 16, 16).replace("fixpipe_config(%c1)", "fixpipe_config(%c0)")
+    a, b, c = _operands(16, 16, 16)
+    with pytest.raises(NotSimulatedError) as e:
+        run(text, [a.ravel(), b.ravel(), c.ravel()], filename="nz.mlir")
+    msg = str(e.value)
+    assert f"nz.mlir:{line_of(text, 'ascendc.fixpipe %c')}:5: error" in msg
+    assert "writes the NZ layout, which is not simulated yet (CFG_ROW_MAJOR" in msg
+
+
+def test_load_data_from_gm_into_l0a():
+    # One 16 x 16 fractal: its ZZ layout is row-major, so A goes from GM straight to L0A.
     text = mmad_kernel(16, 16, 16).replace(
         "ascendc.load_data_l0 %a2v0, %a1, %la0 : !ascendc.local_tensor<*xf16>, "
         "!ascendc.local_tensor<*xf16>",
         "ascendc.load_data_g2l %a2v0, %a, %la0 : !ascendc.local_tensor<*xf16>, "
         "!ascendc.global_tensor<*xf16>")
     a, b, c = _operands(16, 16, 16)
-    with pytest.raises(NotSimulatedError) as e:
-        run(text, [a.ravel(), b.ravel(), c.ravel()], filename="g2l.mlir")
-    msg = str(e.value)
-    assert f"g2l.mlir:{line_of(text, 'ascendc.load_data_g2l')}:5: error" in msg
-    assert "LoadData from GM is not simulated yet" in msg and "docs/cube.md" in msg
+    # MTE2 now writes L0A, which M reads: the kernel's MTE1_M flag does not order them.
+    with pytest.raises(RaceError, match="set_flag/wait_flag mte2_m"):
+        run(text, [a.ravel(), b.ravel(), c.ravel()])
+    load = ("%a, %la0 : !ascendc.local_tensor<*xf16>, !ascendc.global_tensor<*xf16>, "
+            "!ascendc.load_data_2d_params")
+    text = text.replace(load, load + "\n    ascendc.set_flag mte2_m, %c0 : i32\n"
+                        "    ascendc.wait_flag mte2_m, %c0 : i32")
+    report = run(text, [a.ravel(), b.ravel(), c.ravel()])
+    np.testing.assert_allclose(c, a.astype(np.float32) @ b.astype(np.float32), rtol=1e-5,
+                               atol=1e-5)
+    assert report.op_counts["ascendc.load_data_g2l"] == 1
