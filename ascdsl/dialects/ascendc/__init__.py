@@ -64,6 +64,8 @@ from .types_cube import *  # noqa: F403
 from .types_cube import CUBE_TYPES, CubeStructType
 from .ops_cube import *  # noqa: F403
 from .ops_cube import CUBE_OPS, CubeOp
+from .ops_core_type import *  # noqa: F403
+from .ops_core_type import CORE_TYPE_OPS, CoreTypeOp
 
 # Every op, one list per module (each module's list names its ops in order).
 ALL_OPS: list[type[AscendCOp]] = [
@@ -83,6 +85,7 @@ ALL_OPS: list[type[AscendCOp]] = [
     *ACTIVATION_OPS,  # Gelu, Silu, Sigmoid, Swish, SwiGLU
     *FFTS_OPS,  # set_ffts_base_addr (cross-core flags)
     *CUBE_OPS,  # LoadData, Mmad, Fixpipe, Nd2Nz copies (the cube unit)
+    *CORE_TYPE_OPS,  # ASCEND_IS_AIC / ASCEND_IS_AIV, GetSubBlockNum
 ]
 
 ALL_TYPES.extend(ADV_TYPES)  # tiling and configuration structs of the advanced APIs

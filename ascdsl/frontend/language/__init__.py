@@ -81,7 +81,10 @@ from .cube_params import (
     QuantModes,
 )
 from .cube import (
+    ascend_is_aic,
+    ascend_is_aiv,
     fixpipe,
+    get_sub_block_num,
     init_const_value,
     load_data,
     load_data_with_sparse,
@@ -159,6 +162,7 @@ __all__ = [
     # advanced APIs (asc.adv.softmax, asc.adv.acos, ...)
     "adv",
     # the cube unit: load_data, mmad, fixpipe and their structs and enums
+    "ascend_is_aic", "ascend_is_aiv", "get_sub_block_num",
     "load_data", "mmad", "fixpipe", "load_data_with_transpose", "load_data_with_sparse",
     "mmad_with_sparse", "init_const_value", "set_load_data_boundary",
     "set_load_data_padding_value", "set_load_data_repeat", "set_fix_pipe_pre_quant_flag",

@@ -14,8 +14,11 @@ from __future__ import annotations
 from typing import Any
 
 from ascdsl.dialects.ascendc import (
+    AscendIsAICOp,
+    AscendIsAIVOp,
     FixpipeOp,
     FixpipeWithWorkspaceOp,
+    GetSubBlockNumOp,
     InitConstValueOp,
     LoadDataG2LOp,
     LoadDataG2LV2Op,
@@ -36,7 +39,14 @@ from ascdsl.dialects.ascendc import (
 from ..builder import current
 from ..errors import KernelLanguageError
 from .. import dtypes as dt
-from ..values import ConstExpr, describe, is_numeric_like, materialize, materialize_int
+from ..values import (
+    ConstExpr,
+    PlainValue,
+    describe,
+    is_numeric_like,
+    materialize,
+    materialize_int,
+)
 from ._util import require
 from .cube_params import FixpipeConfig, FixpipeParamsV220, LoadDataRepeatParam
 from .dispatch import dispatch, levels
@@ -144,6 +154,21 @@ def set_fix_pipe_pre_quant_flag(config: Any) -> None:
     current().insert(SetFixpipePreQuantFlagOp.build(operands=[value]))
 
 
-__all__ = ["load_data", "mmad", "fixpipe", "load_data_with_transpose", "load_data_with_sparse",
+def ascend_is_aic() -> PlainValue:
+    """`ASCEND_IS_AIC`: whether this code runs on the cube core (a bool)."""
+    return PlainValue(current().insert(AscendIsAICOp(dt.int1.ir)).results[0], dt.int1)
+
+
+def ascend_is_aiv() -> PlainValue:
+    """`ASCEND_IS_AIV`: whether this code runs on a vector core (a bool)."""
+    return PlainValue(current().insert(AscendIsAIVOp(dt.int1.ir)).results[0], dt.int1)
+
+
+def get_sub_block_num() -> PlainValue:
+    """`GetSubBlockNum()`: how many vector cores share a cube core in this launch (uint64)."""
+    return PlainValue(current().insert(GetSubBlockNumOp(dt.uint64.ir)).results[0], dt.uint64)
+
+
+__all__ = ["ascend_is_aic", "ascend_is_aiv", "get_sub_block_num", "load_data", "mmad", "fixpipe", "load_data_with_transpose", "load_data_with_sparse",
            "mmad_with_sparse", "init_const_value", "set_load_data_boundary",
            "set_load_data_padding_value", "set_load_data_repeat", "set_fix_pipe_pre_quant_flag"]

@@ -27,6 +27,7 @@ from ascdsl.dialects.ascendc.ops_cube import FixpipeBase
 from ascdsl.dialects.ascendc.types_cube import CO2Layout, MmadParamsType, QuantMode
 
 from ..compiler import Lowering, lowers, not_simulated
+from ..dtypes import scalar_converter
 from ..errors import InvalidArgumentError
 from ..sanitizer import FIX, M, MTE1, MTE2
 from .common import check_align, dtype_of, gm_span, local_span
@@ -379,5 +380,31 @@ def lower_fixpipe(op, cx: Lowering):
             for i in range(m):
                 san.access(dm, dlo + i * step, dlo + i * step + length, True, FIX, k, site)
         c.gm_copy(FIX, d.buf, dlo, n * dsz, dst_stride * dsz, m, True, d.cache[1], site)
+
+    return f
+
+
+# --- core type ----------------------------------------------------------------------------------
+
+
+@lowers(A.AscendIsAICOp, A.AscendIsAIVOp, A.GetSubBlockNumOp)
+def lower_core_type(op, cx: Lowering):
+    """The simulator runs a kernel that uses cube ops on cube cores (AIC) and any other on
+    vector cores (AIV), one core per block: ASCEND_IS_AIC is true exactly for the former, and
+    no vector cores share a cube core (GetSubBlockNum() is 1). Mixed AIC/AIV kernels are not
+    simulated yet."""
+    pre = cx.take_pre()
+    conv = scalar_converter(op.value.type)
+    o = cx.slot(op.value)
+    kind = {A.AscendIsAICOp: True, A.AscendIsAIVOp: False}.get(type(op))
+
+    def f(R):
+        c = R[0]
+        c.t += pre
+        if kind is None:
+            R[o] = conv(1)
+        else:
+            cube = bool(getattr(c.launch.kernel, "cube", False))
+            R[o] = conv(1 if cube == kind else 0)
 
     return f

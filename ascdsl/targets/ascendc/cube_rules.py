@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from xdsl.ir import Operation
 
-from ascdsl.dialects.ascendc import FixpipeOp, FixpipeWithWorkspaceOp
+from ascdsl.dialects.ascendc import (
+    AscendIsAICOp,
+    AscendIsAIVOp,
+    FixpipeOp,
+    FixpipeWithWorkspaceOp,
+    GetSubBlockNumOp,
+)
 from ascdsl.dialects.ascendc.types_cube import CO2Layout
 
 from .ctypes import scalar_ctype
@@ -44,3 +50,18 @@ def _fixpipe(em: Emitter, op: Operation) -> None:
         tensors.append(op.cbuf_workspace)
     args = ", ".join(em.name(v) for v in (*tensors, op.params))
     em.line(f"AscendC::Fixpipe<{types[0]}, {types[1]}, {_CONFIGS[layout]}>({args});")
+
+
+@register(AscendIsAICOp, AscendIsAIVOp)
+def _core_type(em: Emitter, op: Operation) -> None:
+    # pyasc's spelling: the core-type global the ASCEND_IS_AIC/AIV macros test.
+    assert isinstance(op, AscendIsAICOp | AscendIsAIVOp)
+    t = em.value_ctype(op.value, op)
+    em.line(f"{t} {em.define(op.value)} = g_coreType == AscendC::{op.CORE};")
+
+
+@register(GetSubBlockNumOp)
+def _sub_block_num(em: Emitter, op: Operation) -> None:
+    assert isinstance(op, GetSubBlockNumOp)
+    t = em.value_ctype(op.value, op)
+    em.line(f"{t} {em.define(op.value)} = AscendC::GetSubBlockNum();")

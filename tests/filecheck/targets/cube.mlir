@@ -36,3 +36,16 @@ func.func @cube(%a: !ascendc.global_tensor<*xf16>, %c: !ascendc.global_tensor<*x
   ascendc.fixpipe %c, %co1, %3, %5 : !ascendc.global_tensor<*xf16>, !ascendc.local_tensor<*xf32>, !ascendc.fixpipe_params_v220, !ascendc.fixpipe_config
   return
 }
+
+// pyasc's spelling of the core-type tests and GetSubBlockNum.
+// CHECK-LABEL: void core_type(
+// CHECK-NEXT:    int8_t v1 = g_coreType == AscendC::AIC;
+// CHECK-NEXT:    bool v2 = g_coreType == AscendC::AIV;
+// CHECK-NEXT:    uint64_t v3 = AscendC::GetSubBlockNum();
+// CHECK-NEXT:    return;
+func.func @core_type() {
+  %0 = ascendc.ascend_is_aic : i8
+  %1 = ascendc.ascend_is_aiv : i1
+  %2 = ascendc.get_sub_block_num : ui64
+  return
+}

@@ -130,3 +130,31 @@ def test_load_data_from_gm_into_l0a():
     np.testing.assert_allclose(c, a.astype(np.float32) @ b.astype(np.float32), rtol=1e-5,
                                atol=1e-5)
     assert report.op_counts["ascendc.load_data_g2l"] == 1
+
+
+def test_core_type_follows_the_kernel():
+    # A kernel with cube ops runs on cube cores (AIC), any other on vector cores (AIV).
+    probe = """\
+    %aic = ascendc.ascend_is_aic : i32
+    %aiv = ascendc.ascend_is_aiv : i32
+    %subs = ascendc.get_sub_block_num : i32
+    %flags = ascendc.global_tensor : !ascendc.global_tensor<*xi32>
+    ascendc.global_tensor.set_global_buffer %flags, %gflags : !ascendc.global_tensor<*xi32>, memref<?xi32, 22>
+    %x0 = arith.constant 0 : index
+    %x1 = arith.constant 1 : index
+    %x2 = arith.constant 2 : index
+    ascendc.global_tensor.set_value %flags, %x0, %aic : !ascendc.global_tensor<*xi32>, index, i32
+    ascendc.global_tensor.set_value %flags, %x1, %aiv : !ascendc.global_tensor<*xi32>, index, i32
+    ascendc.global_tensor.set_value %flags, %x2, %subs : !ascendc.global_tensor<*xi32>, index, i32
+    func.return"""
+    cube = mmad_kernel(16, 16, 16).replace("    func.return", probe).replace(
+        "%gc: memref<?xf32, 22>)", "%gc: memref<?xf32, 22>, %gflags: memref<?xi32, 22>)")
+    a, b, c = _operands(16, 16, 16)
+    flags = np.full(3, -1, np.int32)
+    run(cube, [a.ravel(), b.ravel(), c.ravel(), flags])
+    assert flags.tolist() == [1, 0, 1]
+    vector = ("func.func @k(%gflags: memref<?xi32, 22>) attributes {ascendc.global} {\n"
+              + probe + "\n}\n")
+    flags = np.full(3, -1, np.int32)
+    run(vector, [flags])
+    assert flags.tolist() == [0, 1, 1]

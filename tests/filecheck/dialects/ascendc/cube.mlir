@@ -31,3 +31,15 @@ func.func @cube(%a: !ascendc.global_tensor<*xf16>, %c: !ascendc.global_tensor<*x
   // CHECK-NEXT: return
   return
 }
+
+// CHECK-LABEL: func.func @core_type
+func.func @core_type() {
+  // CHECK-NEXT: %0 = ascendc.ascend_is_aic : i8
+  %0 = ascendc.ascend_is_aic : i8
+  // CHECK-NEXT: %1 = ascendc.ascend_is_aiv : i1
+  %1 = ascendc.ascend_is_aiv : i1
+  // CHECK-NEXT: %2 = ascendc.get_sub_block_num : ui64
+  %2 = ascendc.get_sub_block_num : ui64
+  // CHECK-NEXT: return
+  return
+}
