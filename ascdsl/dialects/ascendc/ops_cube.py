@@ -343,10 +343,10 @@ class DataCopyNd2NzOp(DataCopyBase):
     of L1 (MTE2 from GM)."""
 
     name = "ascendc.data_copy_nd2nz"
-    params = operand_def(ND2NZ)
+    intri_params = operand_def(ND2NZ)  # pyasc's keyword: data_copy(..., intri_params=...)
 
-    def __init__(self, dst: SSAValue, src: SSAValue, params: SSAValue):
-        super().__init__(operands=[dst, src, params])
+    def __init__(self, dst: SSAValue, src: SSAValue, intri_params: SSAValue):
+        super().__init__(operands=[dst, src, intri_params])
 
 
 @asc_op(cpp=Cpp("DataCopy"))
@@ -354,7 +354,7 @@ class DataCopyNz2NdOp(DataCopyBase):
     """`DataCopy(dst, src, Nz2NdParamsFull)`: NZ fractals of UB back to row-major GM (MTE3)."""
 
     name = "ascendc.data_copy_nz2nd"
-    params = operand_def(NZ2ND)
+    intri_params = operand_def(NZ2ND)
 
 
 CUBE_OPS: list[type[AscendCOp]] = [

@@ -90,7 +90,7 @@ def lower_nd2nz(op, cx: Lowering):
     if not isinstance(op.src.type, A.GlobalTensorType):
         raise cx.error(op, "copies Nd2Nz from a local tensor, which is not simulated (from GM "
                            "to L1 is)")
-    sd, ss, sp = cx.slot(op.dst), cx.slot(op.src), cx.slot(op.params)
+    sd, ss, sp = cx.slot(op.dst), cx.slot(op.src), cx.slot(op.intri_params)
 
     def f(R):
         c = R[0]
