@@ -169,6 +169,7 @@ def get_sub_block_num() -> PlainValue:
     return PlainValue(current().insert(GetSubBlockNumOp(dt.uint64.ir)).results[0], dt.uint64)
 
 
-__all__ = ["ascend_is_aic", "ascend_is_aiv", "get_sub_block_num", "load_data", "mmad", "fixpipe", "load_data_with_transpose", "load_data_with_sparse",
+__all__ = ["ascend_is_aic", "ascend_is_aiv", "get_sub_block_num", "load_data", "mmad", "fixpipe",
+           "load_data_with_transpose", "load_data_with_sparse",
            "mmad_with_sparse", "init_const_value", "set_load_data_boundary",
            "set_load_data_padding_value", "set_load_data_repeat", "set_fix_pipe_pre_quant_flag"]

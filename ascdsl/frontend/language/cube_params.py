@@ -264,5 +264,6 @@ PARAM_CLASSES.update({
 __all__ = [
     "LoadData2DParams", "LoadData2DParamsV2", "LoadData2dTransposeParams",
     "LoadData2dTransposeParamsV2", "LoadDataRepeatParam", "Nd2NzParams", "Nz2NdParamsFull",
-    "MmadParams", "FixpipeParamsV220", "FixpipeConfig", "InitConstValueParams", "QuantModes", "CO2Layout", "CubeFormat",
+    "MmadParams", "FixpipeParamsV220", "FixpipeConfig", "InitConstValueParams", "QuantModes",
+    "CO2Layout", "CubeFormat",
 ]

@@ -104,15 +104,14 @@ def lower_nd2nz(op, cx: Lowering):
                     f"copies nothing (ndNum={nd_num}, nValue={n}, dValue={dv})", site))
             c.run(MTE2, c.cost.mte_issue, 0.0, site)
             return
+        blocks = -(-dv // c0)
         if c.checking:
             check_align(c, d, site, "writes")
-            blocks = -(-dv // c0)
             if src_d < dv or (blocks > 1 and c0_stride < (n - 1) * n_stride + 1):
                 c.finding(InvalidArgumentError(
                     f"copies nValue={n} rows of dValue={dv} elements, {src_d} apart in GM "
                     f"(srcDValue), into column blocks {c0_stride} C0 rows apart "
                     f"(dstNzC0Stride): rows overlap", site))
-        blocks = -(-dv // c0)
         full, tail = divmod(dv, c0)
         dm, sm = d.mem, s.mem
         san = c.san
@@ -124,7 +123,8 @@ def lower_nd2nz(op, cx: Lowering):
             d_first = t * dst_mat
             d_count = (blocks - 1) * c0_stride * c0 + (n - 1) * n_stride * c0 + c0
             dlo, _ = local_span(c, d, d_first, d_count, site, "writes")
-            src = as_strided(sm.bytes[slo:].view(dt.np), shape=(n, dv), strides=(src_d * size, size))
+            src = as_strided(sm.bytes[slo:].view(dt.np), shape=(n, dv),
+                             strides=(src_d * size, size))
             dst = as_strided(dm.bytes[dlo:].view(dt.np), shape=(n, blocks, c0),
                              strides=(n_stride * c0 * size, c0_stride * c0 * size, size))
             if full:
