@@ -42,14 +42,14 @@ class Launch:
     """What all cores of one launch share: mode, findings, cost model, SoC."""
 
     def __init__(self, kernel, core_num: int, mode: str, soc: soc_table.SoC,
-                 trace: bool = False):
+                 trace: bool = False, cube: bool = False):
         self.kernel = kernel
         self.core_num = core_num
         self.mode = mode
         self.soc = soc
         self.trace = trace
         # Cores that run at once share the chip's GM path (later blocks run in waves).
-        self.active = max(1, min(core_num, soc.aiv_cores))
+        self.active = max(1, min(core_num, soc.cores_of(cube)))
         self.cost = CostModel(soc, self.active)
         self.findings: list[SimulationError] = []
         self._seen: set = set()

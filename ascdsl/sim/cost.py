@@ -54,6 +54,7 @@ class CostModel:
         self.vector_issue = c["vector_issue"]
         self.vector_latency = c["vector_latency"]
         self.reduce_level = c["reduce_level"]
+        self.cube_issue = c.get("cube_issue", self.mte_issue)
         self.read_conflict = c["bank_read_conflict"]
         self.write_conflict = c["bank_write_conflict"]
         self.bank_groups = int(c["ub_bank_groups"])

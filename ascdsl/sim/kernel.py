@@ -20,6 +20,7 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Attribute
 
+from ascdsl.dialects.ascendc.ops_cube import CubeOp, DataCopyNd2NzOp
 from ascdsl.dialects.ascendc import soc as soc_table
 from ascdsl.dialects.gm import is_gm_pointer
 from ascdsl.locations import source_name
@@ -76,6 +77,9 @@ class SimKernel:
         self.params = self._params(fn)
         self.program = Program(module, self.soc)
         self.main = self.program.function(name, None)
+        # A kernel that uses the cube runs on the AI cores' cube units (24 on a 910B1, not
+        # the 48 vector cores): that many share the chip's GM path at once.
+        self.cube = any(isinstance(op, (CubeOp, DataCopyNd2NzOp)) for op in module.walk())
 
     def _params(self, fn: func.FuncOp) -> list[Param]:
         out = []
@@ -108,7 +112,7 @@ class SimKernel:
         `RunReport.save_trace` / `plot`."""
         if sanitize not in SANITIZE_MODES:
             raise ValueError(f"sanitize must be one of {SANITIZE_MODES}, got {sanitize!r}")
-        launch = Launch(self, core_num, sanitize, self.soc, trace)
+        launch = Launch(self, core_num, sanitize, self.soc, trace, cube=self.cube)
         values = []
         # The same array passed twice (an in-place kernel, z = x + z) is one GM buffer, so
         # the sanitizer sees both names touch the same bytes.

@@ -60,6 +60,12 @@ from .ops_adv import *  # noqa: F403
 from .ops_adv import ADV_OPS, AdvOp
 from .ops_activation import *  # noqa: F403
 from .ops_activation import ACTIVATION_OPS
+from .types_cube import *  # noqa: F403
+from .types_cube import CUBE_TYPES, CubeStructType
+from .ops_cube import *  # noqa: F403
+from .ops_cube import CUBE_OPS, CubeOp
+from .ops_core_type import *  # noqa: F403
+from .ops_core_type import CORE_TYPE_OPS, CoreTypeOp
 
 # Every op, one list per module (each module's list names its ops in order).
 ALL_OPS: list[type[AscendCOp]] = [
@@ -78,9 +84,12 @@ ALL_OPS: list[type[AscendCOp]] = [
     *ADV_OPS,  # advanced APIs: SoftMax, RmsNorm, AscendQuant, Concat/Extract
     *ACTIVATION_OPS,  # Gelu, Silu, Sigmoid, Swish, SwiGLU
     *FFTS_OPS,  # set_ffts_base_addr (cross-core flags)
+    *CUBE_OPS,  # LoadData, Mmad, Fixpipe, Nd2Nz copies (the cube unit)
+    *CORE_TYPE_OPS,  # ASCEND_IS_AIC / ASCEND_IS_AIV, GetSubBlockNum
 ]
 
 ALL_TYPES.extend(ADV_TYPES)  # tiling and configuration structs of the advanced APIs
+ALL_TYPES.extend(CUBE_TYPES)  # parameter structs and enums of the cube APIs
 
 AscendC = Dialect("ascendc", ALL_OPS, ALL_TYPES)
 
@@ -114,6 +123,8 @@ __all__ = [
     "MathLibraryOp",
     "AdvOp",
     "AdvStructType",
+    "CubeStructType",
+    "CubeOp",
     "VectorOp",
     "BinaryOp",
     "BinaryL0Base",

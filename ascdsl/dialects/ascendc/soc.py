@@ -186,8 +186,10 @@ TIMING_910B: dict[str, Fact] = {
                     "core: 0.46 us)"),
     "block_dispatch": _f(325, "cycles/core", "fitted to dc-ub-1, -2, -3, -6 (Task Duration - "
                          "aiv_time of 48 balanced cores: 6.4-11.2 us, mean 8.7 us)"),
-    # --- cube unit (for the cube path; not yet exercised by the simulator) ---------------
+    # --- cube unit (Mmad on the M pipe: ascdsl.sim.lower.cube) ---------------------------
     "cube_macs": _f(4096, "fp16 MACs/cycle", f"{INI} cube_m/n/k_size (16 x 16 x 16)"),
+    "cube_issue": _f(20, "cycles/instr", "estimate (taken equal to mte_issue: an Mmad's "
+                     "setup before its first fractal)"),
 }
 
 # Vector cycles per 256-byte repeat, by Ascend C API (1 for simple ops: asc-devkit

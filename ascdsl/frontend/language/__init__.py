@@ -64,6 +64,38 @@ from .system import (
     wait_flag,
 )
 from .tensor import GlobalTensor, LocalMemAllocator, LocalTensor, LocalTensorAuto
+from .cube_params import (
+    CO2Layout,
+    CubeFormat,
+    FixpipeConfig,
+    FixpipeParamsV220,
+    InitConstValueParams,
+    LoadData2DParams,
+    LoadData2DParamsV2,
+    LoadData2dTransposeParams,
+    LoadData2dTransposeParamsV2,
+    LoadDataRepeatParam,
+    MmadParams,
+    Nd2NzParams,
+    Nz2NdParamsFull,
+    QuantModes,
+)
+from .cube import (
+    ascend_is_aic,
+    ascend_is_aiv,
+    fixpipe,
+    get_sub_block_num,
+    init_const_value,
+    load_data,
+    load_data_with_sparse,
+    load_data_with_transpose,
+    mmad,
+    mmad_with_sparse,
+    set_fix_pipe_pre_quant_flag,
+    set_load_data_boundary,
+    set_load_data_padding_value,
+    set_load_data_repeat,
+)
 from . import adv
 from .vector import (
     abs,
@@ -129,4 +161,13 @@ __all__ = [
     "get_sub_block_idx", "printf", "dump_tensor",
     # advanced APIs (asc.adv.softmax, asc.adv.acos, ...)
     "adv",
+    # the cube unit: load_data, mmad, fixpipe and their structs and enums
+    "ascend_is_aic", "ascend_is_aiv", "get_sub_block_num",
+    "load_data", "mmad", "fixpipe", "load_data_with_transpose", "load_data_with_sparse",
+    "mmad_with_sparse", "init_const_value", "set_load_data_boundary",
+    "set_load_data_padding_value", "set_load_data_repeat", "set_fix_pipe_pre_quant_flag",
+    "InitConstValueParams", "LoadData2DParams", "LoadData2DParamsV2",
+    "LoadData2dTransposeParams", "LoadData2dTransposeParamsV2", "LoadDataRepeatParam",
+    "Nd2NzParams", "Nz2NdParamsFull", "MmadParams", "FixpipeParamsV220", "FixpipeConfig",
+    "QuantModes", "CO2Layout", "CubeFormat",
 ]

@@ -7,17 +7,27 @@ Both are written with pyasc's signature; the trailing arguments select the op (s
 
 from __future__ import annotations
 
-from ascdsl.dialects.ascendc import DataCopyL0Op, DataCopyL2Op, DataCopyPadL0Op, DataCopyPadL2Op
+from ascdsl.dialects.ascendc import (
+    DataCopyL0Op,
+    DataCopyL2Op,
+    DataCopyNd2NzOp,
+    DataCopyNz2NdOp,
+    DataCopyPadL0Op,
+    DataCopyPadL2Op,
+)
 
 from .dispatch import dispatch, levels
 from .tensor import BaseTensor
 
 
-@levels(DataCopyL0Op, DataCopyL2Op, names={"params": "repeat_params"})
+@levels(DataCopyL0Op, DataCopyL2Op, DataCopyNd2NzOp, DataCopyNz2NdOp,
+        names={"params": "repeat_params"})
 def data_copy(dst: BaseTensor, src: BaseTensor, *args, **kwargs) -> None:
     """`AscendC::DataCopy`: copy between GM and local tensors (or local to local).
 
     The pipe follows the memories: GM to UB on MTE2, UB to GM on MTE3, UB to UB on V.
+    With `Nd2NzParams` it copies row-major GM matrices into NZ fractals of L1 (the cube's
+    input); with `Nz2NdParamsFull` NZ fractals back to row-major GM.
     """
     dispatch(data_copy, dst, src, *args, **kwargs)
 

@@ -130,3 +130,6 @@ PARAM_CLASSES: dict[type[ParamStructType], type[ParamStruct]] = {
     for c in (DataCopyParams, DataCopyPadParams, DataCopyExtParams, BinaryRepeatParams,
               UnaryRepeatParams)
 }
+
+# The cube unit's structs register themselves here (before any `levels` reads the table).
+from . import cube_params as _cube_params  # noqa: E402, F401

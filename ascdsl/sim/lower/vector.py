@@ -132,7 +132,9 @@ def lower_construct(op, cx: Lowering):
                            "structs only)")
     defaults = t.defaults()
     field_types = getattr(t, "field_cpp_types", lambda: ())()
-    convs = [_CPP_FIELD.get(ft, int) for ft in field_types] or [int] * len(defaults)
+    # A field typed by a template parameter (None) keeps the value's own type.
+    convs = [(lambda x: x) if ft is None else _CPP_FIELD.get(ft, int) for ft in field_types
+             ] or [int] * len(defaults)
     casts = []
     if op.types is not None:
         casts = [scalar_converter(ty) for ty in op.types.data]

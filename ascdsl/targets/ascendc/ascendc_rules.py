@@ -316,7 +316,8 @@ def _construct(em: Emitter, op: Operation) -> None:
     values = [
         _converted(em, op, v, target, i) for i, (v, target) in enumerate(zip(op.args, targets))
     ]
-    if isinstance(struct, ParamStructType) and 0 < len(values) < len(struct.FIELDS):
+    if (isinstance(struct, ParamStructType) and 0 < len(values) < len(struct.FIELDS)
+            and len(values) not in getattr(struct, "CTOR_ARITIES", ())):
         # The structs' constructors take every field: the rest keep their documented defaults.
         values += [str(d) for d in struct.defaults()[len(values) :]]
     name = em.define(result)
@@ -339,7 +340,8 @@ def _construct_targets(op: ConstructOp) -> list[tuple[str, Attribute | None] | N
         return out
     struct = op.result.type
     if isinstance(struct, ParamStructType):
-        return [(c, None) for c in struct.field_cpp_types()[:n]]
+        # A field typed by a template parameter (None) takes the value as it is.
+        return [(c, None) if c is not None else None for c in struct.field_cpp_types()[:n]]
     return [None] * n
 
 

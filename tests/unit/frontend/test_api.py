@@ -38,7 +38,9 @@ def test_every_level_op_is_built_by_a_written_function():
                 ascendc.ReduceL2Base, ascendc.DataCopyBase)
     level_ops = {c for c in ascendc.ALL_OPS
                  if issubclass(c, families) and c.name[-3:] in ("_l0", "_l1", "_l2")}
-    built = {op for table in LEVELS.values() for op in table.ops}
+    # (The cube functions, load_data and mmad, dispatch over forms that are not levels.)
+    built = {op for table in LEVELS.values() for op in table.ops
+             if issubclass(op, families) and op.name[-3:] in ("_l0", "_l1", "_l2")}
     assert level_ops == built
     for name, table in LEVELS.items():
         fn = getattr(asc, name)

@@ -18,10 +18,16 @@ def test_every_op_has_a_lowering_or_a_reason(cls):
         assert callable(how)
 
 
+SIMULATED_CUBE_OPS = (A.DataCopyNd2NzOp, A.LoadDataL0Op, A.LoadDataG2LOp, A.MmadOp,
+                      A.MmadWithBiasOp, A.FixpipeOp)
+
+
 def test_only_local_tensor_auto_and_pyasc_cumsum_are_refused():
     # cumsum: pyasc's op carries CumSumConfig flags where the API needs the shape (CumSumOp)
     refused = [c.name for c in A.ALL_OPS if isinstance(lowering_for(c), str)]
-    assert refused == ["ascendc.local_tensor_auto", "ascendc.cumsum"]
+    # cube: the forms the first slice of the cube path does not simulate yet (docs/cube.md)
+    cube = [c.name for c in A.CUBE_OPS if c not in SIMULATED_CUBE_OPS]
+    assert refused == ["ascendc.local_tensor_auto", "ascendc.cumsum", *cube]
 
 
 def test_local_tensor_auto_is_a_located_error_naming_the_pass():

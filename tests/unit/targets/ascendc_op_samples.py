@@ -50,6 +50,20 @@ from ascdsl.dialects.ascendc.constraints import UI64, IntLike, Is
 from ascdsl.dialects.ascendc.segments import segment_sizes
 from ascdsl.dialects.ascendc.ops_tensor import AllocatorAllocOp, ReinterpretCastOp
 from ascdsl.dialects.ascendc import DataCopyPadL2Op
+from ascdsl.dialects.ascendc.ops_cube import (
+    DataCopyNz2NdOp,
+    FixpipeBase,
+    FixpipeWithWorkspaceOp,
+    InitConstValueOp,
+    LoadDataBase,
+    LoadDataG2LOp,
+    LoadDataG2LV2Op,
+    LoadDataWithSparseOp,
+    MmadBase,
+    MmadWithSparseOp,
+    SetFixpipePreQuantFlagOp,
+)
+from ascdsl.dialects.ascendc.types_cube import FixpipeConfigType
 from ascdsl.dialects.ascendc.types import (
     DataCopyParamsType,
     GlobalTensorType,
@@ -99,11 +113,31 @@ OVERRIDES: dict[tuple[type[Operation], str], Attribute] = {
     (AdvOp, "sharedTmpBuffer"): SCRATCH,
     (QuantOp, "dst"): LocalTensorType(IntegerType(8), [64]),
     (ExtractOp, "dstIndex"): LocalTensorType(IntegerType(32, Signedness.UNSIGNED), [64]),
+    # cube: half inputs in L1/L0A/L0B, float in L0C and GM (Mmad's f32 <- f16 x f16)
+    (LoadDataBase, "dst"): LocalTensorType(f16, [256]),
+    (LoadDataBase, "src"): LocalTensorType(f16, [256]),
+    (LoadDataWithSparseOp, "dst"): LocalTensorType(IntegerType(8), [512]),
+    (LoadDataWithSparseOp, "src"): LocalTensorType(IntegerType(8), [512]),
+    (LoadDataWithSparseOp, "idx"): LocalTensorType(IntegerType(8, Signedness.UNSIGNED), [512]),
+    (MmadBase, "fm"): LocalTensorType(f16, [256]),
+    (MmadBase, "filter"): LocalTensorType(f16, [256]),
+    (MmadWithSparseOp, "dst"): LocalTensorType(i32, [256]),
+    (MmadWithSparseOp, "fm"): LocalTensorType(IntegerType(8), [512]),
+    (MmadWithSparseOp, "filter"): LocalTensorType(IntegerType(8), [512]),
+    (FixpipeBase, "dst"): GLOBAL,
+    (FixpipeWithWorkspaceOp, "cbuf_workspace"): LocalTensorType(
+        IntegerType(64, Signedness.UNSIGNED), [16]),
+    (InitConstValueOp, "dst"): LocalTensorType(f16, [256]),
+    (SetFixpipePreQuantFlagOp, "config"): IntegerType(64, Signedness.UNSIGNED),
 }
 # More specific than the family rows above: checked first.
 EXACT_OVERRIDES: dict[tuple[type[Operation], str], Attribute] = {
     (DataCopyPadL2Op, "dst"): GLOBAL,  # DataCopyPad(GlobalTensor, LocalTensor, params)
     (DataCopyPadL2Op, "src"): LOCAL,
+    (DataCopyNz2NdOp, "dst"): GLOBAL,  # DataCopy(GlobalTensor, LocalTensor, Nz2NdParamsFull)
+    (DataCopyNz2NdOp, "src"): LOCAL,
+    (LoadDataG2LOp, "src"): GlobalTensorType(f16),
+    (LoadDataG2LV2Op, "src"): GlobalTensorType(f16),
 }
 # Scalars with no type constraint, by operand name.
 UNCONSTRAINED = {"cal_index": i1, "vars": i32, "args": i32}
@@ -232,6 +266,10 @@ def sample_function(cls: type[Operation], index: int) -> func.FuncOp:
             plan.append((name, []))  # the API has no overload with scratch (Log)
             continue
         t = sample_type(cls, name, operand.constr)
+        if isinstance(t, FixpipeConfigType):
+            # A template argument of Fixpipe: built from a constant layout (1: ROW_MAJOR).
+            plan.append((name, [FixpipeConfigType()]))
+            continue
         if name in template:
             # A C++ template argument must be a compile-time constant: a constant when the
             # op needs it, left out when it is optional.
@@ -251,7 +289,12 @@ def sample_function(cls: type[Operation], index: int) -> func.FuncOp:
     for name, items in plan:
         values: list[SSAValue] = []
         for item in items:
-            if isinstance(item, tuple):
+            if isinstance(item, FixpipeConfigType):
+                layout = arith.ConstantOp(IntegerAttr(1, i32))
+                config = ConstructOp(item, [layout.result])
+                block.add_ops([layout, config])
+                values.append(config.result)
+            elif isinstance(item, tuple):
                 const = arith.ConstantOp(IntegerAttr(*item))
                 block.add_op(const)
                 values.append(const.result)

@@ -231,6 +231,11 @@ KNOWN_REJECTED = {
     # pyasc's cumsum passes CumSumConfig's flags where Ascend C takes CumSumInfo{outter, inner}
     ("ops", "ascendc.cumsum"): "no matching function for call to ‘AscendC::CumSumInfo::",
     ("lit", "adv-cumsum.mlir RUN 0 #0"): "no matching function for call to ‘AscendC::CumSumInfo::",
+    # pyasc spells the templated parameter structs without their element type (mm.mlir's
+    # `AscendC::LoadData3DParamsV2 v7` parameters); only a braced declaration deduces it
+    ("ops", "ascendc.load_data_3d_l0_v1"): "class template placeholder ‘AscendC::LoadData3DParamsV1’",
+    ("ops", "ascendc.load_data_3d_l0_v2"): "class template placeholder ‘AscendC::LoadData3DParamsV2’",
+    ("ops", "ascendc.init_const_value"): "class template placeholder ‘AscendC::InitConstValueParams’",
 }
 
 

@@ -1,0 +1,269 @@
+"""The cube unit's parameter structs in the kernel language, with pyasc's names and keywords.
+
+`asc.LoadData2DParams(start_index=0, repeat_times=1, src_stride=0, ...)`, `asc.MmadParams(m, n,
+k, ...)`, `asc.FixpipeParamsV220(n_size, m_size, src_stride, dst_stride, quant_pre=...)`,
+`asc.FixpipeConfig(asc.CO2Layout.ROW_MAJOR)` / `asc.FixpipeConfig.cfg_row_major`,
+`asc.Nd2NzParams(...)`, `asc.Nz2NdParamsFull(...)`. Each builds one `ascendc.construct`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xdsl.dialects.builtin import ArrayAttr, IntegerType, Signedness
+
+from ascdsl.dialects.ascendc import ConstructOp
+from ascdsl.dialects.ascendc.types_cube import (
+    CO2Layout,
+    CubeFormat,
+    FixpipeConfigType,
+    FixpipeParamsV220Type,
+    InitConstValueParamsType,
+    LoadData2DParamsType,
+    LoadData2DParamsV2Type,
+    LoadData2dTransposeParamsType,
+    LoadData2dTransposeParamsV2Type,
+    LoadDataRepeatParamType,
+    MmadParamsType,
+    Nd2NzParamsType,
+    Nz2NdParamsFullType,
+    QuantMode,
+)
+
+from ..builder import current
+from ..errors import KernelLanguageError
+from .. import dtypes as dt
+from ..values import ConstExpr, IRValue, materialize, materialize_int
+from .params import PARAM_CLASSES, ParamStruct
+
+# pyasc's Python name of QuantMode_t.
+QuantModes = QuantMode
+
+
+class LoadData2DParams(ParamStruct):
+    """`AscendC::LoadData2DParams`: `repeat_times` 512-byte fractals from fractal
+    `start_index` of L1, `src_stride` fractals apart, into consecutive fractals of L0A/L0B
+    (`dst_gap` fractals between them); `if_transpose` transposes each 16 x 16 fractal."""
+
+    __slots__ = ()
+    STRUCT = LoadData2DParamsType
+
+
+class LoadData2DParamsV2(ParamStruct):
+    """`AscendC::LoadData2DParamsV2`: a load addressed by (m, k) start positions and steps."""
+
+    __slots__ = ()
+    STRUCT = LoadData2DParamsV2Type
+
+
+class LoadData2dTransposeParams(ParamStruct):
+    """`AscendC::LoadData2dTransposeParams` (LoadDataWithTranspose)."""
+
+    __slots__ = ()
+    STRUCT = LoadData2dTransposeParamsType
+
+
+class LoadData2dTransposeParamsV2(ParamStruct):
+    """`AscendC::LoadData2dTransposeParamsV2` (LoadDataWithTranspose)."""
+
+    __slots__ = ()
+    STRUCT = LoadData2dTransposeParamsV2Type
+
+
+class LoadDataRepeatParam(ParamStruct):
+    """`AscendC::LoadDataRepeatParam` (3D loads)."""
+
+    __slots__ = ()
+    STRUCT = LoadDataRepeatParamType
+
+
+class Nd2NzParams(ParamStruct):
+    """`AscendC::Nd2NzParams`: `nd_num` row-major [n_value, d_value] matrices (rows
+    `src_d_value` elements apart) into NZ fractals of L1: column block j starts
+    `j * dst_nz_c0_stride` C0-rows in, rows `dst_nz_n_stride` C0-rows apart."""
+
+    __slots__ = ()
+    STRUCT = Nd2NzParamsType
+
+
+class Nz2NdParamsFull(ParamStruct):
+    """`AscendC::Nz2NdParamsFull`: NZ fractals back to row-major matrices."""
+
+    __slots__ = ()
+    STRUCT = Nz2NdParamsFullType
+
+
+_U16 = IntegerType(16, Signedness.UNSIGNED)
+_U8 = IntegerType(8, Signedness.UNSIGNED)
+_I1 = IntegerType(1)
+
+
+class MmadParams(IRValue):
+    """`AscendC::MmadParams`, as pyasc builds it:
+
+    - `MmadParams(m, n, k, is_bias=False, fm_offset=0, en_ssparse=False, en_winograd_a=False,
+      en_winograd_b=False)`: `is_bias` accumulates onto what dst holds (C += A B);
+    - `MmadParams(m, n, k, unit_flag=0, cmatrix_source=False, cmatrix_init_val=True)`:
+      `cmatrix_init_val=False` accumulates;
+    - `MmadParams()`: every field at its default.
+    """
+
+    __slots__ = ()
+    _EIGHT = ("is_bias", "fm_offset", "en_ssparse", "en_winograd_a", "en_winograd_b")
+    _SIX = ("unit_flag", "cmatrix_source", "cmatrix_init_val")
+
+    def __init__(self, m: Any = None, n: Any = None, k: Any = None, *, is_bias: Any = None,
+                 fm_offset: Any = None, en_ssparse: Any = None, en_winograd_a: Any = None,
+                 en_winograd_b: Any = None, unit_flag: Any = None, cmatrix_source: Any = None,
+                 cmatrix_init_val: Any = None):
+        args = dict(locals())
+        given = {k_: ConstExpr.unwrap(v) for k_, v in args.items()
+                 if k_ in self._EIGHT + self._SIX and v is not None}
+        six = [k_ for k_ in given if k_ in self._SIX]
+        eight = [k_ for k_ in given if k_ in self._EIGHT]
+        if six and eight:
+            raise KernelLanguageError(
+                f"MmadParams() takes either {', '.join(self._EIGHT)} or "
+                f"{', '.join(self._SIX)}, not both (got {', '.join(six + eight)})")
+        sizes = [ConstExpr.unwrap(v) for v in (m, n, k)]
+        if all(v is None for v in sizes) and not given:
+            op = current().insert(ConstructOp(MmadParamsType(), []))
+            super().__init__(op.results[0])
+            return
+        if six:
+            fields, ctypes = MmadParamsType.MMAD_UNIT_FORM, MmadParamsType.MMAD_UNIT_CPP
+        else:
+            fields, ctypes = MmadParamsType.FIELDS, MmadParamsType.FIELD_CPP
+        names = ["m", "n", "k", *(self._SIX if six else self._EIGHT)]
+        values = dict(zip(("m", "n", "k"), sizes)) | given
+        operands = []
+        for name, (_, default) in zip(names, fields):
+            v = values.get(name)
+            operands.append(materialize_int(default if v is None else v,
+                                            f"MmadParams(): '{name}'").value)
+        types = {"uint16_t": _U16, "uint8_t": _U8, "bool": _I1, "int32_t": IntegerType(32)}
+        op = ConstructOp(MmadParamsType(), operands)
+        op.types = ArrayAttr([types[c] for c in ctypes])
+        current().insert(op)
+        super().__init__(op.results[0])
+
+    def describe(self) -> str:
+        return "MmadParams"
+
+
+class FixpipeParamsV220(IRValue):
+    """`AscendC::FixpipeParamsV220(n_size, m_size, src_stride, dst_stride,
+    quant_pre=QuantModes.NoQuant, deq_scalar=0, nd_num=1, src_nd_stride=0, dst_nd_stride=0,
+    relu_en=False, unit_flag=0, is_channel_split=False)`: pyasc's argument order; the struct
+    is built with the C++ constructor's (relu_en fifth)."""
+
+    __slots__ = ()
+    PY_ORDER = ("n_size", "m_size", "src_stride", "dst_stride", "quant_pre", "deq_scalar",
+                "nd_num", "src_nd_stride", "dst_nd_stride", "relu_en", "unit_flag",
+                "is_channel_split")
+    CPP_ORDER = ("n_size", "m_size", "src_stride", "dst_stride", "relu_en", "quant_pre",
+                 "deq_scalar", "nd_num", "src_nd_stride", "dst_nd_stride", "unit_flag",
+                 "is_channel_split")
+    DEFAULTS = {"quant_pre": 0, "deq_scalar": 0, "nd_num": 1, "src_nd_stride": 0,
+                "dst_nd_stride": 0, "relu_en": 0, "unit_flag": 0, "is_channel_split": 0}
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        api = "FixpipeParamsV220()"
+        if len(args) > len(self.PY_ORDER):
+            raise KernelLanguageError(f"{api} takes at most {len(self.PY_ORDER)} values")
+        values = dict(zip(self.PY_ORDER, args))
+        for key, v in kwargs.items():
+            if key not in self.PY_ORDER:
+                raise KernelLanguageError(
+                    f"{api} has no field '{key}' (fields: {', '.join(self.PY_ORDER)})")
+            if key in values:
+                raise KernelLanguageError(f"{api} got two values for '{key}'")
+            values[key] = v
+        missing = [k for k in self.PY_ORDER[:4] if k not in values]
+        if missing:
+            raise KernelLanguageError(f"{api} needs {', '.join(missing)}")
+        operands = []
+        for name in self.CPP_ORDER:
+            v = ConstExpr.unwrap(values.get(name, self.DEFAULTS.get(name)))
+            operands.append(materialize_int(v, f"{api}: '{name}'").value)
+        op = current().insert(ConstructOp(FixpipeParamsV220Type(), operands))
+        super().__init__(op.results[0])
+
+    def describe(self) -> str:
+        return "FixpipeParamsV220"
+
+
+class InitConstValueParams(IRValue):
+    """`AscendC::InitConstValueParams<T>(repeat_times, block_num, dst_gap, init_value)`: the
+    value keeps its own type (`np.float16(2.2)` is half, a Python float is float), which is
+    the T the C++ deduces."""
+
+    __slots__ = ()
+
+    def __init__(self, repeat_times: Any = 0, block_num: Any = 0, dst_gap: Any = 0,
+                 init_value: Any = 0):
+        api = "InitConstValueParams()"
+        sizes = [materialize_int(v, f"{api}: '{n}'", dt.uint16).value for n, v in (
+            ("repeat_times", repeat_times), ("block_num", block_num), ("dst_gap", dst_gap))]
+        value = materialize(init_value)
+        op = ConstructOp(InitConstValueParamsType(), [*sizes, value.value])
+        op.types = ArrayAttr([_U16, _U16, _U16, value.dtype.to_ir()])
+        current().insert(op)
+        super().__init__(op.results[0])
+
+    def describe(self) -> str:
+        return "InitConstValueParams"
+
+
+class FixpipeConfig(IRValue):
+    """`AscendC::FixpipeConfig{layout}`: the layout Fixpipe writes, a compile-time constant
+    (`FixpipeConfig.cfg_row_major`, `.cfg_nz`, `.cfg_column_major` as in pyasc)."""
+
+    __slots__ = ()
+
+    def __init__(self, layout: Any):
+        layout = ConstExpr.unwrap(layout)
+        if not isinstance(layout, int) or layout not in CO2Layout._value2member_map_:
+            raise KernelLanguageError(
+                f"FixpipeConfig() takes a constant CO2Layout (NZ, ROW_MAJOR, COLUMN_MAJOR), "
+                f"got {layout!r}: it is a C++ template argument")
+        value = materialize_int(int(layout), "FixpipeConfig(): 'layout'").value
+        op = current().insert(ConstructOp(FixpipeConfigType(), [value]))
+        super().__init__(op.results[0])
+
+    @classmethod
+    def cfg_nz(cls) -> FixpipeConfig:
+        return cls(CO2Layout.NZ)
+
+    @classmethod
+    def cfg_row_major(cls) -> FixpipeConfig:
+        return cls(CO2Layout.ROW_MAJOR)
+
+    @classmethod
+    def cfg_column_major(cls) -> FixpipeConfig:
+        return cls(CO2Layout.COLUMN_MAJOR)
+
+    def describe(self) -> str:
+        return "FixpipeConfig"
+
+
+PARAM_CLASSES.update({
+    LoadData2DParamsType: LoadData2DParams,
+    LoadData2DParamsV2Type: LoadData2DParamsV2,
+    LoadData2dTransposeParamsType: LoadData2dTransposeParams,
+    LoadData2dTransposeParamsV2Type: LoadData2dTransposeParamsV2,
+    LoadDataRepeatParamType: LoadDataRepeatParam,
+    Nd2NzParamsType: Nd2NzParams,
+    Nz2NdParamsFullType: Nz2NdParamsFull,
+    MmadParamsType: MmadParams,  # type: ignore[dict-item]
+    FixpipeParamsV220Type: FixpipeParamsV220,  # type: ignore[dict-item]
+    FixpipeConfigType: FixpipeConfig,  # type: ignore[dict-item]
+    InitConstValueParamsType: InitConstValueParams,  # type: ignore[dict-item]
+})
+
+__all__ = [
+    "LoadData2DParams", "LoadData2DParamsV2", "LoadData2dTransposeParams",
+    "LoadData2dTransposeParamsV2", "LoadDataRepeatParam", "Nd2NzParams", "Nz2NdParamsFull",
+    "MmadParams", "FixpipeParamsV220", "FixpipeConfig", "InitConstValueParams", "QuantModes",
+    "CO2Layout", "CubeFormat",
+]

@@ -1,0 +1,410 @@
+"""The cube unit: Nd2Nz copies into L1, LoadData into L0A/L0B, Mmad into L0C, Fixpipe out.
+
+Layouts, exactly as the hardware keeps them (C0 = 32 bytes of the input type: 16 halves, 8
+floats, 32 int8; a fractal is 16 x C0 elements, 512 bytes):
+
+- L1 after `DataCopy(Nd2NzParams)` (NZ): element (r, c) of an [n, d] matrix sits at
+  `(c // C0) * dstNzC0Stride * C0 + r * dstNzNStride * C0 + c % C0`;
+- L0A (ZZ): A[i, j] at `((i // 16) * K1 + j // C0) * 16 * C0 + (i % 16) * C0 + j % C0`;
+- L0B (ZN): B[j, l] at `((j // C0) * N1 + l // 16) * 16 * C0 + (l % 16) * C0 + j % C0`
+  (each fractal holds 16 columns of B, one after the other);
+- L0C (NZ, f32 or i32): C[i, l] at `((l // 16) * M1 * 16 + i) * 16 + l % 16`; Fixpipe reads
+  it with `srcStride` rows between column blocks.
+
+`LoadData(LoadData2DParams)` copies whole 512-byte fractals (`ifTranspose` transposes each
+16 x 16 one), which is how NZ in L1 becomes ZZ in L0A, and, transposed, ZN in L0B.
+Mmad accumulates in f32 (i32 for int8); one 16 x 16 x C0 fractal product per cycle on M.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.lib.stride_tricks import as_strided
+
+import ascdsl.dialects.ascendc as A
+from ascdsl.dialects.ascendc.enums import Hardware
+from ascdsl.dialects.ascendc.ops_cube import FixpipeBase
+from ascdsl.dialects.ascendc.types_cube import CO2Layout, MmadParamsType, QuantMode
+
+from ..compiler import Lowering, lowers, not_simulated
+from ..dtypes import scalar_converter
+from ..errors import InvalidArgumentError
+from ..sanitizer import FIX, M, MTE1, MTE2
+from .common import check_align, dtype_of, gm_span, local_span
+from .copy import _record_blocks
+
+FRACTAL = 512  # bytes of one 16 x C0 fractal
+
+# (dst, fm, filter) element types Mmad takes on dav-c220 (kernel_operator_mm_impl.h).
+MMAD_TYPES = {
+    ("f32", "f16", "f16"), ("f32", "f32", "f32"), ("f32", "bf16", "bf16"), ("i32", "i8", "i8"),
+}
+
+_NOT_YET = ("is not simulated yet (the cube path simulates LoadData with LoadData2DParams "
+            "from L1 or GM, ")
+for _cls, _what in (
+    (A.LoadDataL0V2Op, "LoadData with LoadData2DParamsV2"),
+    (A.LoadDataG2LV2Op, "LoadData from GM with LoadData2DParamsV2"),
+    (A.LoadData3DL0V1Op, "img2col LoadData (LoadData3DParamsV1)"),
+    (A.LoadData3DL0V2Op, "img2col LoadData (LoadData3DParamsV2)"),
+    (A.LoadData3DL0V2ProOp, "img2col LoadData (LoadData3DParamsV2Pro)"),
+    (A.LoadDataWithTransposeOp, "LoadDataWithTranspose"),
+    (A.LoadDataWithTransposeV2Op, "LoadDataWithTranspose"),
+    (A.LoadDataWithSparseOp, "LoadDataWithSparse"),
+    (A.MmadWithSparseOp, "MmadWithSparse"),
+    (A.FixpipeWithWorkspaceOp, "Fixpipe with per-channel quantization from a workspace"),
+    (A.SetLoadDataBoundaryOp, "SetLoadDataBoundary (3D loads)"),
+    (A.SetLoadDataPaddingValueOp, "SetLoadDataPaddingValue (3D loads)"),
+    (A.SetLoadDataRepeatOp, "SetLoadDataRepeat (3D loads)"),
+    (A.SetFixpipePreQuantFlagOp, "SetFixpipePreQuantFlag (scalar quantization)"),
+    (A.DataCopyNz2NdOp, "DataCopy with Nz2NdParamsFull"),
+    (A.InitConstValueOp, "InitConstValue"),
+):
+    not_simulated(_cls, f"{_what} {_NOT_YET}Mmad with or without a bias, Fixpipe to ND rows "
+                        "of GM and Nd2Nz copies from GM; see docs/cube.md)")
+
+
+def _where(t) -> str:
+    pos = f"{t.pos.keyword} " if t.pos is not None else ""
+    return f"a tensor in {pos}{t.mem.name}"
+
+
+def _require(c, t, allowed: tuple[Hardware, ...], role: str, api: str, site) -> None:
+    if t.mem.hw not in allowed:
+        names = " or ".join(h.name for h in allowed)
+        raise InvalidArgumentError(
+            f"{api} {role} {_where(t)}; it takes {names} there", site, core=c.block_idx
+        )
+
+
+# --- DataCopy(Nd2NzParams): GM -> L1 ---------------------------------------------------------
+
+
+@lowers(A.DataCopyNd2NzOp)
+def lower_nd2nz(op, cx: Lowering):
+    pre = cx.take_pre()
+    site = cx.site(op)
+    dt = dtype_of(op, cx, op.dst)
+    size = dt.size
+    c0 = 32 // size
+    if not isinstance(op.src.type, A.GlobalTensorType):
+        raise cx.error(op, "copies Nd2Nz from a local tensor, which is not simulated (from GM "
+                           "to L1 is)")
+    sd, ss, sp = cx.slot(op.dst), cx.slot(op.src), cx.slot(op.intri_params)
+
+    def f(R):
+        c = R[0]
+        c.t += pre
+        d, s = R[sd], R[ss]
+        nd_num, n, dv, src_mat, src_d, c0_stride, n_stride, dst_mat = R[sp][:8]
+        _require(c, d, (Hardware.L1,), "writes", "DataCopy with Nd2NzParams", site)
+        if nd_num == 0 or n == 0 or dv == 0:
+            if c.checking:
+                c.finding(InvalidArgumentError(
+                    f"copies nothing (ndNum={nd_num}, nValue={n}, dValue={dv})", site))
+            c.run(MTE2, c.cost.mte_issue, 0.0, site)
+            return
+        blocks = -(-dv // c0)
+        if c.checking:
+            check_align(c, d, site, "writes")
+            if src_d < dv or (blocks > 1 and c0_stride < (n - 1) * n_stride + 1):
+                c.finding(InvalidArgumentError(
+                    f"copies nValue={n} rows of dValue={dv} elements, {src_d} apart in GM "
+                    f"(srcDValue), into column blocks {c0_stride} C0 rows apart "
+                    f"(dstNzC0Stride): rows overlap", site))
+        full, tail = divmod(dv, c0)
+        dm, sm = d.mem, s.mem
+        san = c.san
+        k = san.begin(MTE2) if san is not None else 0
+        for t in range(nd_num):
+            s_first = t * src_mat
+            s_count = (n - 1) * src_d + dv
+            slo, _ = gm_span(c, s, s_first, s_count, site, "reads")
+            d_first = t * dst_mat
+            d_count = (blocks - 1) * c0_stride * c0 + (n - 1) * n_stride * c0 + c0
+            dlo, _ = local_span(c, d, d_first, d_count, site, "writes")
+            src = as_strided(sm.bytes[slo:].view(dt.np), shape=(n, dv),
+                             strides=(src_d * size, size))
+            dst = as_strided(dm.bytes[dlo:].view(dt.np), shape=(n, blocks, c0),
+                             strides=(n_stride * c0 * size, c0_stride * c0 * size, size))
+            if full:
+                dst[:, :full, :] = src[:, : full * c0].reshape(n, full, c0)
+            if tail:
+                dst[:, full, :tail] = src[:, full * c0:]
+            if san is not None:
+                _record_blocks(san, sm, slo, src_d * size, dv * size, n, False, MTE2, k, site)
+                san.access(dm, dlo, dlo + d_count * size, True, MTE2, k, site)
+            c.gm_copy(MTE2, s.buf, slo, dv * size, src_d * size, n, False, s.cache[0], site)
+
+    return f
+
+
+# --- LoadData(LoadData2DParams): L1 -> L0A / L0B, GM -> L1 / L0A / L0B --------------------
+
+
+@lowers(A.LoadDataL0Op, A.LoadDataG2LOp)
+def lower_load_data_2d(op, cx: Lowering):
+    pre = cx.take_pre()
+    site = cx.site(op)
+    dt = dtype_of(op, cx, op.dst)
+    if dtype_of(op, cx, op.src) is not dt:
+        raise cx.error(op, f"loads {op.src.type} into {op.dst.type}: LoadData copies T to T")
+    size = dt.size
+    from_gm = isinstance(op, A.LoadDataG2LOp)
+    # From GM the MTE2 engine fills L1 too; from L1, MTE1 fills L0A/L0B.
+    pipe = MTE2 if from_gm else MTE1
+    sources = () if from_gm else (Hardware.L1,)
+    targets = (Hardware.L1, Hardware.L0A, Hardware.L0B) if from_gm else (
+        Hardware.L0A, Hardware.L0B)
+    api = "LoadData from GM" if from_gm else "LoadData with LoadData2DParams"
+    sd, ss, sp = cx.slot(op.dst), cx.slot(op.src), cx.slot(op.params)
+
+    def f(R):
+        c = R[0]
+        c.t += pre
+        d, s = R[sd], R[ss]
+        start, rep, sstride, _sid, dgap, transpose = R[sp][:6]
+        if sources:
+            _require(c, s, sources, "reads", api, site)
+        _require(c, d, targets, "writes", api, site)
+        if rep == 0:
+            if c.checking:
+                c.finding(InvalidArgumentError("loads repeatTimes=0 fractals (nothing)", site))
+            c.run(pipe, c.cost.mte_issue, 0.0, site)
+            return
+        if transpose and (size != 2 or from_gm):
+            raise InvalidArgumentError(
+                f"transposes {dt.name} fractals{' from GM' if from_gm else ''}: ifTranspose of "
+                "LoadData2DParams transposes 16 x 16 fractals of 16-bit types loaded from L1 "
+                "(use LoadDataWithTranspose for others)", site, core=c.block_idx)
+        per = FRACTAL // size
+        dstep = 1 + dgap
+        span = gm_span if from_gm else local_span
+        slo, _ = span(c, s, start * per, ((rep - 1) * sstride + 1) * per, site, "reads")
+        dlo, _ = local_span(c, d, 0, ((rep - 1) * dstep + 1) * per, site, "writes")
+        if c.checking:
+            check_align(c, d, site, "writes")
+            if not from_gm:
+                check_align(c, s, site, "reads")
+        dm, sm = d.mem, s.mem
+        src = as_strided(sm.bytes[slo:], shape=(rep, FRACTAL), strides=(sstride * FRACTAL, 1))
+        dst = as_strided(dm.bytes[dlo:], shape=(rep, FRACTAL), strides=(dstep * FRACTAL, 1))
+        if transpose:
+            moved = src.view(np.uint16).reshape(rep, 16, 16).transpose(0, 2, 1)
+            dst.view(np.uint16).reshape(rep, 16, 16)[...] = moved
+        else:
+            dst[...] = src
+        san = c.san
+        if san is not None:
+            k = san.begin(pipe)
+            _record_blocks(san, sm, slo, sstride * FRACTAL, FRACTAL, rep, False, pipe, k, site)
+            _record_blocks(san, dm, dlo, dstep * FRACTAL, FRACTAL, rep, True, pipe, k, site)
+        if from_gm:
+            c.gm_copy(pipe, s.buf, slo, FRACTAL, sstride * FRACTAL, rep, False, s.cache[0], site)
+        else:
+            occ, lat = c.cost.copy(sm.hw, dm.hw, rep * FRACTAL, rep)
+            c.run(pipe, occ, lat, site)
+
+    return f
+
+
+# --- Mmad: L0A x L0B -> L0C -----------------------------------------------------------------------
+
+
+def _mmad_form(op) -> bool:
+    """True when MmadParams was built with (m, n, k, unitFlag, cmatrixSource, cmatrixInitVal)."""
+    owner = op.params.owner
+    return isinstance(owner, A.ConstructOp) and len(owner.args) == len(
+        MmadParamsType.MMAD_UNIT_FORM)
+
+
+@lowers(A.MmadOp, A.MmadWithBiasOp)
+def lower_mmad(op, cx: Lowering):
+    pre = cx.take_pre()
+    site = cx.site(op)
+    dtd, dta, dtb = (dtype_of(op, cx, v) for v in (op.dst, op.fm, op.filter))
+    if (dtd.name, dta.name, dtb.name) not in MMAD_TYPES:
+        raise cx.error(op, f"multiplies {dta.name} x {dtb.name} into {dtd.name}; Mmad takes "
+                           "f16 x f16, f32 x f32 or bf16 x bf16 into f32, and i8 x i8 into i32")
+    with_bias = isinstance(op, A.MmadWithBiasOp)
+    unit_form = _mmad_form(op)
+    c0 = 32 // dta.size
+    acc = np.int32 if dtd.name == "i32" else np.float32
+    sd, sa, sb, sp = cx.slot(op.dst), cx.slot(op.fm), cx.slot(op.filter), cx.slot(op.params)
+    sbias = cx.slot(op.bias) if with_bias else None
+    dtbias = dtype_of(op, cx, op.bias) if with_bias else None
+
+    def f(R):
+        c = R[0]
+        c.t += pre
+        d, a, b = R[sd], R[sa], R[sb]
+        vals = R[sp]
+        m, n, k = vals[:3]
+        if unit_form:
+            init = bool(vals[5])
+        else:
+            init = not vals[3]  # isBias: accumulate onto what dst holds
+        api = "Mmad"
+        _require(c, a, (Hardware.L0A,), "reads its left matrix (fm) from", api, site)
+        _require(c, b, (Hardware.L0B,), "reads its right matrix (filter) from", api, site)
+        _require(c, d, (Hardware.L0C,), "accumulates into", api, site)
+        if m == 0 or n == 0 or k == 0:
+            if c.checking:
+                c.finding(InvalidArgumentError(f"multiplies an empty matrix (m={m}, n={n}, "
+                                               f"k={k})", site))
+            c.run(M, c.cost.mte_issue, 0.0, site)
+            return
+        m1, n1, k1 = -(-m // 16), -(-n // 16), -(-k // c0)
+        alo, _ = local_span(c, a, 0, m1 * k1 * 16 * c0, site, "reads")
+        blo, _ = local_span(c, b, 0, k1 * n1 * 16 * c0, site, "reads")
+        dlo, _ = local_span(c, d, 0, n1 * m1 * 256, site, "writes")
+        if c.checking:
+            for t, role in ((a, "reads"), (b, "reads"), (d, "writes")):
+                check_align(c, t, site, role)
+        av = dta.load(a.mem.bytes[alo:alo + m1 * k1 * FRACTAL].view(dta.np))
+        bv = dtb.load(b.mem.bytes[blo:blo + k1 * n1 * FRACTAL].view(dtb.np))
+        am = av.reshape(m1, k1, 16, c0).transpose(0, 2, 1, 3).reshape(m1 * 16, k1 * c0)
+        bm = bv.reshape(k1, n1, 16, c0).transpose(0, 3, 1, 2).reshape(k1 * c0, n1 * 16)
+        prod = am[:, :k].astype(acc) @ bm[:k, :].astype(acc)
+        cview = d.mem.bytes[dlo:dlo + n1 * m1 * 256 * 4].view(acc).reshape(n1, m1 * 16, 16)
+        if with_bias:
+            bias = R[sbias]
+            _require(c, bias, (Hardware.BIAS,), "adds a bias row from", api, site)
+            blo2, _ = local_span(c, bias, 0, n1 * 16, site, "reads")
+            row = dtbias.load(bias.mem.bytes[blo2:blo2 + n1 * 16 * dtbias.size].view(dtbias.np))
+            prod += row.astype(acc)[None, :]
+        elif not init:
+            prod += cview.transpose(1, 0, 2).reshape(m1 * 16, n1 * 16)
+        cview[...] = prod.reshape(m1 * 16, n1, 16).transpose(1, 0, 2)
+        san = c.san
+        if san is not None:
+            k_ = san.begin(M)
+            san.access(a.mem, alo, alo + m1 * k1 * FRACTAL, False, M, k_, site)
+            san.access(b.mem, blo, blo + k1 * n1 * FRACTAL, False, M, k_, site)
+            if with_bias:
+                san.access(bias.mem, blo2, blo2 + n1 * 16 * dtbias.size, False, M, k_, site)
+            elif not init:
+                san.access(d.mem, dlo, dlo + n1 * m1 * 1024, False, M, k_, site)
+            san.access(d.mem, dlo, dlo + n1 * m1 * 1024, True, M, k_, site)
+        # One 16 x 16 x C0 fractal product per cycle (4096 f16 MACs).
+        cost = c.cost
+        c.run(M, cost.cube_issue + m1 * n1 * k1, cost.local_latency, site)
+
+    return f
+
+
+# --- Fixpipe: L0C -> GM -----------------------------------------------------------------------
+
+# quantPre -> (source element type, destination element type) Fixpipe converts between.
+_QUANT = {
+    QuantMode.NoQuant: None,  # same type in and out
+    QuantMode.F322F16: ("f32", "f16"),
+    QuantMode.F322BF16: ("f32", "bf16"),
+}
+
+
+@lowers(A.FixpipeOp)
+def lower_fixpipe(op, cx: Lowering):
+    assert isinstance(op, FixpipeBase)
+    pre = cx.take_pre()
+    site = cx.site(op)
+    layout = op.layout()
+    if layout is None:
+        raise cx.error(op, "takes a FixpipeConfig that is not a constant; build it with "
+                           "ascendc.construct from a constant CO2Layout")
+    if layout is not CO2Layout.ROW_MAJOR:
+        raise cx.error(op, f"writes the {layout.name} layout, which is not simulated yet "
+                           "(CFG_ROW_MAJOR, NZ to ND rows, is)")
+    if not isinstance(op.dst.type, A.GlobalTensorType):
+        raise cx.error(op, "writes L1, which is not simulated yet (Fixpipe to GM is)")
+    dts, dtd = dtype_of(op, cx, op.src), dtype_of(op, cx, op.dst)
+    if dts.name not in ("f32", "i32"):
+        raise cx.error(op, f"reads {dts.name} from L0C, which holds f32 or i32")
+    ss, sd, sp = cx.slot(op.src), cx.slot(op.dst), cx.slot(op.params)
+
+    def f(R):
+        c = R[0]
+        c.t += pre
+        d, s = R[sd], R[ss]
+        n, m, src_stride, dst_stride, relu, quant, _deq, nd_num = R[sp][:8]
+        _require(c, s, (Hardware.L0C,), "reads", "Fixpipe", site)
+        if quant not in QuantMode._value2member_map_ or QuantMode(quant) not in _QUANT:
+            raise InvalidArgumentError(
+                f"converts with quantPre={quant}, which is not simulated (NoQuant, F322F16 and "
+                "F322BF16 are)", site, core=c.block_idx)
+        conv = _QUANT[QuantMode(quant)]
+        want = (dts.name, dts.name) if conv is None else conv
+        if (dts.name, dtd.name) != want:
+            raise InvalidArgumentError(
+                f"writes {dts.name} L0C values to a {dtd.name} tensor with quantPre="
+                f"{QuantMode(quant).name}, which converts {want[0]} to {want[1]}",
+                site, core=c.block_idx)
+        if nd_num != 1:
+            raise InvalidArgumentError(f"writes ndNum={nd_num} matrices; only ndNum=1 is "
+                                       "simulated", site, core=c.block_idx)
+        if m == 0 or n == 0:
+            if c.checking:
+                c.finding(InvalidArgumentError(f"writes an empty block (mSize={m}, nSize={n})",
+                                               site))
+            c.run(FIX, c.cost.mte_issue, 0.0, site)
+            return
+        if c.checking and (src_stride < m or src_stride % 16):
+            c.finding(InvalidArgumentError(
+                f"reads L0C with srcStride={src_stride} for mSize={m}: column blocks of L0C are "
+                "a multiple of 16 rows apart and hold all mSize rows", site))
+        if c.checking and dst_stride < n:
+            c.finding(InvalidArgumentError(
+                f"writes rows of nSize={n} elements dstStride={dst_stride} apart: they overlap",
+                site))
+        n1 = -(-n // 16)
+        slo, _ = local_span(c, s, 0, ((n1 - 1) * src_stride + m) * 16, site, "reads")
+        dlo, _ = gm_span(c, d, 0, (m - 1) * dst_stride + n, site, "writes")
+        ssz, dsz = dts.size, dtd.size
+        blocks = as_strided(s.mem.bytes[slo:].view(dts.np), shape=(n1, m, 16),
+                            strides=(src_stride * 16 * ssz, 16 * ssz, ssz))
+        vals = blocks.transpose(1, 0, 2).reshape(m, n1 * 16)[:, :n]
+        if relu:
+            vals = np.maximum(vals, 0)
+        dm = d.mem
+        rows = as_strided(dm.bytes[dlo:].view(dtd.np), shape=(m, n),
+                          strides=(dst_stride * dsz, dsz))
+        dtd.store(rows, vals)
+        san = c.san
+        if san is not None:
+            k = san.begin(FIX)
+            _record_blocks(san, s.mem, slo, src_stride * 16 * ssz, m * 16 * ssz, n1, False,
+                           FIX, k, site)
+            # Row by row: the cores of a matmul write interleaved rows of one C, and a covering
+            # range would make them overlap.
+            step, length = dst_stride * dsz, n * dsz
+            for i in range(m):
+                san.access(dm, dlo + i * step, dlo + i * step + length, True, FIX, k, site)
+        c.gm_copy(FIX, d.buf, dlo, n * dsz, dst_stride * dsz, m, True, d.cache[1], site)
+
+    return f
+
+
+# --- core type ----------------------------------------------------------------------------------
+
+
+@lowers(A.AscendIsAICOp, A.AscendIsAIVOp, A.GetSubBlockNumOp)
+def lower_core_type(op, cx: Lowering):
+    """The simulator runs a kernel that uses cube ops on cube cores (AIC) and any other on
+    vector cores (AIV), one core per block: ASCEND_IS_AIC is true exactly for the former, and
+    no vector cores share a cube core (GetSubBlockNum() is 1). Mixed AIC/AIV kernels are not
+    simulated yet."""
+    pre = cx.take_pre()
+    conv = scalar_converter(op.value.type)
+    o = cx.slot(op.value)
+    kind = {A.AscendIsAICOp: True, A.AscendIsAIVOp: False}.get(type(op))
+
+    def f(R):
+        c = R[0]
+        c.t += pre
+        if kind is None:
+            R[o] = conv(1)
+        else:
+            cube = bool(getattr(c.launch.kernel, "cube", False))
+            R[o] = conv(1 if cube == kind else 0)
+
+    return f
