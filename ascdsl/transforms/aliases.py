@@ -8,6 +8,8 @@ Importing this module imports the passes it renames: `get_all_passes` loads it o
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from xdsl.passes import ModulePass
 
 from .declare_py_struct import DeclarePyStructPass
@@ -26,10 +28,13 @@ from .unify_pipe import UnifyPipePass
 from .verify_sync import VerifySyncPass
 
 
+@dataclass(frozen=True)
 class AscendcInsertSyncPass(InsertQueSyncPass):
-    """`insert-que-sync` under pyasc's name."""
+    """`insert-que-sync` under pyasc's name, placing sync as pyasc does (`mode=pyasc`)."""
 
     name = "ascendc-insert-sync"
+
+    mode: str = "pyasc"
 
 
 class AscendcEraseSyncPass(EraseSyncPass):
