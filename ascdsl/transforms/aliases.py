@@ -37,10 +37,13 @@ class AscendcInsertSyncPass(InsertQueSyncPass):
     mode: str = "pyasc"
 
 
+@dataclass(frozen=True)
 class AscendcEraseSyncPass(EraseSyncPass):
-    """`erase-sync` under pyasc's name."""
+    """`erase-sync` under pyasc's name, erasing what pyasc's pass erases (`mode=pyasc`)."""
 
     name = "ascendc-erase-sync"
+
+    mode: str = "pyasc"
 
 
 class AscendcVerifySyncPass(VerifySyncPass):
