@@ -46,10 +46,13 @@ class AscendcEraseSyncPass(EraseSyncPass):
     mode: str = "pyasc"
 
 
+@dataclass(frozen=True)
 class AscendcVerifySyncPass(VerifySyncPass):
-    """`verify-sync` under pyasc's name."""
+    """`verify-sync` under pyasc's name, with pyasc's checks only (`mode=pyasc`)."""
 
     name = "ascendc-verify-sync"
+
+    mode: str = "pyasc"
 
 
 class AscendcHoistQueBindPass(HoistQueBindPass):

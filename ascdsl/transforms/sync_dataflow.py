@@ -351,25 +351,41 @@ class SyncDataflow:
         w_keys = frozenset().union(*writes) if writes else frozenset()
         r_keys = frozenset().union(*reads) if reads else frozenset()
         need = self.needs.get(op)
-        for key, a, is_write in state.unknown[pipe]:
-            if _overlap(w_keys, key) or (is_write and _overlap(r_keys, key)):
-                if need is None:
-                    need = self.needs[op] = Need()
-                if a not in need.events:
-                    need.events.add(a)
-                    site = self._site.get((key, a, is_write))
-                    if site is not None:
-                        need.sources[a] = site
-        if need is not None:
-            for a in sorted(need.events, key=int):
-                if a == pipe:
-                    self._barrier(pipe, state)
-                else:
-                    state.unknown[pipe] &= self._unknown_to(state, a)
+        if need is not None:  # what earlier rounds over a loop found
+            self._apply(state, pipe, need.events)
+        while True:
+            conflicts = [
+                f
+                for f in state.unknown[pipe]
+                if _overlap(w_keys, f[0]) or (f[2] and _overlap(r_keys, f[0]))
+            ]
+            if not conflicts:
+                break
+            # One pipe at a time, the one whose sync settles most conflicts: a wait on a
+            # pipe that already waited for a third one orders that one too.
+            src = max(
+                sorted({f[1] for f in conflicts}, key=int),
+                key=lambda a: sum(1 for f in conflicts if f not in self._unknown_to(state, a)),
+            )
+            if need is None:
+                need = self.needs[op] = Need()
+            need.events.add(src)
+            site = next((self._site.get(f) for f in conflicts if f[1] == src), None)
+            if site is not None:
+                need.sources.setdefault(src, site)
+            self._apply(state, pipe, (src,))
         for key in r_keys:
             self._gen(state, key, pipe, False, op)
         for key in w_keys:
             self._gen(state, key, pipe, True, op)
+
+    def _apply(self, state: State, pipe: Pipe, sources) -> None:
+        """Adjacent set/wait pairs from each source into `pipe` (its own: a barrier)."""
+        for a in sorted(sources, key=int):
+            if a == pipe:
+                self._barrier(pipe, state)
+            else:
+                state.unknown[pipe] &= self._unknown_to(state, a)
 
     def _gen(self, state: State, key: Key, pipe: Pipe, is_write: bool, op: Operation) -> None:
         fact = (key, pipe, is_write)
