@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import IntegerType, ModuleOp
-from xdsl.dialects.func import FuncOp
+from xdsl.dialects.func import CallOp, FuncOp
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 
@@ -113,9 +113,13 @@ class InsertQueSyncPass(ModulePass):
                             f"{', '.join(MODES)})")
         pipes = function_pipes(op)
         called = called_functions(op)
+        defined = {f.sym_name.data for f in function_bodies(op)}
+        calls = {c for c in op.walk() if isinstance(c, CallOp) and c.callee.root_reference.data in defined}
         with gc_paused():
             for func in function_bodies(op):
-                _Sync(func, self.mode, pipes, func.sym_name.data in called).run()
+                sync = _Sync(func, self.mode, pipes, func.sym_name.data in called)
+                sync.defined = calls
+                sync.run()
 
 
 def scalar_event_group(event: HardEvent, source: Operation) -> list[Operation]:
@@ -146,6 +150,7 @@ class _Sync:
         self.pyasc = mode == "pyasc"
         self.pipes = pipes
         self.called = called
+        self.defined: set[Operation] = set()  # calls of functions this pass synchronizes
         self.order = OpOrder(func)
         # Per tensor: its writers and enques, in pre-order.
         self._write_events: dict[SSAValue, list[Operation]] = {}
@@ -372,7 +377,12 @@ class _Sync:
     # --- step 3, default mode ------------------------------------------------------------------
 
     def order_dependences(self) -> None:
-        flow = SyncDataflow(self.func, self.pipes, entry_wildcard=self.called)
+        # Every function with a body ends in pipe_all after this pass (step 4), whatever
+        # order the functions are visited in.
+        flow = SyncDataflow(
+            self.func, self.pipes, entry_wildcard=self.called,
+            call_ends_in_barrier=self.defined.__contains__,
+        )
         for op, need in flow.needs.items():
             assert isinstance(op, AscendCOp)
             pipe = access_pipe(op)

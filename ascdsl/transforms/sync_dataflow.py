@@ -20,7 +20,9 @@ warnings. It follows the simulator's sanitizer (sim/sanitizer.py) abstractly:
 - Control flow: `scf.if` joins its branches; a loop body runs once from the state before the
   loop, then again from what it leaves until that stops growing, so dependences over back
   edges are seen. The state is bounded by buffers x
-  pipes^2, not by the IR, so each op is visited a bounded number of times.
+  pipes^2, not by the IR, so each op is visited a bounded number of times. A called
+  function starts from "anything may be pending"; a call ends in "all complete" when the
+  callee ends in `pipe_barrier pipe_all`, else in "anything may have been accessed".
 
 For each access op the result is the set of pipes it must wait for (`needs`): an access on
 pipe P that conflicts with an access of pipe A that P does not know (a write then any
@@ -33,7 +35,7 @@ can order it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from xdsl.dialects import func, scf
@@ -252,7 +254,14 @@ class SyncDataflow:
 
     MAX_ROUNDS = 64  # per loop; the state lattice is far shallower
 
-    def __init__(self, function: func.FuncOp, pipes: Iterable[Pipe], entry_wildcard: bool):
+    def __init__(
+        self,
+        function: func.FuncOp,
+        pipes: Iterable[Pipe],
+        entry_wildcard: bool,
+        call_ends_in_barrier: Callable[[func.CallOp], bool] = lambda call: False,
+    ):
+        self.call_ends_in_barrier = call_ends_in_barrier
         self.buffers = BufferMap(function)
         self.pipes = tuple(pipes)
         self.needs: dict[Operation, Need] = {}
@@ -317,7 +326,12 @@ class SyncDataflow:
         return state
 
     def _call(self, op: func.CallOp, state: State) -> State:
-        # The callee is analysed on its own; here, its accesses may touch any buffer.
+        # The callee is analysed on its own. When it ends in pipe_barrier(PIPE_ALL) (every
+        # function insert-que-sync synchronizes does) all is complete after the call;
+        # otherwise its accesses may have touched any buffer.
+        if self.call_ends_in_barrier(op):
+            self._barrier(Pipe.PIPE_ALL, state)
+            return state
         for a in self.pipes:
             self._gen(state, WILDCARD, a, True, op)
         return state
@@ -462,3 +476,16 @@ def called_functions(module: ModuleOp) -> set[str]:
     return {
         op.callee.root_reference.data for op in module.walk() if isinstance(op, func.CallOp)
     }
+
+
+def ends_in_full_barrier(module: ModuleOp) -> Callable[[func.CallOp], bool]:
+    """Whether a call's callee (in `module`) ends in `pipe_barrier pipe_all`, as looked up now."""
+    last_ops: dict[str, bool] = {}
+    for op in module.ops:
+        if isinstance(op, func.FuncOp) and op.body.blocks:
+            term = op.body.blocks.last.last_op
+            prev = term.prev_op if term is not None else None
+            last_ops[op.sym_name.data] = (
+                isinstance(prev, PipeBarrierOp) and prev.barrier_pipe == Pipe.PIPE_ALL
+            )
+    return lambda call: last_ops.get(call.callee.root_reference.data, False)

@@ -52,7 +52,13 @@ from ascdsl.dialects.ascendc import (
 )
 
 from .analysis import OpOrder, function_bodies
-from .sync_dataflow import SyncDataflow, access_pipe, called_functions, function_pipes
+from .sync_dataflow import (
+    SyncDataflow,
+    access_pipe,
+    called_functions,
+    ends_in_full_barrier,
+    function_pipes,
+)
 
 
 @dataclass(frozen=True)
@@ -67,14 +73,15 @@ class VerifySyncPass(ModulePass):
         dataflow = self.mode != "pyasc"
         pipes = function_pipes(op) if dataflow else ()
         called = called_functions(op) if dataflow else set()
+        barrier_calls = ends_in_full_barrier(op)
         for func in function_bodies(op):
             _verify(func)
             if dataflow:
-                _verify_dataflow(func, pipes, func.sym_name.data in called)
+                _verify_dataflow(func, pipes, func.sym_name.data in called, barrier_calls)
 
 
-def _verify_dataflow(func: FuncOp, pipes: tuple[Pipe, ...], called: bool) -> None:
-    flow = SyncDataflow(func, pipes, entry_wildcard=called)
+def _verify_dataflow(func: FuncOp, pipes: tuple[Pipe, ...], called: bool, barrier_calls) -> None:
+    flow = SyncDataflow(func, pipes, entry_wildcard=called, call_ends_in_barrier=barrier_calls)
     for op, need in flow.needs.items():
         assert isinstance(op, AscendCOp)
         pipe = access_pipe(op)
