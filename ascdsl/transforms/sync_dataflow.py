@@ -377,10 +377,12 @@ class SyncDataflow:
                 break
             # One pipe at a time, the one whose sync settles most conflicts: a wait on a
             # pipe that already waited for a third one orders that one too.
-            src = max(
-                sorted({f[1] for f in conflicts}, key=int),
-                key=lambda a: sum(1 for f in conflicts if f not in self._unknown_to(state, a)),
-            )
+            candidates = sorted({f[1] for f in conflicts}, key=int)
+            settled = {}
+            for a in candidates:
+                still = self._unknown_to(state, a)
+                settled[a] = sum(1 for f in conflicts if f not in still)
+            src = max(candidates, key=settled.__getitem__)
             if need is None:
                 need = self.needs[op] = Need()
             need.events.add(src)
