@@ -1,11 +1,11 @@
-"""`insert-que-sync` (pyasc: `ascendc-insert-sync`): synchronize a kernel through its queues.
+"""`insert-que-sync` (pyasc: `ascendc-insert-sync`): order every cross-pipe dependence.
 
 For each function with a body, in this order:
 
 1. After every op that writes a tensor (its declared `written_operands()`): an `enque_tensor`
-   on the tensor's queue when the tensor comes straight from `alloc_tensor`/`deque_tensor`,
-   else a `pipe_barrier` on the writing op's own pipe (`op.hw_pipe()`). A destination that is
-   directly an `ascendc.global_tensor` result is skipped, as in pyasc. Ops of the scalar pipe
+   on the tensor's queue when the tensor comes straight from `alloc_tensor`/`deque_tensor`;
+   in pyasc's mode, else `pipe_barrier pipe_v`. A destination that is directly an
+   `ascendc.global_tensor` result is skipped, as in pyasc. Ops of the scalar pipe
    (set_value) are left to step 3: `PipeBarrier<PIPE_S>` is not a valid barrier.
 2. For each enque: a `deque_tensor` before the first later user of the tensor (or that
    user's ancestor at the enque's level, else at the innermost level holding both); the
@@ -14,15 +14,16 @@ For each function with a body, in this order:
    deque's region. pyasc only tries the nested use itself when it is not at the enque's
    level, and then fails ("failed to be hoisted to tensor deque op scope"), e.g. for a buffer
    filled in one loop and read in the next.
-3. V_S before and S_V after every scalar-pipe access to a tensor (get_value, set_value):
-   `ascendc.pipe`, `fetch_event_id`, `set_flag`, `wait_flag`. A set_value alone in an
-   `scf.for` body is synchronized around the loop instead.
+3. Default mode: the dataflow described below. pyasc's mode: V_S before and S_V after every
+   scalar-pipe access to a tensor (get_value, set_value): `ascendc.pipe`, `fetch_event_id`,
+   `set_flag`, `wait_flag`; a set_value alone in an `scf.for` body is synchronized around
+   the loop instead.
 4. A `pipe_barrier pipe_all` before the terminator of the function's last block.
 5. Barrier canonicalization (see canonicalize_barriers.py).
 
 The pass is idempotent: a write already followed by its enque (or a covering barrier), an
-enque already matched by a deque before the tensor's next use, an access already bracketed by
-V_S/S_V flags, and a final pipe_all are all recognized and left alone.
+enque already matched by a deque before the tensor's next use, flags and barriers that
+already order a dependence, and a final pipe_all are all recognized and left alone.
 
 Every step is linear in the size of the function: op order and dominance come from one
 `OpOrder` numbering, kept valid as ops are inserted, and a tensor enqueued many times in one
@@ -114,12 +115,13 @@ class InsertQueSyncPass(ModulePass):
         pipes = function_pipes(op)
         called = called_functions(op)
         defined = {f.sym_name.data for f in function_bodies(op)}
-        calls = {c for c in op.walk() if isinstance(c, CallOp) and c.callee.root_reference.data in defined}
+        calls = {
+            c for c in op.walk()
+            if isinstance(c, CallOp) and c.callee.root_reference.data in defined
+        }
         with gc_paused():
             for func in function_bodies(op):
-                sync = _Sync(func, self.mode, pipes, func.sym_name.data in called)
-                sync.defined = calls
-                sync.run()
+                _Sync(func, self.mode, pipes, func.sym_name.data in called, calls).run()
 
 
 def scalar_event_group(event: HardEvent, source: Operation) -> list[Operation]:
@@ -143,14 +145,15 @@ class _Sync:
     """insert-que-sync on one function (the steps share its OpOrder)."""
 
     def __init__(
-        self, func: FuncOp, mode: str = "pyasc", pipes: tuple[Pipe, ...] = (),
+        self, func: FuncOp, mode: str = "ascdsl", pipes: tuple[Pipe, ...] = (),
         called: bool = False,
+        synced_calls: set[Operation] | frozenset[Operation] = frozenset(),
     ):
         self.func = func
         self.pyasc = mode == "pyasc"
         self.pipes = pipes
         self.called = called
-        self.defined: set[Operation] = set()  # calls of functions this pass synchronizes
+        self.synced_calls = synced_calls  # calls of functions this pass synchronizes
         self.order = OpOrder(func)
         # Per tensor: its writers and enques, in pre-order.
         self._write_events: dict[SSAValue, list[Operation]] = {}
@@ -381,7 +384,7 @@ class _Sync:
         # order the functions are visited in.
         flow = SyncDataflow(
             self.func, self.pipes, entry_wildcard=self.called,
-            call_ends_in_barrier=self.defined.__contains__,
+            call_ends_in_barrier=self.synced_calls.__contains__,
         )
         for op, need in flow.needs.items():
             assert isinstance(op, AscendCOp)
