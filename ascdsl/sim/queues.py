@@ -25,35 +25,14 @@ from ascdsl.dialects.ascendc.types import QueBindType, QueueType
 
 from .errors import Site
 from .memory import Memory
-from .sanitizer import FIX, M, MTE1, MTE2, MTE3, PIPES_BY_INDEX, V
-
-# Which pipe fills a buffer at a position and which pipe drains it (910B, split AIC/AIV).
-# CO2 (cube results in UB) is taken to be filled by FIX and read by the vector unit.
-POSITION_PIPES: dict[TPosition, tuple[int, int]] = {
-    TPosition.VECIN: (MTE2, V),
-    TPosition.VECOUT: (V, MTE3),
-    TPosition.VECCALC: (V, V),
-    TPosition.A1: (MTE2, MTE1),
-    TPosition.B1: (MTE2, MTE1),
-    TPosition.C1: (MTE2, MTE1),
-    TPosition.A2: (MTE1, M),
-    TPosition.B2: (MTE1, M),
-    TPosition.C2: (MTE1, M),
-    TPosition.CO1: (M, FIX),
-    TPosition.CO2: (FIX, V),
-}
-
+from .sanitizer import PIPE_INDEX, PIPES_BY_INDEX
 
 def queue_pipes(qtype: QueueType | QueBindType) -> tuple[int, int] | None:
     """(producer, consumer) pipe indices of a queue type, None if a position has no pipes."""
-    src, dst = qtype.src_position, qtype.dst_position
-    write_pos = dst if src == TPosition.GM else src
-    read_pos = src if dst == TPosition.GM else dst
-    w = POSITION_PIPES.get(write_pos)
-    r = POSITION_PIPES.get(read_pos)
-    if w is None or r is None:
+    ends = soc.queue_end_pipes(qtype.src_position, qtype.dst_position)
+    if ends is None:
         return None
-    return w[0], r[1]
+    return PIPE_INDEX[ends[0]], PIPE_INDEX[ends[1]]
 
 
 def queue_events(prod: int, cons: int) -> tuple[HardEvent | None, HardEvent | None]:

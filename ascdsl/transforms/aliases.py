@@ -8,6 +8,8 @@ Importing this module imports the passes it renames: `get_all_passes` loads it o
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from xdsl.passes import ModulePass
 
 from .declare_py_struct import DeclarePyStructPass
@@ -26,22 +28,31 @@ from .unify_pipe import UnifyPipePass
 from .verify_sync import VerifySyncPass
 
 
+@dataclass(frozen=True)
 class AscendcInsertSyncPass(InsertQueSyncPass):
-    """`insert-que-sync` under pyasc's name."""
+    """`insert-que-sync` under pyasc's name, placing sync as pyasc does (`mode=pyasc`)."""
 
     name = "ascendc-insert-sync"
 
+    mode: str = "pyasc"
 
+
+@dataclass(frozen=True)
 class AscendcEraseSyncPass(EraseSyncPass):
-    """`erase-sync` under pyasc's name."""
+    """`erase-sync` under pyasc's name, erasing what pyasc's pass erases (`mode=pyasc`)."""
 
     name = "ascendc-erase-sync"
 
+    mode: str = "pyasc"
 
+
+@dataclass(frozen=True)
 class AscendcVerifySyncPass(VerifySyncPass):
-    """`verify-sync` under pyasc's name."""
+    """`verify-sync` under pyasc's name, with pyasc's checks only (`mode=pyasc`)."""
 
     name = "ascendc-verify-sync"
+
+    mode: str = "pyasc"
 
 
 class AscendcHoistQueBindPass(HoistQueBindPass):

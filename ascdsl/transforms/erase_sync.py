@@ -1,4 +1,4 @@
-"""`erase-sync` (pyasc: `ascendc-erase-sync`): remove hand-written synchronization.
+"""`erase-sync` (pyasc: `ascendc-erase-sync`): remove synchronization before re-inserting it.
 
 Runs before `insert-que-sync` so that the inserted synchronization is the only one. Per
 function with a body:
@@ -7,10 +7,19 @@ function with a body:
   oldest not-yet-dequeued `enque_tensor` on the same queue (queues are FIFOs), or, when that
   is not available at the deque, the queue's most recent `alloc_tensor` that dominates it.
   A deque with no such tensor is a located error;
-- `enque_tensor`, `set_flag`, `wait_flag` and `pipe_barrier` are erased;
-- `fetch_event_id` results left without uses are erased too (fetching an id has no effect).
+- `enque_tensor`, `set_flag` and `wait_flag` are erased;
+- `pipe_barrier`: with `mode=pyasc` (pyasc's pass) every one is erased. By default only the
+  `pipe_barrier pipe_all` right before the function's final terminator (the one
+  insert-que-sync adds) goes: a barrier on one pipe may be the user's, ordering what no
+  pass re-creates (a `pipe_barrier pipe_v` between dependent vector ops when the toolchain
+  runs without bisheng's auto-sync, overlapping DMA), and insert-que-sync recognizes it;
+- by default, `fetch_event_id` results left without uses are erased, and so is an
+  `ascendc.pipe` whose only uses were such fetches (insert-que-sync creates one per fetch).
+  pyasc leaves both.
 
-`alloc_tensor`, `free_tensor`, `alloc_event_id`/`release_event_id` and `ascendc.pipe` stay.
+So by default `erase-sync,insert-que-sync` on an output of insert-que-sync rebuilds it.
+`alloc_tensor`, `free_tensor`, `alloc_event_id`/`release_event_id` and the kernel's own
+`ascendc.pipe` stay.
 """
 
 from __future__ import annotations
@@ -30,28 +39,46 @@ from ascdsl.dialects.ascendc import (
     DequeTensorOp,
     EnqueTensorOp,
     FetchEventIdOp,
+    Pipe,
     PipeBarrierOp,
+    PipeOp,
     SetFlagOp,
     WaitFlagOp,
 )
 
-from .analysis import OpOrder, function_bodies
+from .analysis import OpOrder, function_bodies, terminator
 
-ERASED: tuple[type[Operation], ...] = (EnqueTensorOp, SetFlagOp, WaitFlagOp, PipeBarrierOp)
+ERASED: tuple[type[Operation], ...] = (EnqueTensorOp, SetFlagOp, WaitFlagOp)
+MODES = ("ascdsl", "pyasc")
 
 
 @dataclass(frozen=True)
 class EraseSyncPass(ModulePass):
-    """Erase enque/deque pairs, flags and barriers (deque results become the queue's tensor)."""
+    """Erase enque/deque pairs, flags and inserted barriers (deques become the queue's tensor)."""
 
     name = "erase-sync"
 
+    mode: str = "ascdsl"
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if self.mode not in MODES:
+            raise PassError(op, f"erase-sync: unknown mode '{self.mode}' (expected one of "
+                            f"{', '.join(MODES)})")
         for func in function_bodies(op):
-            _erase_sync(func)
+            _erase_sync(func, self.mode == "pyasc")
 
 
-def _erase_sync(func: FuncOp) -> None:
+def _final_barrier(func: FuncOp) -> Operation | None:
+    """The `pipe_barrier pipe_all` insert-que-sync puts before the function's terminator."""
+    last = func.body.blocks.last
+    term = terminator(last) if last is not None else None
+    prev = term.prev_op if term is not None else None
+    if isinstance(prev, PipeBarrierOp) and prev.barrier_pipe == Pipe.PIPE_ALL:
+        return prev
+    return None
+
+
+def _erase_sync(func: FuncOp, pyasc: bool) -> None:
     order = OpOrder(func)
     pending: dict[SSAValue, deque[EnqueTensorOp]] = {}
     # Per queue, the allocs of the enclosing blocks (innermost last): they dominate what
@@ -74,7 +101,7 @@ def _erase_sync(func: FuncOp) -> None:
                 _replace_deque(op)
             elif isinstance(op, FetchEventIdOp):
                 fetches.append(op)
-            if isinstance(op, ERASED):
+            if isinstance(op, ERASED) or (pyasc and isinstance(op, PipeBarrierOp)):
                 to_erase.append(op)
             for region in op.regions:
                 for inner in region.blocks:
@@ -114,9 +141,18 @@ def _erase_sync(func: FuncOp) -> None:
     for region in func.regions:
         for block in region.blocks:
             visit(block)
+    if not pyasc:
+        final = _final_barrier(func)
+        if final is not None:
+            to_erase.append(final)
     for op in to_erase:
         if op.parent is not None:
             op.parent.erase_op(op)
+    if pyasc:
+        return
     for fetch in fetches:
         if fetch.parent is not None and not fetch.event_id.uses:
+            pipe = fetch.pipe.owner
             fetch.parent.erase_op(fetch)
+            if isinstance(pipe, PipeOp) and pipe.parent is not None and not pipe.pipe.uses:
+                pipe.parent.erase_op(pipe)

@@ -1,11 +1,11 @@
-"""`insert-que-sync` (pyasc: `ascendc-insert-sync`): synchronize a kernel through its queues.
+"""`insert-que-sync` (pyasc: `ascendc-insert-sync`): order every cross-pipe dependence.
 
 For each function with a body, in this order:
 
 1. After every op that writes a tensor (its declared `written_operands()`): an `enque_tensor`
-   on the tensor's queue when the tensor comes straight from `alloc_tensor`/`deque_tensor`,
-   else a `pipe_barrier` on the writing op's own pipe (`op.hw_pipe()`). A destination that is
-   directly an `ascendc.global_tensor` result is skipped, as in pyasc. Ops of the scalar pipe
+   on the tensor's queue when the tensor comes straight from `alloc_tensor`/`deque_tensor`;
+   in pyasc's mode, else `pipe_barrier pipe_v`. A destination that is directly an
+   `ascendc.global_tensor` result is skipped, as in pyasc. Ops of the scalar pipe
    (set_value) are left to step 3: `PipeBarrier<PIPE_S>` is not a valid barrier.
 2. For each enque: a `deque_tensor` before the first later user of the tensor (or that
    user's ancestor at the enque's level, else at the innermost level holding both); the
@@ -14,19 +14,31 @@ For each function with a body, in this order:
    deque's region. pyasc only tries the nested use itself when it is not at the enque's
    level, and then fails ("failed to be hoisted to tensor deque op scope"), e.g. for a buffer
    filled in one loop and read in the next.
-3. V_S before and S_V after every scalar-pipe access to a tensor (get_value, set_value):
-   `ascendc.pipe`, `fetch_event_id`, `set_flag`, `wait_flag`. A set_value alone in an
-   `scf.for` body is synchronized around the loop instead.
+3. Default mode: the dataflow described below. pyasc's mode: V_S before and S_V after every
+   scalar-pipe access to a tensor (get_value, set_value): `ascendc.pipe`, `fetch_event_id`,
+   `set_flag`, `wait_flag`; a set_value alone in an `scf.for` body is synchronized around
+   the loop instead.
 4. A `pipe_barrier pipe_all` before the terminator of the function's last block.
 5. Barrier canonicalization (see canonicalize_barriers.py).
 
 The pass is idempotent: a write already followed by its enque (or a covering barrier), an
-enque already matched by a deque before the tensor's next use, an access already bracketed by
-V_S/S_V flags, and a final pipe_all are all recognized and left alone.
+enque already matched by a deque before the tensor's next use, flags and barriers that
+already order a dependence, and a final pipe_all are all recognized and left alone.
 
 Every step is linear in the size of the function: op order and dominance come from one
 `OpOrder` numbering, kept valid as ops are inserted, and a tensor enqueued many times in one
 block (an unrolled accumulation) is handled in one sweep over its uses.
+
+Modes. `mode=pyasc` is pyasc's placement op for op (steps 1-5 above, with pyasc's
+`pipe_barrier pipe_v` after every write to a tensor without a queue). The default,
+`mode=ascdsl`, keeps steps 1, 2, 4 and 5 (the TQue protocol) but places no barrier in step 1
+and replaces step 3: a dataflow over the function (sync_dataflow.py) finds every access
+that conflicts with an earlier access of another pipe which no sync orders — on TQue,
+TBuf, static and auto tensors alike, through loops (back edges), branches and calls — and puts
+`set_flag/wait_flag <A>_<B>` (with its `ascendc.pipe` and `fetch_event_id`) right before it,
+or a `pipe_barrier pipe_v` when a vector op depends on an earlier vector write. New sync goes
+in front of the `pipe_barrier`s directly before its op, so that `erase-sync` (which keeps a
+barrier on one pipe: it may be the user's) followed by this pass rebuilds the same IR.
 """
 
 from __future__ import annotations
@@ -37,7 +49,7 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import IntegerType, ModuleOp
-from xdsl.dialects.func import FuncOp
+from xdsl.dialects.func import CallOp, FuncOp
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 
@@ -69,6 +81,7 @@ from .analysis import (
     with_location,
 )
 from .canonicalize_barriers import collapse_barrier_runs
+from .sync_dataflow import SyncDataflow, access_pipe, called_functions, function_pipes
 
 # Ops that only synchronize: a write followed by a run of these is still "just written".
 SYNC_OPS: tuple[type[Operation], ...] = (
@@ -84,19 +97,35 @@ SYNC_OPS: tuple[type[Operation], ...] = (
 EVENT_ID_TYPE = IntegerType(8)  # pyasc fetches scalar-sync event ids as i8
 
 
+MODES = ("ascdsl", "pyasc")
+
+
 @dataclass(frozen=True)
 class InsertQueSyncPass(ModulePass):
-    """Insert enque/deque pairs, pipe barriers and scalar flags so a kernel is synchronized."""
+    """Insert enque/deque pairs, pipe barriers and flags so a kernel is synchronized."""
 
     name = "insert-que-sync"
 
+    mode: str = "ascdsl"
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if self.mode not in MODES:
+            raise PassError(op, f"insert-que-sync: unknown mode '{self.mode}' (expected one of "
+                            f"{', '.join(MODES)})")
+        pipes = function_pipes(op)
+        called = called_functions(op)
+        defined = {f.sym_name.data for f in function_bodies(op)}
+        calls = {
+            c for c in op.walk()
+            if isinstance(c, CallOp) and c.callee.root_reference.data in defined
+        }
         with gc_paused():
             for func in function_bodies(op):
-                _Sync(func).run()
+                _Sync(func, self.mode, pipes, func.sym_name.data in called, calls).run()
 
 
 def scalar_event_group(event: HardEvent, source: Operation) -> list[Operation]:
+    # Also the default mode's group for any pipe pair: an adjacent set/wait before the op.
     """`pipe; id = fetch_event_id pipe, event; set_flag event, id; wait_flag event, id`."""
     pipe = PipeOp()
     fetch = FetchEventIdOp(pipe.pipe, event, EVENT_ID_TYPE)
@@ -115,8 +144,16 @@ def _same_enque(op: Operation | None, enq: EnqueTensorOp) -> bool:
 class _Sync:
     """insert-que-sync on one function (the steps share its OpOrder)."""
 
-    def __init__(self, func: FuncOp):
+    def __init__(
+        self, func: FuncOp, mode: str = "ascdsl", pipes: tuple[Pipe, ...] = (),
+        called: bool = False,
+        synced_calls: set[Operation] | frozenset[Operation] = frozenset(),
+    ):
         self.func = func
+        self.pyasc = mode == "pyasc"
+        self.pipes = pipes
+        self.called = called
+        self.synced_calls = synced_calls  # calls of functions this pass synchronizes
         self.order = OpOrder(func)
         # Per tensor: its writers and enques, in pre-order.
         self._write_events: dict[SSAValue, list[Operation]] = {}
@@ -124,7 +161,10 @@ class _Sync:
     def run(self) -> None:
         self.enqueue_writes()
         self.dequeue_enqueued()
-        self.sync_scalar_accesses()
+        if self.pyasc:
+            self.sync_scalar_accesses()
+        else:
+            self.order_dependences()
         self.final_barrier()
         collapse_barrier_runs([b for b in self.func.walk() if isinstance(b, PipeBarrierOp)])
 
@@ -138,6 +178,8 @@ class _Sync:
                 pipe = Pipe.PIPE_V
             if pipe == Pipe.PIPE_S:
                 continue
+            if self.pyasc:
+                pipe = Pipe.PIPE_V  # pyasc's barrier, whatever pipe wrote
             new: list[Operation] = []
             needs_barrier = False
             for tensor in dict.fromkeys(op.written_operands()):
@@ -151,7 +193,7 @@ class _Sync:
                         new.append(EnqueTensorOp(owner.queue, tensor))
                 else:
                     needs_barrier = True
-            if needs_barrier and not self._barrier_follows(op, pipe):
+            if needs_barrier and self.pyasc and not self._barrier_follows(op, pipe):
                 new.append(PipeBarrierOp(pipe))
             if new:
                 insert_after(op, with_location(new, op), self.order)
@@ -243,7 +285,7 @@ class _Sync:
                 return
         assert isinstance(tensor.type, TensorTypeBase)
         deq = DequeTensorOp(queue, tensor.type)  # type: ignore[arg-type]
-        insert_before(anchor, with_location([deq], enq), order)
+        insert_before(self._sync_point(anchor), with_location([deq], enq), order)
         if hoist_after is not None:
             insert_after(hoist_after, with_location([EnqueTensorOp(queue, tensor)], enq), order)
             self._erase(enq)
@@ -286,7 +328,7 @@ class _Sync:
                     assert isinstance(tensor.type, TensorTypeBase)
                     deq = DequeTensorOp(pending.queue, tensor.type)  # type: ignore[arg-type]
                     deq.tensor.name_hint = tensor.name_hint
-                    insert_before(anchor, with_location([deq], pending), order)
+                    insert_before(self._sync_point(anchor), with_location([deq], pending), order)
                     current = deq.tensor
                 pending = None
             if current is not tensor:
@@ -324,6 +366,43 @@ class _Sync:
         lo = bisect.bisect_right(deques, order.key(enq), key=order.key)
         hi = bisect.bisect_left(deques, order.key(first), key=order.key)
         return any(order.precedes(enq, d) for d in deques[lo:hi])
+
+    def _sync_point(self, op: Operation) -> Operation:
+        """Where new sync for `op` goes: before it, and (default mode) before the
+        `pipe_barrier`s directly in front of it, which erase-sync keeps."""
+        if self.pyasc:
+            return op
+        point = op
+        while isinstance(point.prev_op, PipeBarrierOp):
+            point = point.prev_op
+        return point
+
+    # --- step 3, default mode ------------------------------------------------------------------
+
+    def order_dependences(self) -> None:
+        # Every function with a body ends in pipe_all after this pass (step 4), whatever
+        # order the functions are visited in.
+        flow = SyncDataflow(
+            self.func, self.pipes, entry_wildcard=self.called,
+            call_ends_in_barrier=self.synced_calls.__contains__,
+        )
+        for op, need in flow.needs.items():
+            assert isinstance(op, AscendCOp)
+            pipe = access_pipe(op)
+            group: list[Operation] = []
+            barrier: Pipe | None = None
+            for src in sorted(need.events, key=int):
+                event = HardEvent.between(src, pipe) if src != pipe else None
+                if event is not None:
+                    group += scalar_event_group(event, op)
+                elif src == pipe:
+                    barrier = pipe
+                else:  # no event joins the two pipes: only a full barrier orders them
+                    barrier = Pipe.PIPE_ALL
+            if group:
+                insert_before(self._sync_point(op), group, self.order)
+            if barrier is not None:
+                insert_before(op, with_location([PipeBarrierOp(barrier)], op), self.order)
 
     # --- step 3 ------------------------------------------------------------------------------
 

@@ -18,6 +18,14 @@ freed and the enqueued tensors not yet dequeued:
 Warnings are located at the op; notes point at the tensor's or the queue's declaration. The
 messages and notes are pyasc's word for word (its lit test runs under -verify-diagnostics);
 the free on another queue than the alloc's is ascdsl's own (pyasc calls it an early free).
+
+By default (`mode=ascdsl`; `mode=pyasc` and the alias `ascendc-verify-sync` leave it out) the
+pass also runs insert-que-sync's dataflow (sync_dataflow.py) and warns, once per missing
+dependence, where the simulator's sanitizer would report a race: an access on one pipe that
+conflicts with another pipe's earlier access to the same buffer with no sync ordering them
+("unsynchronized MTE2 -> V dependence ..."), or a vector op that reads or overwrites an
+earlier vector op's result with no `pipe_barrier(PIPE_V)` between them (on hardware bisheng's
+`--cce-auto-sync` inserts that one; the message says so).
 """
 
 from __future__ import annotations
@@ -35,23 +43,69 @@ from xdsl.passes import ModulePass
 from ascdsl.diagnostics import emit_warning
 from ascdsl.dialects.ascendc import (
     AllocTensorOp,
+    AscendCOp,
+    HardEvent,
+    Pipe,
     DequeTensorOp,
     EnqueTensorOp,
     FreeTensorOp,
 )
 
 from .analysis import OpOrder, function_bodies
+from .sync_dataflow import (
+    SyncDataflow,
+    access_pipe,
+    called_functions,
+    ends_in_full_barrier,
+    function_pipes,
+)
 
 
 @dataclass(frozen=True)
 class VerifySyncPass(ModulePass):
-    """Warn about frees without allocs, double frees, unmatched enques/deques, early uses."""
+    """Warn about unbalanced queue use and (by default) unsynchronized dependences."""
 
     name = "verify-sync"
 
+    mode: str = "ascdsl"
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        dataflow = self.mode != "pyasc"
+        pipes = function_pipes(op) if dataflow else ()
+        called = called_functions(op) if dataflow else set()
+        barrier_calls = ends_in_full_barrier(op)
         for func in function_bodies(op):
             _verify(func)
+            if dataflow:
+                _verify_dataflow(func, pipes, func.sym_name.data in called, barrier_calls)
+
+
+def _verify_dataflow(func: FuncOp, pipes: tuple[Pipe, ...], called: bool, barrier_calls) -> None:
+    flow = SyncDataflow(func, pipes, entry_wildcard=called, call_ends_in_barrier=barrier_calls)
+    for op, need in flow.needs.items():
+        assert isinstance(op, AscendCOp)
+        pipe = access_pipe(op)
+        for src in sorted(need.events, key=int):
+            source = need.sources.get(src)
+            notes = [(source, f"the earlier access ('{source.name}' on {src.name})")] if source else []
+            if src == pipe:
+                emit_warning(
+                    op,
+                    f"unsynchronized {src.short} -> {pipe.short} dependence: this vector op "
+                    "uses an earlier vector op's result with no pipe_barrier(PIPE_V) between "
+                    "them (bisheng's --cce-auto-sync inserts it when on)",
+                    notes=notes,
+                )
+                continue
+            event = HardEvent.between(src, pipe)
+            fix = f"set_flag/wait_flag {event.keyword}" if event else "pipe_barrier(PIPE_ALL)"
+            emit_warning(
+                op,
+                f"unsynchronized {src.short} -> {pipe.short} dependence: '{op.name}' on "
+                f"{pipe.name} accesses a buffer that {src.name} may still be accessing; "
+                f"order them with {fix} (the simulator reports this race)",
+                notes=notes,
+            )
 
 
 def _verify(func: FuncOp) -> None:

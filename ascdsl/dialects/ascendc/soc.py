@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .enums import Hardware
+from .enums import Hardware, Pipe, TPosition
 
 KB = 1024
 MB = 1024 * KB
@@ -34,6 +34,35 @@ ALIGNMENT = {
     Hardware.BIAS: 64,
     Hardware.FIXBUF: 32,
 }
+
+# Which pipe fills a buffer at a position and which pipe drains it (910B, split AIC/AIV): the
+# two ends of a TQue's EnQue/DeQue events. CO2 (cube results in UB) is taken to be filled by
+# FIX and read by the vector unit. Read by the simulator's queues and insert-que-sync.
+POSITION_PIPES: dict[TPosition, tuple[Pipe, Pipe]] = {
+    TPosition.VECIN: (Pipe.PIPE_MTE2, Pipe.PIPE_V),
+    TPosition.VECOUT: (Pipe.PIPE_V, Pipe.PIPE_MTE3),
+    TPosition.VECCALC: (Pipe.PIPE_V, Pipe.PIPE_V),
+    TPosition.A1: (Pipe.PIPE_MTE2, Pipe.PIPE_MTE1),
+    TPosition.B1: (Pipe.PIPE_MTE2, Pipe.PIPE_MTE1),
+    TPosition.C1: (Pipe.PIPE_MTE2, Pipe.PIPE_MTE1),
+    TPosition.A2: (Pipe.PIPE_MTE1, Pipe.PIPE_M),
+    TPosition.B2: (Pipe.PIPE_MTE1, Pipe.PIPE_M),
+    TPosition.C2: (Pipe.PIPE_MTE1, Pipe.PIPE_M),
+    TPosition.CO1: (Pipe.PIPE_M, Pipe.PIPE_FIX),
+    TPosition.CO2: (Pipe.PIPE_FIX, Pipe.PIPE_V),
+}
+
+
+def queue_end_pipes(src: TPosition, dst: TPosition) -> tuple[Pipe, Pipe] | None:
+    """(producer, consumer) pipes of a TQue/TQueBind from `src` to `dst`; None if unknown."""
+    write_pos = dst if src == TPosition.GM else src
+    read_pos = src if dst == TPosition.GM else dst
+    w = POSITION_PIPES.get(write_pos)
+    r = POSITION_PIPES.get(read_pos)
+    if w is None or r is None:
+        return None
+    return w[0], r[1]
+
 
 # A TPipe may hand out at most this many queue/buffer blocks in one kernel (InitBuffer docs).
 MAX_PIPE_BUFFERS = 64

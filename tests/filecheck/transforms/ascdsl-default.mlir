@@ -82,14 +82,13 @@ func.func @copy_out(%g: !ascendc.global_tensor<*xf32>, %off: index, %z: !ascendc
 // CHECK-NEXT:      %t_2 = ascendc.que_bind.deque_tensor %2 : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<128xf32>
 // CHECK-NEXT:      %t_3 = ascendc.que_bind.deque_tensor %3 : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<128xf32>
 // CHECK-NEXT:      ascendc.add_l2 %sum, %t_2, %t_3, %n : !ascendc.local_tensor<128xf32>, !ascendc.local_tensor<128xf32>, !ascendc.local_tensor<128xf32>, i32
-// CHECK-NEXT:      ascendc.pipe_barrier pipe_v
 // CHECK-NEXT:      %z_1 = ascendc.que_bind.alloc_tensor %4 : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<128xf32>
+// CHECK-NEXT:      ascendc.pipe_barrier pipe_v
 // CHECK-NEXT:      ascendc.muls_l2 %z_1, %sum, %half, %n : !ascendc.local_tensor<128xf32>, !ascendc.local_tensor<128xf32>, f32, i32
 // CHECK-NEXT:      ascendc.que_bind.enque_tensor %4, %z_1 : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<128xf32>
 // CHECK-NEXT:      %dst = ascendc.global_tensor.subindex %gz[%off] : !ascendc.global_tensor<*xf32>, index, !ascendc.global_tensor<*xf32>
 // CHECK-NEXT:      %z_2 = ascendc.que_bind.deque_tensor %4 : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<128xf32>
 // CHECK-NEXT:      ascendc.data_copy_l2 %dst, %z_2, %n : !ascendc.global_tensor<*xf32>, !ascendc.local_tensor<128xf32>, i32
-// CHECK-NEXT:      ascendc.pipe_barrier pipe_mte3
 // CHECK-NEXT:      ascendc.que_bind.free_tensor %4, %z_1 : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<128xf32>
 // CHECK-NEXT:      ascendc.que_bind.free_tensor %3, %t_1 : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<128xf32>
 // CHECK-NEXT:      ascendc.que_bind.free_tensor %2, %t : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<128xf32>

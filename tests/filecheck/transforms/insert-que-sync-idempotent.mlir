@@ -13,7 +13,8 @@
 
 // A tensor filled in one loop and read in the next: pyasc fails here ("failed to be hoisted
 // to tensor deque op scope"); the enque goes after the first loop, the deque before the
-// second.
+// second. `%out` is an argument (any buffer): each add overwrites the previous one's result,
+// so the vector pipe waits for its own earlier write (the barrier comes before the add).
 // CHECK-LABEL: func.func @fill_then_consume(
 // CHECK:         scf.for
 // CHECK-NEXT:      ascendc.data_copy_l2 %t, %g, %n
@@ -22,8 +23,8 @@
 // CHECK-NEXT:    %[[D:.*]] = ascendc.que_bind.deque_tensor %q
 // CHECK-NEXT:    scf.for
 // CHECK-NEXT:      scf.if %c {
-// CHECK-NEXT:        ascendc.add_l2 %out, %[[D]], %[[D]], %n
 // CHECK-NEXT:        ascendc.pipe_barrier pipe_v
+// CHECK-NEXT:        ascendc.add_l2 %out, %[[D]], %[[D]], %n
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:    ascendc.que_bind.free_tensor %q, %t
@@ -46,15 +47,20 @@ func.func @fill_then_consume(%g: !ascendc.global_tensor<*xf32>, %out: !ascendc.l
 
 // Uses in the loop and after it: the deque inside the loop serves the uses it dominates;
 // the use after the loop keeps the allocated tensor (it runs after that deque anyway), and
-// a second run does not add a deque for it.
+// a second run does not add a deque for it. The copy of the next iteration overwrites what
+// this iteration's add reads, over the back edge: V_MTE2 before it (pyasc leaves that race).
 // CHECK-LABEL: func.func @use_in_and_after_loop(
 // CHECK:         scf.for
+// CHECK-NEXT:      %[[P:.*]] = ascendc.pipe
+// CHECK-NEXT:      %[[E:.*]] = ascendc.pipe.fetch_event_id %[[P]], v_mte2
+// CHECK-NEXT:      ascendc.set_flag v_mte2, %[[E]]
+// CHECK-NEXT:      ascendc.wait_flag v_mte2, %[[E]]
 // CHECK-NEXT:      ascendc.data_copy_l2 %t, %g, %n
 // CHECK-NEXT:      ascendc.que_bind.enque_tensor %q, %t
 // CHECK-NEXT:      %[[D:.*]] = ascendc.que_bind.deque_tensor %q
 // CHECK-NEXT:      ascendc.add_l2 %a, %[[D]], %[[D]], %n
-// CHECK-NEXT:      ascendc.pipe_barrier pipe_v
 // CHECK-NEXT:    }
+// CHECK-NEXT:    ascendc.pipe_barrier pipe_v
 // CHECK-NEXT:    ascendc.add_l2 %b, %t, %t, %n
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
 // CHECK-NEXT:    ascendc.que_bind.free_tensor %q, %t

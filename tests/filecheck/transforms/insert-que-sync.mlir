@@ -1,4 +1,4 @@
-// RUN: ascdsl-opt %s --insert-que-sync | filecheck %s
+// RUN: ascdsl-opt %s -p "insert-que-sync{mode=pyasc}" | filecheck %s
 // RUN: ascdsl-opt %s --ascendc-insert-sync | filecheck %s
 
 // Copy-in, compute, copy-out through queues (pyasc's insert-sync case).
@@ -17,7 +17,7 @@
 // CHECK-NEXT:    ascendc.que_bind.enque_tensor %qout, %z : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<32xf16>
 // CHECK-NEXT:    %z_1 = ascendc.que_bind.deque_tensor %qout : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<32xf16>
 // CHECK-NEXT:    ascendc.data_copy_l2 %gz, %z_1, %n : !ascendc.global_tensor<*xf16>, !ascendc.local_tensor<32xf16>, i32
-// CHECK-NEXT:    ascendc.pipe_barrier pipe_mte3
+// CHECK-NEXT:    ascendc.pipe_barrier pipe_v
 // CHECK-NEXT:    ascendc.que_bind.free_tensor %qout, %z : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<32xf16>
 // CHECK-NEXT:    ascendc.que_bind.free_tensor %qin, %x : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<32xf16>
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
@@ -47,7 +47,7 @@ func.func @vadd_queues(%gx: !ascendc.global_tensor<*xf16>, %gz: !ascendc.global_
 // CHECK-NEXT:    ascendc.data_copy_l2 %g, %src, %n : !ascendc.global_tensor<*xf16>, !ascendc.local_tensor<32xf16>, i32
 // CHECK-NEXT:    %view = ascendc.global_tensor.subindex %g[%i] : !ascendc.global_tensor<*xf16>, index, !ascendc.global_tensor<*xf16>
 // CHECK-NEXT:    ascendc.data_copy_l2 %view, %src, %n : !ascendc.global_tensor<*xf16>, !ascendc.local_tensor<32xf16>, i32
-// CHECK-NEXT:    ascendc.pipe_barrier pipe_mte3
+// CHECK-NEXT:    ascendc.pipe_barrier pipe_v
 // CHECK-NEXT:    %c0 = arith.constant 0 : i32
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
 // CHECK-NEXT:    func.return
@@ -328,7 +328,7 @@ func.func @both_branches_write(%g: !ascendc.global_tensor<*xf32>, %out: !ascendc
 // CHECK-NEXT:      ascendc.que_bind.free_tensor %qy, %y : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<128xf32>
 // CHECK-NEXT:      %z_1 = ascendc.que_bind.deque_tensor %qz : !ascendc.queue<vecout, 2>, !ascendc.local_tensor<128xf32>
 // CHECK-NEXT:      ascendc.data_copy_l2 %sz, %z_1, %n : !ascendc.global_tensor<*xf32>, !ascendc.local_tensor<128xf32>, i32
-// CHECK-NEXT:      ascendc.pipe_barrier pipe_mte3
+// CHECK-NEXT:      ascendc.pipe_barrier pipe_v
 // CHECK-NEXT:      ascendc.que_bind.free_tensor %qz, %z : !ascendc.queue<vecout, 2>, !ascendc.local_tensor<128xf32>
 // CHECK-NEXT:    }
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
@@ -370,7 +370,7 @@ func.func @double_buffer(%gx: !ascendc.global_tensor<*xf32>, %gy: !ascendc.globa
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_v
 // CHECK-NEXT:    %dst_1 = ascendc.que_bind.deque_tensor %q : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<64xf32>
 // CHECK-NEXT:    ascendc.data_copy_l2 %gz, %dst_1, %n : !ascendc.global_tensor<*xf32>, !ascendc.local_tensor<64xf32>, i32
-// CHECK-NEXT:    ascendc.pipe_barrier pipe_mte3
+// CHECK-NEXT:    ascendc.pipe_barrier pipe_v
 // CHECK-NEXT:    ascendc.que_bind.free_tensor %q, %dst : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<64xf32>
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
 // CHECK-NEXT:    func.return

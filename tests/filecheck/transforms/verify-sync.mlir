@@ -1,4 +1,4 @@
-// RUN: ascdsl-opt %s --split-input-file --verify-sync --verify-diagnostics
+// RUN: ascdsl-opt %s --split-input-file -p "verify-sync{mode=pyasc}" --verify-diagnostics
 // RUN: ascdsl-opt %s --split-input-file --ascendc-verify-sync --verify-diagnostics
 // The pass only warns: the IR comes out unchanged and the exit status is 0.
 // RUN: ascdsl-opt %s --split-input-file --verify-sync 2>/dev/null | filecheck %s
