@@ -107,6 +107,10 @@ class InsertQueSyncPass(ModulePass):
     name = "insert-que-sync"
 
     mode: str = "ascdsl"
+    # `pipe_barrier pipe_v` between dependent vector ops. On hardware that is bisheng's
+    # `--cce-auto-sync` (the cce-auto-sync pass); the default pipeline leaves it there, so a
+    # kernel run with auto_sync off is the kernel as bisheng-less hardware would run it.
+    vector_barriers: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if self.mode not in MODES:
@@ -121,7 +125,8 @@ class InsertQueSyncPass(ModulePass):
         }
         with gc_paused():
             for func in function_bodies(op):
-                _Sync(func, self.mode, pipes, func.sym_name.data in called, calls).run()
+                _Sync(func, self.mode, pipes, func.sym_name.data in called, calls,
+                      self.vector_barriers).run()
 
 
 def scalar_event_group(event: HardEvent, source: Operation) -> list[Operation]:
@@ -148,8 +153,10 @@ class _Sync:
         self, func: FuncOp, mode: str = "ascdsl", pipes: tuple[Pipe, ...] = (),
         called: bool = False,
         synced_calls: set[Operation] | frozenset[Operation] = frozenset(),
+        vector_barriers: bool = True,
     ):
         self.func = func
+        self.vector_barriers = vector_barriers
         self.pyasc = mode == "pyasc"
         self.pipes = pipes
         self.called = called
@@ -261,7 +268,16 @@ class _Sync:
             if u is not enq and not isinstance(u, FreeTensorOp) and order.precedes(enq, u)
         ]
         if not users:
-            return
+            # Written and never read: the tensor still has to leave the queue before it is
+            # freed (FreeTensor of an enqueued buffer is an error, and the deque is what makes
+            # the free wait for the writer before the buffer is handed out again).
+            users = [
+                u
+                for u in dict.fromkeys(use.operation for use in tensor.uses)
+                if isinstance(u, FreeTensorOp) and order.precedes(enq, u)
+            ]
+            if not users:
+                return
         first = min(users, key=order.key)
         if self._already_dequeued(enq, first, deques.get(queue, ())):
             return
@@ -336,6 +352,17 @@ class _Sync:
                     user.operands = [current if v is tensor else v for v in user.operands]
             if anchor in in_chain:
                 pending = anchor  # type: ignore[assignment]
+        if pending is not None:  # written and never read again: deque it before its free
+            frees = [u for u in dict.fromkeys(use.operation for use in tensor.uses)
+                     if isinstance(u, FreeTensorOp) and order.precedes(pending, u)]
+            if frees:
+                first = min(frees, key=order.key)
+                if not self._already_dequeued(pending, first, deques.get(pending.queue, ())):
+                    assert isinstance(tensor.type, TensorTypeBase)
+                    deq = DequeTensorOp(pending.queue, tensor.type)  # type: ignore[arg-type]
+                    deq.tensor.name_hint = tensor.name_hint
+                    anchor = self._deque_anchor(pending, first)
+                    insert_before(self._sync_point(anchor), with_location([deq], pending), order)
         return True
 
     def _deque_anchor(self, enq: EnqueTensorOp, first: Operation) -> Operation:
@@ -385,6 +412,7 @@ class _Sync:
         flow = SyncDataflow(
             self.func, self.pipes, entry_wildcard=self.called,
             call_ends_in_barrier=self.synced_calls.__contains__,
+            vector_barriers=self.vector_barriers,
         )
         for op, need in flow.needs.items():
             assert isinstance(op, AscendCOp)

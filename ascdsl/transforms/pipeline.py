@@ -58,7 +58,8 @@ def default_pipeline(insert_sync: bool = True, auto_sync: bool = True) -> list[M
         passes += [
             EraseSyncPass(),
             HoistQueBindPass(),
-            InsertQueSyncPass(),
+            # V -> V is the second layer's (cce-auto-sync below, bisheng on hardware).
+            InsertQueSyncPass(vector_barriers=False),
             UnifyPipePass(),
             CanonicalizePass(),
         ]

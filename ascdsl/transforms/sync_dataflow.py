@@ -260,8 +260,12 @@ class SyncDataflow:
         pipes: Iterable[Pipe],
         entry_wildcard: bool,
         call_ends_in_barrier: Callable[[func.CallOp], bool] = lambda call: False,
+        vector_barriers: bool = True,
     ):
         self.call_ends_in_barrier = call_ends_in_barrier
+        # Whether V -> V dependences are this pass's to order; in the default pipeline they
+        # are bisheng's auto-sync layer's (cce-auto-sync), as on hardware.
+        self.vector_barriers = vector_barriers
         self.buffers = BufferMap(function)
         self.pipes = tuple(pipes)
         self.needs: dict[Operation, Need] = {}
@@ -407,7 +411,7 @@ class SyncDataflow:
         fact = (key, pipe, is_write)
         self._site[fact] = op
         for q, facts in state.unknown.items():
-            if q != pipe or (is_write and pipe == Pipe.PIPE_V):
+            if q != pipe or (is_write and pipe == Pipe.PIPE_V and self.vector_barriers):
                 facts.add(fact)
         for _, _, snapshot in state.pending.values():
             snapshot.add(fact)

@@ -1,8 +1,7 @@
 // The sync generator's first shrunk failure (tests/unit/transforms/test_sync_generator.py):
 // a copy into an auto tensor and straight back out. After the default pipeline it should run
-// clean; it races MTE2 -> MTE3 until insert-que-sync (the first layer) orders a copy-through
-// (issue 16 item 3). Expected to fail until then: lit reports an unexpected pass.
-// XFAIL: *
+// clean: insert-que-sync (the first layer) orders the copy-through (MTE2 -> MTE3); it raced
+// before the dataflow placement (issue 16 item 3).
 // RUN: ascdsl-sim %s -p ascdsl-default --arg x0=f32[64]:rand --arg z=f32[64] --expect "z = x0"
 func.func @k(%x0: memref<?xf32, 22>, %z: memref<?xf32, 22>) attributes {ascendc.global} {
   %g0 = ascendc.global_tensor : !ascendc.global_tensor<*xf32>
