@@ -26,7 +26,12 @@ from .ops_cast import *  # noqa: F403
 from .ops_cast import CAST_OPS, CastOp
 from .ops_copy import *  # noqa: F403
 from .ops_copy import COPY_OPS, DataCopyBase, copy_pipe
-from .ops_cmpsel import CMPSEL_OPS, CompareL0Op, CompareScalarL0Op, SelectL0Op, SelMode
+from .ops_cmpsel import (
+    CMPSEL_OPS, CompareL0Op, CompareL1Op, CompareL2Op, CompareOpBase, CompareRL0Op,
+    CompareRL1Op, CompareScalarL0Op, CompareScalarL1Op, CompareScalarL2Op, GetCmpMaskOp,
+    SelectL0Op, SelectL1Op, SelectL2Op, SelectOpBase, SelectRegOp, SelectScalarL0Op,
+    SelectScalarL1Op, SelectScalarL2Op, SelectScalarRegOp, SelMode, SetCmpMaskOp,
+)
 from .ops_fwk import *  # noqa: F403
 from .ops_fwk import FWK_OPS
 from .ops_ffts import FFTS_OPS, SetFftsBaseAddrOp

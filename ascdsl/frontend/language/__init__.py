@@ -46,6 +46,7 @@ from .core import (
 )
 from .fwk import TBuf, TPipe, TQue, TQueBind, get_tpipe_ptr
 from .copy import data_copy, data_copy_pad
+from .cmpsel import SelMode, compare, compare_scalar, get_cmp_mask, select, set_cmp_mask
 from .params import (
     BinaryRepeatParams,
     DataCopyExtParams,
@@ -107,7 +108,7 @@ __all__ = [
     "float16", "half", "bfloat16", "float32", "float_", "float64", "double",
     # enums
     "TPosition", "HardEvent", "PipeID", "Pipe", "Hardware", "RoundMode", "CMPMODE", "CmpMode",
-    "CacheMode", "CacheRwMode",
+    "CacheMode", "CacheRwMode", "SelMode",
     # loops and compile-time helpers
     "range", "static_range", "static_assert", "ceildiv",
     # framework
@@ -124,6 +125,7 @@ __all__ = [
     "reciprocal", "reduce_max", "reduce_min", "reduce_sum", "relu", "rsqrt", "shift_left",
     "shift_right", "sqrt", "sub", "sub_relu",
     "cast",
+    "compare", "compare_scalar", "get_cmp_mask", "select", "set_cmp_mask",
     # synchronization, system variables, debugging
     "set_flag", "wait_flag", "pipe_barrier", "get_block_idx", "get_block_num",
     "get_sub_block_idx", "printf", "dump_tensor",

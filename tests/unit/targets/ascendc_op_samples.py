@@ -31,9 +31,11 @@ from ascdsl.dialects.ascendc import (
     MathLibraryOp,
     QuantOp,
     CmpMode,
-    CompareL0Op,
-    CompareScalarL0Op,
-    SelectL0Op,
+    CompareOpBase,
+    SelectOpBase,
+    SelectScalarL0Op,
+    SelectScalarL1Op,
+    SelectScalarL2Op,
     SelMode,
     ConstructOp,
     DataCopyBase,
@@ -90,15 +92,20 @@ OVERRIDES: dict[tuple[type[Operation], str], Attribute] = {
     (CastOp, "src"): LOCAL,
     (ReinterpretCastOp, "out"): LocalTensorType(i32, [64]),
     (ConstructOp, "result"): DataCopyParamsType(),
-    (CompareL0Op, "dst"): MASK_BITS,
-    (CompareScalarL0Op, "dst"): MASK_BITS,
-    (CompareScalarL0Op, "src1Scalar"): f32,
-    (SelectL0Op, "selMask"): MASK_BITS,
+    (CompareOpBase, "dst"): MASK_BITS,
+    (CompareOpBase, "src1Scalar"): f32,
+    (SelectOpBase, "selMask"): MASK_BITS,
     # advanced APIs: scratch bytes, int8 quantized output, uint32 sort indices
     (MathLibraryOp, "sharedTmpBuffer"): SCRATCH,
     (AdvOp, "sharedTmpBuffer"): SCRATCH,
     (QuantOp, "dst"): LocalTensorType(IntegerType(8), [64]),
     (ExtractOp, "dstIndex"): LocalTensorType(IntegerType(32, Signedness.UNSIGNED), [64]),
+}
+# Enum values of one op's property, where the op takes fewer values than its enum has.
+OP_ENUM_SAMPLES = {
+    (SelectScalarL0Op, "selMode"): SelMode.VSEL_TENSOR_SCALAR_MODE,
+    (SelectScalarL1Op, "selMode"): SelMode.VSEL_TENSOR_SCALAR_MODE,
+    (SelectScalarL2Op, "selMode"): SelMode.VSEL_TENSOR_SCALAR_MODE,
 }
 # More specific than the family rows above: checked first.
 EXACT_OVERRIDES: dict[tuple[type[Operation], str], Attribute] = {
@@ -189,7 +196,7 @@ def _properties(cls: type[Operation], result_types: list[Attribute],
         if name == "operandSegmentSizes":
             props[name] = segment_sizes(cls, present)
         elif name in enums:
-            props[name] = enum_attr(ENUM_SAMPLES[enums[name]])
+            props[name] = enum_attr(OP_ENUM_SAMPLES.get((cls, name), ENUM_SAMPLES[enums[name]]))
         elif name == "isSetMask":
             props[name] = UnitAttr()
         elif optional:

@@ -1,0 +1,56 @@
+// Compare / Select verifier rules: each is a located error naming the op and the rule.
+// RUN: ascdsl-opt %s --split-input-file --verify-diagnostics
+
+func.func @select_scalar_needs_scalar_mode(%d: !ascendc.local_tensor<*xf16>, %sel: !ascendc.local_tensor<*xui8>, %s: f16, %n: ui32) {
+  // expected-error@+1 {{ascendc.select_scalar_l2 takes selMode VSEL_TENSOR_SCALAR_MODE, got VSEL_CMPMASK_SPR}}
+  ascendc.select_scalar_l2 %d, %sel, %d, %s, %n {selMode = 0 : i32} : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xui8>, !ascendc.local_tensor<*xf16>, f16, ui32
+  func.return
+}
+
+// -----
+
+func.func @select_tensors_no_scalar_mode(%d: !ascendc.local_tensor<*xf16>, %sel: !ascendc.local_tensor<*xui8>, %n: ui32) {
+  // expected-error@+1 {{ascendc.select_l2 takes selMode VSEL_CMPMASK_SPR or VSEL_TENSOR_TENSOR_MODE, got VSEL_TENSOR_SCALAR_MODE}}
+  ascendc.select_l2 %d, %sel, %d, %d, %n {selMode = 1 : i32} : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xui8>, !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, ui32
+  func.return
+}
+
+// -----
+
+func.func @select_mask_is_bits(%d: !ascendc.local_tensor<*xf16>, %n: ui32) {
+  // expected-error@+1 {{selMask holds one bit per element in integer elements, got f16}}
+  ascendc.select_l2 %d, %d, %d, %d, %n {selMode = 2 : i32} : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, ui32
+  func.return
+}
+
+// -----
+
+func.func @compare_dst_is_bits(%d: !ascendc.local_tensor<*xf32>, %a: !ascendc.local_tensor<*xf32>, %n: i32) {
+  // expected-error@+1 {{dst holds one bit per element in integer elements, got f32}}
+  ascendc.compare_l2 %d, %a, %a, %n {cmpMode = 0 : i64} : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32
+  func.return
+}
+
+// -----
+
+func.func @compare_sources_match(%d: !ascendc.local_tensor<*xui8>, %a: !ascendc.local_tensor<*xf32>, %b: !ascendc.local_tensor<*xf16>, %n: i32) {
+  // expected-error@+1 {{element type mismatch: src0 is f32 but src1 is f16}}
+  ascendc.compare_l2 %d, %a, %b, %n {cmpMode = 0 : i64} : !ascendc.local_tensor<*xui8>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf16>, i32
+  func.return
+}
+
+// -----
+
+func.func @compare_mode_range(%d: !ascendc.local_tensor<*xui8>, %a: !ascendc.local_tensor<*xf32>, %n: i32) {
+  // expected-error@+1 {{'cmpMode' = 9 is not a CmpMode (valid values 0 to 5)}}
+  ascendc.compare_l2 %d, %a, %a, %n {cmpMode = 9 : i64} : !ascendc.local_tensor<*xui8>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32
+  func.return
+}
+
+// -----
+
+func.func @compare_scalar_is_a_number(%d: !ascendc.local_tensor<*xui8>, %a: !ascendc.local_tensor<*xf32>, %n: i32) {
+  // expected-error@+1 {{src1Scalar must be an integer or float scalar}}
+  ascendc.compare_scalar_l2 %d, %a, %a, %n {cmpMode = 0 : i64} : !ascendc.local_tensor<*xui8>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32
+  func.return
+}
