@@ -41,6 +41,8 @@ from .ops_params import *  # noqa: F403
 from .ops_params import PARAM_OPS
 from .ops_reduce import *  # noqa: F403
 from .ops_reduce import REDUCE_OPS, ReduceL2Base
+from .ops_reduce_repeat import *  # noqa: F403
+from .ops_reduce_repeat import REDUCE_REPEAT_OPS, ReduceOrder, RepeatReduceOp
 from .ops_sync import *  # noqa: F403
 from .ops_sync import SYNC_OPS
 from .ops_tensor import *  # noqa: F403
@@ -76,6 +78,7 @@ ALL_OPS: list[type[AscendCOp]] = [
     *UNARY_OPS,  # dst = f(src)
     *VEC_SCALAR_OPS,  # dst = f(src, scalar), Duplicate
     *REDUCE_OPS,  # ReduceSum/Max/Min
+    *REDUCE_REPEAT_OPS,  # block, pair, repeat and whole reductions; ReduceSum/Max/Min L0/L1
     *CAST_OPS,  # Cast
     *SYNC_OPS,  # SetFlag/WaitFlag, PipeBarrier, system variables, printf
     *CMPSEL_OPS,  # Compare, Select
@@ -114,6 +117,8 @@ __all__ = [
     "CacheMode",
     "CacheRwMode",
     "SelMode",
+    "ReduceOrder",
+    "RepeatReduceOp",
     "UnaryMathOp",
     "BinaryMathOp",
     "MathLibraryOp",

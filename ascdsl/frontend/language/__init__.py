@@ -46,6 +46,20 @@ from .core import (
 )
 from .fwk import TBuf, TPipe, TQue, TQueBind, get_tpipe_ptr
 from .copy import data_copy, data_copy_pad
+from .reduce import (
+    ReduceOrder,
+    block_reduce_max,
+    block_reduce_min,
+    block_reduce_sum,
+    pair_reduce_sum,
+    reduce_max,
+    reduce_min,
+    reduce_sum,
+    repeat_reduce_sum,
+    whole_reduce_max,
+    whole_reduce_min,
+    whole_reduce_sum,
+)
 from .cmpsel import SelMode, compare, compare_scalar, get_cmp_mask, select, set_cmp_mask
 from .params import (
     BinaryRepeatParams,
@@ -88,9 +102,6 @@ from .vector import (
     muls,
     neg,
     reciprocal,
-    reduce_max,
-    reduce_min,
-    reduce_sum,
     relu,
     rsqrt,
     shift_left,
@@ -108,7 +119,7 @@ __all__ = [
     "float16", "half", "bfloat16", "float32", "float_", "float64", "double",
     # enums
     "TPosition", "HardEvent", "PipeID", "Pipe", "Hardware", "RoundMode", "CMPMODE", "CmpMode",
-    "CacheMode", "CacheRwMode", "SelMode",
+    "CacheMode", "CacheRwMode", "SelMode", "ReduceOrder",
     # loops and compile-time helpers
     "range", "static_range", "static_assert", "ceildiv",
     # framework
@@ -126,6 +137,8 @@ __all__ = [
     "shift_right", "sqrt", "sub", "sub_relu",
     "cast",
     "compare", "compare_scalar", "get_cmp_mask", "select", "set_cmp_mask",
+    "block_reduce_max", "block_reduce_min", "block_reduce_sum", "pair_reduce_sum",
+    "repeat_reduce_sum", "whole_reduce_max", "whole_reduce_min", "whole_reduce_sum",
     # synchronization, system variables, debugging
     "set_flag", "wait_flag", "pipe_barrier", "get_block_idx", "get_block_num",
     "get_sub_block_idx", "printf", "dump_tensor",

@@ -37,6 +37,7 @@ from ascdsl.dialects.ascendc import (
     SelectScalarL1Op,
     SelectScalarL2Op,
     SelMode,
+    ReduceOrder,
     ConstructOp,
     DataCopyBase,
     CacheMode,
@@ -80,6 +81,7 @@ ENUM_SAMPLES = {
     CacheMode: CacheMode.CACHE_MODE_DISABLE,
     CacheRwMode: CacheRwMode.READ,
     SelMode: SelMode.VSEL_TENSOR_TENSOR_MODE,
+    ReduceOrder: ReduceOrder.ORDER_INDEX_VALUE,
 }
 MASK_BITS = LocalTensorType(IntegerType(8, Signedness.UNSIGNED), [32])
 SCRATCH = LocalTensorType(IntegerType(8, Signedness.UNSIGNED), [1024])

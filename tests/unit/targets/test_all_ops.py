@@ -27,6 +27,7 @@ def test_the_dialect_has_the_ops_the_target_covers():
         1,  # set_ffts_base_addr
         8,  # advanced APIs beyond pyasc: LogSoftMax, LayerNorm, Gelu, FasterGelu, Sigmoid, Silu, Swish, SwiGLU
         15,  # compare/select: L1, L2, register and scalar forms, Get/SetCmpMask
+        21,  # reductions over repeats: block, pair, repeat, whole; ReduceSum/Max/Min L0/L1
     ])
     assert len(set(ALL_OPS)) == len(ALL_OPS)
 

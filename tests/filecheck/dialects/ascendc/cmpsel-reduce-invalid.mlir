@@ -1,4 +1,4 @@
-// Compare / Select verifier rules: each is a located error naming the op and the rule.
+// Compare / Select and repeat-reduction verifier rules: each is a located error naming the rule.
 // RUN: ascdsl-opt %s --split-input-file --verify-diagnostics
 
 func.func @select_scalar_needs_scalar_mode(%d: !ascendc.local_tensor<*xf16>, %sel: !ascendc.local_tensor<*xui8>, %s: f16, %n: ui32) {
@@ -52,5 +52,21 @@ func.func @compare_mode_range(%d: !ascendc.local_tensor<*xui8>, %a: !ascendc.loc
 func.func @compare_scalar_is_a_number(%d: !ascendc.local_tensor<*xui8>, %a: !ascendc.local_tensor<*xf32>, %n: i32) {
   // expected-error@+1 {{src1Scalar must be an integer or float scalar}}
   ascendc.compare_scalar_l2 %d, %a, %a, %n {cmpMode = 0 : i64} : !ascendc.local_tensor<*xui8>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32
+  func.return
+}
+
+// -----
+
+func.func @whole_reduce_order_range(%d: !ascendc.local_tensor<*xf16>, %n: i32) {
+  // expected-error@+1 {{'order' = 7 is not a ReduceOrder (valid values 0 to 3)}}
+  ascendc.whole_reduce_max_l0 %d, %d, %n, %n, %n, %n, %n {order = 7 : i32} : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i32, i32, i32, i32, i32
+  func.return
+}
+
+// -----
+
+func.func @reduce_elements_match(%d: !ascendc.local_tensor<*xf16>, %s: !ascendc.local_tensor<*xf32>, %n: i32) {
+  // expected-error@+1 {{element type mismatch: dst is f16 but src is f32}}
+  ascendc.whole_reduce_sum_l0 %d, %s, %n, %n, %n, %n, %n : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf32>, i32, i32, i32, i32, i32
   func.return
 }
