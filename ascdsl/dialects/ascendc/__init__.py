@@ -42,6 +42,8 @@ from .ops_params import PARAM_OPS
 from .ops_reduce import *  # noqa: F403
 from .ops_reduce import REDUCE_OPS, ReduceL2Base
 from .ops_reduce_repeat import *  # noqa: F403
+from .ops_fused import *  # noqa: F403
+from .ops_fused import FUSED_OPS
 from .ops_reduce_repeat import REDUCE_REPEAT_OPS, ReduceOrder, RepeatReduceOp
 from .ops_sync import *  # noqa: F403
 from .ops_sync import SYNC_OPS
@@ -79,6 +81,7 @@ ALL_OPS: list[type[AscendCOp]] = [
     *VEC_SCALAR_OPS,  # dst = f(src, scalar), Duplicate
     *REDUCE_OPS,  # ReduceSum/Max/Min
     *REDUCE_REPEAT_OPS,  # block, pair, repeat and whole reductions; ReduceSum/Max/Min L0/L1
+    *FUSED_OPS,  # Axpy (reads dst too)
     *CAST_OPS,  # Cast
     *SYNC_OPS,  # SetFlag/WaitFlag, PipeBarrier, system variables, printf
     *CMPSEL_OPS,  # Compare, Select

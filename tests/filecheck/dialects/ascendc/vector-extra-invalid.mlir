@@ -1,4 +1,4 @@
-// Compare / Select and repeat-reduction verifier rules: each is a located error naming the rule.
+// Compare / Select, repeat reductions and Axpy: verifier rules, each a located error naming the rule.
 // RUN: ascdsl-opt %s --split-input-file --verify-diagnostics
 
 func.func @select_scalar_needs_scalar_mode(%d: !ascendc.local_tensor<*xf16>, %sel: !ascendc.local_tensor<*xui8>, %s: f16, %n: ui32) {
@@ -68,5 +68,13 @@ func.func @whole_reduce_order_range(%d: !ascendc.local_tensor<*xf16>, %n: i32) {
 func.func @reduce_elements_match(%d: !ascendc.local_tensor<*xf16>, %s: !ascendc.local_tensor<*xf32>, %n: i32) {
   // expected-error@+1 {{element type mismatch: dst is f16 but src is f32}}
   ascendc.whole_reduce_sum_l0 %d, %s, %n, %n, %n, %n, %n : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf32>, i32, i32, i32, i32, i32
+  func.return
+}
+
+// -----
+
+func.func @axpy_element_pair(%d: !ascendc.local_tensor<*xf16>, %s: !ascendc.local_tensor<*xf32>, %x: f32, %n: i32) {
+  // expected-error@+1 {{AscendC::Axpy takes (dst, src) elements (f16, f16), (f32, f32) or (f32, f16), got (f16, f32)}}
+  ascendc.axpy_l2 %d, %s, %x, %n : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf32>, f32, i32
   func.return
 }
