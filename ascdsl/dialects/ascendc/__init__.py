@@ -44,6 +44,10 @@ from .ops_reduce import REDUCE_OPS, ReduceL2Base
 from .ops_reduce_repeat import *  # noqa: F403
 from .ops_fused import *  # noqa: F403
 from .ops_fused import FUSED_OPS
+from .ops_gather import *  # noqa: F403
+from .ops_gather import GATHER_OPS, OffsetOp
+from .types_vec import *  # noqa: F403
+from .types_vec import VEC_PARAM_TYPES
 from .ops_reduce_repeat import REDUCE_REPEAT_OPS, ReduceOrder, RepeatReduceOp
 from .ops_sync import *  # noqa: F403
 from .ops_sync import SYNC_OPS
@@ -82,6 +86,7 @@ ALL_OPS: list[type[AscendCOp]] = [
     *REDUCE_OPS,  # ReduceSum/Max/Min
     *REDUCE_REPEAT_OPS,  # block, pair, repeat and whole reductions; ReduceSum/Max/Min L0/L1
     *FUSED_OPS,  # Axpy (reads dst too)
+    *GATHER_OPS,  # Gather, Gatherb, Scatter, Brcb
     *CAST_OPS,  # Cast
     *SYNC_OPS,  # SetFlag/WaitFlag, PipeBarrier, system variables, printf
     *CMPSEL_OPS,  # Compare, Select
@@ -92,6 +97,8 @@ ALL_OPS: list[type[AscendCOp]] = [
 ]
 
 ALL_TYPES.extend(ADV_TYPES)  # tiling and configuration structs of the advanced APIs
+ALL_TYPES.extend(VEC_PARAM_TYPES)  # GatherRepeatParams, BrcbRepeatParams
+PARAM_STRUCT_TYPES.update({t.name.removeprefix("ascendc."): t for t in VEC_PARAM_TYPES})
 
 AscendC = Dialect("ascendc", ALL_OPS, ALL_TYPES)
 
@@ -122,6 +129,7 @@ __all__ = [
     "SelMode",
     "ReduceOrder",
     "RepeatReduceOp",
+    "OffsetOp",
     "UnaryMathOp",
     "BinaryMathOp",
     "MathLibraryOp",

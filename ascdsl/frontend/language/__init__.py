@@ -61,6 +61,7 @@ from .reduce import (
     whole_reduce_sum,
 )
 from .fused import axpy
+from .gather import brcb, gather, gatherb, scatter
 from .cmpsel import SelMode, compare, compare_scalar, get_cmp_mask, select, set_cmp_mask
 from .params import (
     BinaryRepeatParams,
@@ -68,6 +69,8 @@ from .params import (
     DataCopyPadParams,
     DataCopyParams,
     UnaryRepeatParams,
+    GatherRepeatParams,
+    BrcbRepeatParams,
 )
 from .system import (
     dump_tensor,
@@ -129,7 +132,7 @@ __all__ = [
     "GlobalTensor", "LocalTensor", "LocalTensorAuto", "LocalMemAllocator",
     # parameter structs
     "DataCopyParams", "DataCopyPadParams", "DataCopyExtParams", "BinaryRepeatParams",
-    "UnaryRepeatParams",
+    "UnaryRepeatParams", "GatherRepeatParams", "BrcbRepeatParams",
     # data movement and vector compute
     "data_copy", "data_copy_pad",
     "abs", "add", "add_relu", "adds", "bitwise_and", "bitwise_not", "bitwise_or", "div",
@@ -140,7 +143,7 @@ __all__ = [
     "compare", "compare_scalar", "get_cmp_mask", "select", "set_cmp_mask",
     "block_reduce_max", "block_reduce_min", "block_reduce_sum", "pair_reduce_sum",
     "repeat_reduce_sum", "whole_reduce_max", "whole_reduce_min", "whole_reduce_sum",
-    "axpy",
+    "axpy", "gather", "gatherb", "scatter", "brcb",
     # synchronization, system variables, debugging
     "set_flag", "wait_flag", "pipe_barrier", "get_block_idx", "get_block_num",
     "get_sub_block_idx", "printf", "dump_tensor",

@@ -38,6 +38,13 @@ from ascdsl.dialects.ascendc import (
     SelectScalarL2Op,
     SelMode,
     ReduceOrder,
+    GatherL0Op,
+    GatherL1Op,
+    GatherL2Op,
+    GatherbL0Op,
+    ScatterL0Op,
+    ScatterL1Op,
+    ScatterL2Op,
     ConstructOp,
     DataCopyBase,
     CacheMode,
@@ -85,6 +92,7 @@ ENUM_SAMPLES = {
 }
 MASK_BITS = LocalTensorType(IntegerType(8, Signedness.UNSIGNED), [32])
 SCRATCH = LocalTensorType(IntegerType(8, Signedness.UNSIGNED), [1024])
+OFFSETS = LocalTensorType(IntegerType(32, Signedness.UNSIGNED), [64])
 
 # (op class or family base, operand/result name) -> type
 OVERRIDES: dict[tuple[type[Operation], str], Attribute] = {
@@ -97,6 +105,11 @@ OVERRIDES: dict[tuple[type[Operation], str], Attribute] = {
     (CompareOpBase, "dst"): MASK_BITS,
     (CompareOpBase, "src1Scalar"): f32,
     (SelectOpBase, "selMask"): MASK_BITS,
+    # gather / scatter: byte offsets in a uint32 tensor
+    **{(cls, name): OFFSETS for cls, name in (
+        (GatherL0Op, "src_offset"), (GatherL1Op, "src_offset"), (GatherL2Op, "src_offset"),
+        (GatherbL0Op, "offset"), (ScatterL0Op, "dst_offset"), (ScatterL1Op, "dst_offset"),
+        (ScatterL2Op, "dst_offset"))},
     # advanced APIs: scratch bytes, int8 quantized output, uint32 sort indices
     (MathLibraryOp, "sharedTmpBuffer"): SCRATCH,
     (AdvOp, "sharedTmpBuffer"): SCRATCH,

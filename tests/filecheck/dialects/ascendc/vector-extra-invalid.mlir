@@ -1,4 +1,4 @@
-// Compare / Select, repeat reductions and Axpy: verifier rules, each a located error naming the rule.
+// Compare / Select, repeat reductions, Axpy, Gather / Scatter / Brcb: verifier rules, each a located error.
 // RUN: ascdsl-opt %s --split-input-file --verify-diagnostics
 
 func.func @select_scalar_needs_scalar_mode(%d: !ascendc.local_tensor<*xf16>, %sel: !ascendc.local_tensor<*xui8>, %s: f16, %n: ui32) {
@@ -76,5 +76,21 @@ func.func @reduce_elements_match(%d: !ascendc.local_tensor<*xf16>, %s: !ascendc.
 func.func @axpy_element_pair(%d: !ascendc.local_tensor<*xf16>, %s: !ascendc.local_tensor<*xf32>, %x: f32, %n: i32) {
   // expected-error@+1 {{AscendC::Axpy takes (dst, src) elements (f16, f16), (f32, f32) or (f32, f16), got (f16, f32)}}
   ascendc.axpy_l2 %d, %s, %x, %n : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf32>, f32, i32
+  func.return
+}
+
+// -----
+
+func.func @gather_offsets_are_ui32(%d: !ascendc.local_tensor<*xf32>, %o: !ascendc.local_tensor<*xi32>, %b: ui32, %n: i32) {
+  // expected-error@+1 {{src_offset holds byte offsets as ui32 (Ascend C takes LocalTensor<uint32_t>), got i32}}
+  ascendc.gather_l2 %d, %d, %o, %b, %n : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xi32>, ui32, i32
+  func.return
+}
+
+// -----
+
+func.func @brcb_elements_match(%d: !ascendc.local_tensor<*xf32>, %s: !ascendc.local_tensor<*xf16>, %r: i32, %p: !ascendc.brcb_repeat_params) {
+  // expected-error@+1 {{element type mismatch: dst is f32 but src0 is f16}}
+  ascendc.brcb_l0 %d, %s, %r, %p : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf16>, i32, !ascendc.brcb_repeat_params
   func.return
 }
