@@ -43,7 +43,7 @@ from .ops_reduce import *  # noqa: F403
 from .ops_reduce import REDUCE_OPS, ReduceL2Base
 from .ops_reduce_repeat import *  # noqa: F403
 from .ops_fused import *  # noqa: F403
-from .ops_fused import FUSED_OPS
+from .ops_fused import FUSED_OPS, TernaryOp
 from .ops_gather import *  # noqa: F403
 from .ops_gather import GATHER_OPS, OffsetOp
 from .types_vec import *  # noqa: F403
@@ -85,7 +85,7 @@ ALL_OPS: list[type[AscendCOp]] = [
     *VEC_SCALAR_OPS,  # dst = f(src, scalar), Duplicate
     *REDUCE_OPS,  # ReduceSum/Max/Min
     *REDUCE_REPEAT_OPS,  # block, pair, repeat and whole reductions; ReduceSum/Max/Min L0/L1
-    *FUSED_OPS,  # Axpy (reads dst too)
+    *FUSED_OPS,  # Axpy, FusedMulAdd(Relu), MulAddDst (read dst too)
     *GATHER_OPS,  # Gather, Gatherb, Scatter, Brcb
     *CAST_OPS,  # Cast
     *SYNC_OPS,  # SetFlag/WaitFlag, PipeBarrier, system variables, printf
@@ -130,6 +130,7 @@ __all__ = [
     "ReduceOrder",
     "RepeatReduceOp",
     "OffsetOp",
+    "TernaryOp",
     "UnaryMathOp",
     "BinaryMathOp",
     "MathLibraryOp",

@@ -1,4 +1,11 @@
-"""Fused vector forms that read their destination too: `Axpy` (dst = src * scalar + dst).
+"""Fused vector forms that read their destination too: `Axpy` (dst = src * scalar + dst),
+`FusedMulAdd` (dst = src0 * dst + src1), `FusedMulAddRelu` (its relu), `MulAddDst`
+(dst = src0 * src1 + dst).
+
+The three binary forms are `TernaryOp`s: L0/L1/L2 with BinaryRepeatParams like every binary
+op, and a formula over `a` (src0), `b` (src1) and `c` (dst's old value), computed with one
+rounding (in double, then rounded to the type) — the instructions are fused multiply-adds
+(`sim/lower/fused.py`).
 
 Axpy is a vector-scalar op (pyasc's `axpy_l0/l1/l2`, UnaryRepeatParams) whose formula also
 reads `dst` (`b` in the formula): `READS` names it, so passes and the sanitizer see the read.
@@ -14,7 +21,9 @@ from typing import ClassVar
 from xdsl.utils.exceptions import VerifyException
 
 from .base import AscendCOp, Cpp, asc_op, element_type
+from .ops_binary import BinaryL0Base, BinaryL1Base, BinaryL2Base
 from .ops_vec_scalar import VecScalarL0Base, VecScalarL1Base, VecScalarL2Base
+from .vector_base import MASKED_TEMPLATE
 
 _AXPY_TYPES = {("f16", "f16"), ("f32", "f32"), ("f32", "f16")}
 _AXPY_MASKED = Cpp("Axpy", template=("elem:dst", "elem:src", "flag:isSetMask"))
@@ -52,4 +61,65 @@ class AxpyL2Op(AxpyMixin, VecScalarL2Base):
     name = "ascendc.axpy_l2"
 
 
-FUSED_OPS: list[type[AscendCOp]] = [AxpyL0Op, AxpyL1Op, AxpyL2Op]
+class TernaryOp:
+    """A binary-family op whose formula also reads dst (`c`); dst, src0, src1 share a type."""
+
+    READS: ClassVar = ("src0", "src1", "dst")
+
+
+_FMA = "a * c + b"
+_FMA_RELU = "maximum(a * c + b, 0)"
+_MLA = "a * b + c"
+
+
+@asc_op(cpp=Cpp("FusedMulAdd", template=MASKED_TEMPLATE), formula=_FMA)
+class FusedMulAddL0Op(TernaryOp, BinaryL0Base):
+    name = "ascendc.fused_mul_add_l0"
+
+
+@asc_op(cpp=Cpp("FusedMulAdd", template=MASKED_TEMPLATE), formula=_FMA)
+class FusedMulAddL1Op(TernaryOp, BinaryL1Base):
+    name = "ascendc.fused_mul_add_l1"
+
+
+@asc_op(cpp=Cpp("FusedMulAdd"), formula=_FMA)
+class FusedMulAddL2Op(TernaryOp, BinaryL2Base):
+    name = "ascendc.fused_mul_add_l2"
+
+
+@asc_op(cpp=Cpp("FusedMulAddRelu", template=MASKED_TEMPLATE), formula=_FMA_RELU)
+class FusedMulAddReluL0Op(TernaryOp, BinaryL0Base):
+    name = "ascendc.fused_mul_add_relu_l0"
+
+
+@asc_op(cpp=Cpp("FusedMulAddRelu", template=MASKED_TEMPLATE), formula=_FMA_RELU)
+class FusedMulAddReluL1Op(TernaryOp, BinaryL1Base):
+    name = "ascendc.fused_mul_add_relu_l1"
+
+
+@asc_op(cpp=Cpp("FusedMulAddRelu"), formula=_FMA_RELU)
+class FusedMulAddReluL2Op(TernaryOp, BinaryL2Base):
+    name = "ascendc.fused_mul_add_relu_l2"
+
+
+@asc_op(cpp=Cpp("MulAddDst", template=MASKED_TEMPLATE), formula=_MLA)
+class MulAddDstL0Op(TernaryOp, BinaryL0Base):
+    name = "ascendc.mul_add_dst_l0"
+
+
+@asc_op(cpp=Cpp("MulAddDst", template=MASKED_TEMPLATE), formula=_MLA)
+class MulAddDstL1Op(TernaryOp, BinaryL1Base):
+    name = "ascendc.mul_add_dst_l1"
+
+
+@asc_op(cpp=Cpp("MulAddDst"), formula=_MLA)
+class MulAddDstL2Op(TernaryOp, BinaryL2Base):
+    name = "ascendc.mul_add_dst_l2"
+
+
+FUSED_OPS: list[type[AscendCOp]] = [
+    AxpyL0Op, AxpyL1Op, AxpyL2Op,
+    FusedMulAddL0Op, FusedMulAddL1Op, FusedMulAddL2Op,
+    FusedMulAddReluL0Op, FusedMulAddReluL1Op, FusedMulAddReluL2Op,
+    MulAddDstL0Op, MulAddDstL1Op, MulAddDstL2Op,
+]

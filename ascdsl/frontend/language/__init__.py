@@ -60,7 +60,7 @@ from .reduce import (
     whole_reduce_min,
     whole_reduce_sum,
 )
-from .fused import axpy
+from .fused import axpy, fused_mul_add, fused_mul_add_relu, mul_add_dst
 from .gather import brcb, gather, gatherb, scatter
 from .cmpsel import SelMode, compare, compare_scalar, get_cmp_mask, select, set_cmp_mask
 from .params import (
@@ -143,7 +143,8 @@ __all__ = [
     "compare", "compare_scalar", "get_cmp_mask", "select", "set_cmp_mask",
     "block_reduce_max", "block_reduce_min", "block_reduce_sum", "pair_reduce_sum",
     "repeat_reduce_sum", "whole_reduce_max", "whole_reduce_min", "whole_reduce_sum",
-    "axpy", "gather", "gatherb", "scatter", "brcb",
+    "axpy", "fused_mul_add", "fused_mul_add_relu", "mul_add_dst",
+    "gather", "gatherb", "scatter", "brcb",
     # synchronization, system variables, debugging
     "set_flag", "wait_flag", "pipe_barrier", "get_block_idx", "get_block_num",
     "get_sub_block_idx", "printf", "dump_tensor",
