@@ -1,6 +1,6 @@
 """Fused vector forms that read their destination too: `Axpy` (dst = src * scalar + dst),
 `FusedMulAdd` (dst = src0 * dst + src1), `FusedMulAddRelu` (its relu), `MulAddDst`
-(dst = src0 * src1 + dst).
+(dst = src0 * src1 + dst; a float dst over half sources too).
 
 The three binary forms are `TernaryOp`s: L0/L1/L2 with BinaryRepeatParams like every binary
 op, and a formula over `a` (src0), `b` (src1) and `c` (dst's old value), computed with one
@@ -102,18 +102,36 @@ class FusedMulAddReluL2Op(TernaryOp, BinaryL2Base):
     name = "ascendc.fused_mul_add_relu_l2"
 
 
-@asc_op(cpp=Cpp("MulAddDst", template=MASKED_TEMPLATE), formula=_MLA)
-class MulAddDstL0Op(TernaryOp, BinaryL0Base):
+class MulAddDstMixin(TernaryOp):
+    """MulAddDst<T, U>: dst (T) may be float over half sources (U), like Axpy."""
+
+    SAME_ELEMENT: ClassVar = ("src0", "src1")
+
+    def verify_facts(self) -> None:
+        super().verify_facts()  # type: ignore[misc]
+        pair = (str(element_type(self.dst)), str(element_type(self.src0)))
+        if pair not in _AXPY_TYPES:
+            raise VerifyException(
+                "AscendC::MulAddDst takes (dst, src) elements (f16, f16), (f32, f32) or "
+                f"(f32, f16), got ({pair[0]}, {pair[1]})"
+            )
+
+
+_MLA_MASKED = Cpp("MulAddDst", template=("elem:dst", "elem:src0", "flag:isSetMask"))
+
+
+@asc_op(cpp=_MLA_MASKED, formula=_MLA)
+class MulAddDstL0Op(MulAddDstMixin, BinaryL0Base):
     name = "ascendc.mul_add_dst_l0"
 
 
-@asc_op(cpp=Cpp("MulAddDst", template=MASKED_TEMPLATE), formula=_MLA)
-class MulAddDstL1Op(TernaryOp, BinaryL1Base):
+@asc_op(cpp=_MLA_MASKED, formula=_MLA)
+class MulAddDstL1Op(MulAddDstMixin, BinaryL1Base):
     name = "ascendc.mul_add_dst_l1"
 
 
-@asc_op(cpp=Cpp("MulAddDst"), formula=_MLA)
-class MulAddDstL2Op(TernaryOp, BinaryL2Base):
+@asc_op(cpp=Cpp("MulAddDst", template=("elem:dst", "elem:src0")), formula=_MLA)
+class MulAddDstL2Op(MulAddDstMixin, BinaryL2Base):
     name = "ascendc.mul_add_dst_l2"
 
 

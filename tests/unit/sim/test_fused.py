@@ -167,3 +167,16 @@ def test_mul_add_dst_l1():
     z = z0.copy()
     _frame3(_mul_add_dst_l1)[1](x, y, z)
     np.testing.assert_array_equal(z, _fma16(x, y, z0))
+
+
+@asc.jit
+def _mul_add_dst_mixed(lx, lz):
+    asc.mul_add_dst(lz, lx, lx, 256)
+
+
+def test_mul_add_dst_half_sources_into_float():
+    x, z0 = _inputs(np.float32)
+    z = z0.copy()
+    _frame(_mul_add_dst_mixed, asc.float32)[1](x, z)
+    xd = x.astype(np.float64)
+    np.testing.assert_array_equal(z, (xd * xd + z0.astype(np.float64)).astype(np.float32))
