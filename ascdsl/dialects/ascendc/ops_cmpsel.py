@@ -23,13 +23,13 @@ from __future__ import annotations
 from typing import ClassVar
 
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, UnitAttr
-from xdsl.irdl import operand_def, opt_prop_def, prop_def, var_operand_def
+from xdsl.irdl import ParsePropInAttrDict, operand_def, opt_prop_def, prop_def, var_operand_def
 from xdsl.utils.exceptions import VerifyException
 
 from .base import AscendCOp, Cpp, asc_op, element_type, enum_attr
 from .constraints import BIN_PARAMS, INT, LOCAL, MASK, UN_PARAMS
-from .enums import AscEnum, CmpMode
-from .vector_base import VectorOp, flag, mask_operand
+from .enums import AscEnum, CmpMode, Pipe
+from .vector_base import DEFAULT_FORMAT, VectorOp, flag, mask_operand
 
 
 class SelMode(AscEnum):
@@ -220,8 +220,15 @@ class CompareScalarL2Op(CompareOpBase):
                          properties={"cmpMode": enum_attr(mode)})
 
 
-@asc_op(cpp=Cpp("GetCmpMask"), writes=("dst",))
-class GetCmpMaskOp(VectorOp):
+class CmpMaskRegisterOp(AscendCOp):
+    """Get/SetCmpMask: the vector unit's CMPMASK register and a tensor (no levels)."""
+
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = DEFAULT_FORMAT
+
+
+@asc_op(cpp=Cpp("GetCmpMask"), pipe=Pipe.PIPE_V, writes=("dst",))
+class GetCmpMaskOp(CmpMaskRegisterOp):
     """`GetCmpMask(dst)`: the 128-bit CMPMASK register into dst's first 16 bytes."""
 
     name = "ascendc.get_cmp_mask"
@@ -231,13 +238,12 @@ class GetCmpMaskOp(VectorOp):
         super().__init__(operands=[dst])
 
 
-@asc_op(cpp=Cpp("SetCmpMask"), reads=("src",))
-class SetCmpMaskOp(VectorOp):
+@asc_op(cpp=Cpp("SetCmpMask"), pipe=Pipe.PIPE_V, reads=("src",))
+class SetCmpMaskOp(CmpMaskRegisterOp):
     """`SetCmpMask(src)`: src's first 16 bytes into the CMPMASK register."""
 
     name = "ascendc.set_cmp_mask"
     src = operand_def(LOCAL)
-    WRITES: ClassVar = ()
 
     def __init__(self, src):
         super().__init__(operands=[src])
@@ -380,6 +386,7 @@ class SelectScalarRegOp(SelectOpBase):
     repeat_params = operand_def(BIN_PARAMS)
     READS: ClassVar = ("selMask", "src0")
     SAME_ELEMENT: ClassVar = ("dst", "src0")
+    ENUMS: ClassVar = {}  # mode 1 is implied: no selMode property
     LEVEL: ClassVar = "reg"
 
     def __init__(self, dst, sel_mask, src0, repeat_times, repeat_params):

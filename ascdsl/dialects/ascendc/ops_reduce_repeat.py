@@ -12,7 +12,7 @@ as every L0/L1 vector op) and reduces:
   repeat, laid out by `order` (ReduceOrder) in units of that layout's length;
 - `reduce_{sum,max,min}_l0/l1` (Ascend C's "high-dimensional" ReduceSum/Max/Min): every
   repeat's masked elements to one value in dst[0] (dst[1]: the index, `calIndex`), with
-  `sharedTmpBuffer` as scratch.
+  `sharedTmpBuffer` as scratch; their formula (`sum(a)`, ...) is the L2 forms'.
 
 Operands carry pyasc's keyword names (`repeat` for the block forms, `repeat_time` elsewhere),
 which the kernel language's dispatch reads. Sums add in a binary tree in the element type, as
@@ -280,13 +280,13 @@ class ReduceRepeatsIndexBase(ReduceRepeatsBase):
     cal_index = operand_def()
 
 
-@asc_op(cpp=Cpp("ReduceSum"))
+@asc_op(cpp=Cpp("ReduceSum"), formula="sum(a)")
 class ReduceSumL0Op(ReduceRepeatsBase):
     name = "ascendc.reduce_sum_l0"
     KIND: ClassVar = "sum"
 
 
-@asc_op(cpp=Cpp("ReduceSum"))
+@asc_op(cpp=Cpp("ReduceSum"), formula="sum(a)")
 class ReduceSumL1Op(ReduceRepeatsBase):
     name = "ascendc.reduce_sum_l1"
     mask = var_operand_def(INT)
@@ -294,13 +294,13 @@ class ReduceSumL1Op(ReduceRepeatsBase):
     LEVEL: ClassVar = "l1"
 
 
-@asc_op(cpp=Cpp("ReduceMax"))
+@asc_op(cpp=Cpp("ReduceMax"), formula="max(a)")
 class ReduceMaxL0Op(ReduceRepeatsIndexBase):
     name = "ascendc.reduce_max_l0"
     KIND: ClassVar = "max"
 
 
-@asc_op(cpp=Cpp("ReduceMax"))
+@asc_op(cpp=Cpp("ReduceMax"), formula="max(a)")
 class ReduceMaxL1Op(ReduceRepeatsIndexBase):
     name = "ascendc.reduce_max_l1"
     mask = var_operand_def(INT)
@@ -308,13 +308,13 @@ class ReduceMaxL1Op(ReduceRepeatsIndexBase):
     LEVEL: ClassVar = "l1"
 
 
-@asc_op(cpp=Cpp("ReduceMin"))
+@asc_op(cpp=Cpp("ReduceMin"), formula="min(a)")
 class ReduceMinL0Op(ReduceRepeatsIndexBase):
     name = "ascendc.reduce_min_l0"
     KIND: ClassVar = "min"
 
 
-@asc_op(cpp=Cpp("ReduceMin"))
+@asc_op(cpp=Cpp("ReduceMin"), formula="min(a)")
 class ReduceMinL1Op(ReduceRepeatsIndexBase):
     name = "ascendc.reduce_min_l1"
     mask = var_operand_def(INT)
