@@ -15,6 +15,8 @@ Copies to or from GM are timed with the launch's memory system (`gm_copy`, ascds
 
 from __future__ import annotations
 
+import numpy as np
+
 from ascdsl.dialects.ascendc import AllocEventIdOp
 from ascdsl.dialects.ascendc import soc as soc_table
 from ascdsl.dialects.ascendc.enums import HardEvent, Hardware
@@ -77,7 +79,7 @@ class CoreSim:
         "launch", "block_idx", "block_num", "soc", "cost", "checking", "san", "t", "free", "done",
         "busy", "first", "last", "trace", "syncs", "flags", "last_wait", "mems", "tpipe", "pipes",
         "allocator", "mask", "block_execs", "s_extra", "event_latency", "land", "memsys",
-        "hbm_free", "l2_clock", "l2_resident", "l2_dirty", "wb_pending", "fetch_free",
+        "hbm_free", "l2_clock", "l2_resident", "l2_dirty", "wb_pending", "fetch_free", "cmpmask",
     )
 
     def __init__(self, launch: Launch, block_idx: int, nblocks: int):
@@ -113,6 +115,8 @@ class CoreSim:
         self.pipes: list = []  # every TPipe constructed on this core
         self.allocator: Site | None = None  # the first LocalMemAllocator constructed
         self.mask = FULL_MASK
+        # The 128-bit CMPMASK register of Compare/Select (sim/lower/cmpsel.py).
+        self.cmpmask = np.zeros(16, dtype=np.uint8)
         self.block_execs = [0] * nblocks
         self.s_extra = 0.0
         self.event_latency = cost.event_latency

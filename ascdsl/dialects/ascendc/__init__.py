@@ -26,7 +26,12 @@ from .ops_cast import *  # noqa: F403
 from .ops_cast import CAST_OPS, CastOp
 from .ops_copy import *  # noqa: F403
 from .ops_copy import COPY_OPS, DataCopyBase, copy_pipe
-from .ops_cmpsel import CMPSEL_OPS, CompareL0Op, CompareScalarL0Op, SelectL0Op, SelMode
+from .ops_cmpsel import (
+    CMPSEL_OPS, CompareL0Op, CompareL1Op, CompareL2Op, CompareOpBase, CompareRL0Op,
+    CompareRL1Op, CompareScalarL0Op, CompareScalarL1Op, CompareScalarL2Op, GetCmpMaskOp,
+    SelectL0Op, SelectL1Op, SelectL2Op, SelectOpBase, SelectRegOp, SelectScalarL0Op,
+    SelectScalarL1Op, SelectScalarL2Op, SelectScalarRegOp, SelMode, SetCmpMaskOp,
+)
 from .ops_fwk import *  # noqa: F403
 from .ops_fwk import FWK_OPS
 from .ops_ffts import FFTS_OPS, SetFftsBaseAddrOp
@@ -36,6 +41,14 @@ from .ops_params import *  # noqa: F403
 from .ops_params import PARAM_OPS
 from .ops_reduce import *  # noqa: F403
 from .ops_reduce import REDUCE_OPS, ReduceL2Base
+from .ops_reduce_repeat import *  # noqa: F403
+from .ops_fused import *  # noqa: F403
+from .ops_fused import FUSED_OPS, TernaryOp
+from .ops_gather import *  # noqa: F403
+from .ops_gather import GATHER_OPS, OffsetOp
+from .types_vec import *  # noqa: F403
+from .types_vec import VEC_PARAM_TYPES
+from .ops_reduce_repeat import REDUCE_REPEAT_OPS, ReduceOrder, RepeatReduceOp
 from .ops_sync import *  # noqa: F403
 from .ops_sync import SYNC_OPS
 from .ops_tensor import *  # noqa: F403
@@ -77,6 +90,9 @@ ALL_OPS: list[type[AscendCOp]] = [
     *UNARY_OPS,  # dst = f(src)
     *VEC_SCALAR_OPS,  # dst = f(src, scalar), Duplicate
     *REDUCE_OPS,  # ReduceSum/Max/Min
+    *REDUCE_REPEAT_OPS,  # block, pair, repeat and whole reductions; ReduceSum/Max/Min L0/L1
+    *FUSED_OPS,  # Axpy, FusedMulAdd(Relu), MulAddDst (read dst too)
+    *GATHER_OPS,  # Gather, Gatherb, Scatter, Brcb
     *CAST_OPS,  # Cast
     *SYNC_OPS,  # SetFlag/WaitFlag, PipeBarrier, system variables, printf
     *CMPSEL_OPS,  # Compare, Select
@@ -90,6 +106,8 @@ ALL_OPS: list[type[AscendCOp]] = [
 
 ALL_TYPES.extend(ADV_TYPES)  # tiling and configuration structs of the advanced APIs
 ALL_TYPES.extend(CUBE_TYPES)  # parameter structs and enums of the cube APIs
+ALL_TYPES.extend(VEC_PARAM_TYPES)  # GatherRepeatParams, BrcbRepeatParams
+PARAM_STRUCT_TYPES.update({t.name.removeprefix("ascendc."): t for t in VEC_PARAM_TYPES})
 
 AscendC = Dialect("ascendc", ALL_OPS, ALL_TYPES)
 
@@ -118,6 +136,10 @@ __all__ = [
     "CacheMode",
     "CacheRwMode",
     "SelMode",
+    "ReduceOrder",
+    "RepeatReduceOp",
+    "OffsetOp",
+    "TernaryOp",
     "UnaryMathOp",
     "BinaryMathOp",
     "MathLibraryOp",

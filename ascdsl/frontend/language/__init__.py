@@ -46,12 +46,31 @@ from .core import (
 )
 from .fwk import TBuf, TPipe, TQue, TQueBind, get_tpipe_ptr
 from .copy import data_copy, data_copy_pad
+from .reduce import (
+    ReduceOrder,
+    block_reduce_max,
+    block_reduce_min,
+    block_reduce_sum,
+    pair_reduce_sum,
+    reduce_max,
+    reduce_min,
+    reduce_sum,
+    repeat_reduce_sum,
+    whole_reduce_max,
+    whole_reduce_min,
+    whole_reduce_sum,
+)
+from .fused import axpy, fused_mul_add, fused_mul_add_relu, mul_add_dst
+from .gather import brcb, gather, gatherb, scatter
+from .cmpsel import SelMode, compare, compare_scalar, get_cmp_mask, select, set_cmp_mask
 from .params import (
     BinaryRepeatParams,
     DataCopyExtParams,
     DataCopyPadParams,
     DataCopyParams,
     UnaryRepeatParams,
+    GatherRepeatParams,
+    BrcbRepeatParams,
 )
 from .system import (
     dump_tensor,
@@ -119,9 +138,6 @@ from .vector import (
     muls,
     neg,
     reciprocal,
-    reduce_max,
-    reduce_min,
-    reduce_sum,
     relu,
     rsqrt,
     shift_left,
@@ -139,7 +155,7 @@ __all__ = [
     "float16", "half", "bfloat16", "float32", "float_", "float64", "double",
     # enums
     "TPosition", "HardEvent", "PipeID", "Pipe", "Hardware", "RoundMode", "CMPMODE", "CmpMode",
-    "CacheMode", "CacheRwMode",
+    "CacheMode", "CacheRwMode", "SelMode", "ReduceOrder",
     # loops and compile-time helpers
     "range", "static_range", "static_assert", "ceildiv",
     # framework
@@ -148,7 +164,7 @@ __all__ = [
     "GlobalTensor", "LocalTensor", "LocalTensorAuto", "LocalMemAllocator",
     # parameter structs
     "DataCopyParams", "DataCopyPadParams", "DataCopyExtParams", "BinaryRepeatParams",
-    "UnaryRepeatParams",
+    "UnaryRepeatParams", "GatherRepeatParams", "BrcbRepeatParams",
     # data movement and vector compute
     "data_copy", "data_copy_pad",
     "abs", "add", "add_relu", "adds", "bitwise_and", "bitwise_not", "bitwise_or", "div",
@@ -156,6 +172,11 @@ __all__ = [
     "reciprocal", "reduce_max", "reduce_min", "reduce_sum", "relu", "rsqrt", "shift_left",
     "shift_right", "sqrt", "sub", "sub_relu",
     "cast",
+    "compare", "compare_scalar", "get_cmp_mask", "select", "set_cmp_mask",
+    "block_reduce_max", "block_reduce_min", "block_reduce_sum", "pair_reduce_sum",
+    "repeat_reduce_sum", "whole_reduce_max", "whole_reduce_min", "whole_reduce_sum",
+    "axpy", "fused_mul_add", "fused_mul_add_relu", "mul_add_dst",
+    "gather", "gatherb", "scatter", "brcb",
     # synchronization, system variables, debugging
     "set_flag", "wait_flag", "pipe_barrier", "get_block_idx", "get_block_num",
     "get_sub_block_idx", "printf", "dump_tensor",

@@ -32,6 +32,7 @@ from xdsl.dialects.builtin import UnitAttr
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import AnyAttr
 
+from ascdsl.dialects.ascendc.base import enum_attr
 from ascdsl.dialects.ascendc.constraints import UI64, Is, IntLike
 from ascdsl.dialects.ascendc.types import GlobalTensorType, LocalTensorType, ParamStructType
 
@@ -77,6 +78,7 @@ class Param:
     kind: Any  # "int", "mask_list", "bool", "scalar", a ParamStruct class or wrapper classes
     default: Any = None
     has_default: bool = False
+    prop: str | None = None  # the enum property it sets (`order`), for enum-valued kinds
 
     def accepts(self, value: Any) -> bool:
         """Whether `value` fits this argument (overload matching)."""
@@ -120,7 +122,7 @@ def _inner(constraint: Any) -> Any:
 
 def _operand_kind(name: str, is_variadic: bool, constraint: Any) -> Any:
     c = _inner(constraint)
-    if is_variadic and isinstance(c, UI64):
+    if is_variadic and isinstance(c, (UI64, IntLike)):  # mask words (pyasc: ui64 or any int)
         return "mask_list"
     if isinstance(c, Is):
         wrappers = tuple(_TENSOR_WRAPPERS[t] for t in c.classes if t in _TENSOR_WRAPPERS)
@@ -152,6 +154,11 @@ def _op_params(opcls: type, skip: set[str], aliases: dict[str, str]) -> list[Par
             params.append(Param(user, name, kind, _DEFAULTS[name], True))
         else:
             params.append(Param(user, name, kind))
+    # Enum properties are arguments defaulting to the enum's zero value, before is_set_mask
+    # as in pyasc (`order=asc.ReduceOrder.ORDER_VALUE_INDEX`).
+    for prop, enum in getattr(opcls, "ENUMS", {}).items():
+        if prop in defn.properties:
+            params.append(Param(prop, None, enum, enum(0), True, prop))
     if "isSetMask" in defn.properties:
         params.append(Param("is_set_mask", None, "bool", True, True))
     return params
@@ -284,7 +291,9 @@ class Levels:
         properties: dict[str, Attribute | None] = {}
         for p in params:
             v = ConstExpr.unwrap(bound[p.name])
-            if p.operand is None:
+            if p.prop is not None:
+                properties[p.prop] = enum_attr(v)
+            elif p.operand is None:
                 properties["isSetMask"] = UnitAttr() if const_bool_arg(v, api, p.name) else None
             elif p.kind == "int":
                 operands.append(int_operand(api, p.operand, v))

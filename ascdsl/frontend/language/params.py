@@ -20,6 +20,7 @@ from ascdsl.dialects.ascendc.types import (
     ParamStructType,
     UnaryRepeatParamsType,
 )
+from ascdsl.dialects.ascendc.types_vec import BrcbRepeatParamsType, GatherRepeatParamsType
 
 from ..builder import current
 from ..errors import KernelLanguageError
@@ -124,11 +125,25 @@ class UnaryRepeatParams(ParamStruct):
     STRUCT = UnaryRepeatParamsType
 
 
+class GatherRepeatParams(ParamStruct):
+    """`AscendC::GatherRepeatParams`: destination block and repeat strides of `gatherb`."""
+
+    __slots__ = ()
+    STRUCT = GatherRepeatParamsType
+
+
+class BrcbRepeatParams(ParamStruct):
+    """`AscendC::BrcbRepeatParams`: destination block and repeat strides of `brcb`."""
+
+    __slots__ = ()
+    STRUCT = BrcbRepeatParamsType
+
+
 # The kernel-language class of each struct type (dispatch maps an operand's type to it).
 PARAM_CLASSES: dict[type[ParamStructType], type[ParamStruct]] = {
     c.STRUCT: c
     for c in (DataCopyParams, DataCopyPadParams, DataCopyExtParams, BinaryRepeatParams,
-              UnaryRepeatParams)
+              UnaryRepeatParams, GatherRepeatParams, BrcbRepeatParams)
 }
 
 # The cube unit's structs register themselves here (before any `levels` reads the table).

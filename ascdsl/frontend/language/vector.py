@@ -1,4 +1,4 @@
-"""Vector compute of the kernel language: elementwise families, duplicate, reductions, cast.
+"""Vector compute of the kernel language: elementwise families, duplicate, cast.
 
 Each function is written out with pyasc's signature; the operands every level shares come
 first, and the trailing arguments select the op (`dispatch` explains the levels). `help()`
@@ -31,7 +31,6 @@ from ascdsl.dialects.ascendc import (
     NotL0Op, NotL1Op, NotL2Op,
     OrL0Op, OrL1Op, OrL2Op,
     ReciprocalL0Op, ReciprocalL1Op, ReciprocalL2Op,
-    ReduceMaxL2Op, ReduceMinL2Op, ReduceSumL2Op,
     ReluL0Op, ReluL1Op, ReluL2Op,
     RoundMode,
     RsqrtL0Op, RsqrtL1Op, RsqrtL2Op,
@@ -231,32 +230,6 @@ def duplicate(dst: LocalTensor, scalar: Scalar, *args, **kwargs) -> None:
     dispatch(duplicate, dst, scalar, *args, **kwargs)
 
 
-# --- reductions: dst[0] = reduce(src[:count]) ------------------------------------------------
-
-
-@levels(ReduceSumL2Op)
-def reduce_sum(dst: LocalTensor, src: LocalTensor, shared_tmp_buffer: LocalTensor, count: int,
-               *args, **kwargs) -> None:
-    """`AscendC::ReduceSum`: dst[0] = the sum of src[:count]; `shared_tmp_buffer` is scratch."""
-    dispatch(reduce_sum, dst, src, shared_tmp_buffer, count, *args, **kwargs)
-
-
-@levels(ReduceMaxL2Op)
-def reduce_max(dst: LocalTensor, src: LocalTensor, shared_tmp_buffer: LocalTensor, count: int,
-               *args, **kwargs) -> None:
-    """`AscendC::ReduceMax`: dst[0] = the maximum of src[:count] (and dst[1] its index when
-    `cal_index` is true); `shared_tmp_buffer` is scratch."""
-    dispatch(reduce_max, dst, src, shared_tmp_buffer, count, *args, **kwargs)
-
-
-@levels(ReduceMinL2Op)
-def reduce_min(dst: LocalTensor, src: LocalTensor, shared_tmp_buffer: LocalTensor, count: int,
-               *args, **kwargs) -> None:
-    """`AscendC::ReduceMin`: dst[0] = the minimum of src[:count] (and dst[1] its index when
-    `cal_index` is true); `shared_tmp_buffer` is scratch."""
-    dispatch(reduce_min, dst, src, shared_tmp_buffer, count, *args, **kwargs)
-
-
 # --- cast ------------------------------------------------------------------------------------
 
 _CAST_STRIDES = ("dst_blk_stride", "src_blk_stride", "dst_rep_stride", "src_rep_stride")
@@ -312,5 +285,5 @@ __all__ = [
     "sub_relu",
     "abs", "exp", "ln", "relu", "rsqrt", "sqrt", "reciprocal", "bitwise_not", "neg",
     "adds", "muls", "maxs", "mins", "leaky_relu", "shift_left", "shift_right",
-    "duplicate", "reduce_sum", "reduce_max", "reduce_min", "cast",
+    "duplicate", "cast",
 ]

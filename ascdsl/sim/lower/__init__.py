@@ -2,7 +2,8 @@
 
 Scalar code lowers by dialect (arith.py, scalar_math.py, scf.py, func.py, memref.py,
 emitasc.py, emitc.py); `ascendc` ops by group (framework.py, tensor.py, copy.py, vector.py,
-cmpsel.py, math.py, adv.py, sync.py, ffts.py, cube.py); the `asc` tile dialect in asc.py.
+cmpsel.py, reduce_repeat.py, gather.py, fused.py, math.py, adv.py, sync.py, ffts.py,
+cube.py); the `asc` tile dialect in asc.py.
 """
 
 from . import (  # noqa: F401
@@ -17,8 +18,11 @@ from . import (  # noqa: F401
     ffts,
     framework,
     func,
+    fused,
+    gather,
     math,
     memref,
+    reduce_repeat,
     scalar_math,
     scf,
     sync,

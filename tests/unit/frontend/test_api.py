@@ -35,7 +35,8 @@ def test_every_level_op_is_built_by_a_written_function():
     """Each L0/L1/L2 op of a family is reachable from the kernel language, through a `def`
     with pyasc's name and signature whose docstring names the C++ API and lists the forms."""
     families = (ascendc.BinaryOp, ascendc.UnaryOp, ascendc.VecScalarOp, ascendc.DuplicateOp,
-                ascendc.ReduceL2Base, ascendc.DataCopyBase)
+                ascendc.ReduceL2Base, ascendc.RepeatReduceOp, ascendc.OffsetOp,
+                ascendc.DataCopyBase)
     level_ops = {c for c in ascendc.ALL_OPS
                  if issubclass(c, families) and c.name[-3:] in ("_l0", "_l1", "_l2")}
     # (The cube functions, load_data and mmad, dispatch over forms that are not levels.)

@@ -31,10 +31,20 @@ from ascdsl.dialects.ascendc import (
     MathLibraryOp,
     QuantOp,
     CmpMode,
-    CompareL0Op,
-    CompareScalarL0Op,
-    SelectL0Op,
+    CompareOpBase,
+    SelectOpBase,
+    SelectScalarL0Op,
+    SelectScalarL1Op,
+    SelectScalarL2Op,
     SelMode,
+    ReduceOrder,
+    GatherL0Op,
+    GatherL1Op,
+    GatherL2Op,
+    GatherbL0Op,
+    ScatterL0Op,
+    ScatterL1Op,
+    ScatterL2Op,
     ConstructOp,
     DataCopyBase,
     CacheMode,
@@ -92,9 +102,11 @@ ENUM_SAMPLES = {
     CacheMode: CacheMode.CACHE_MODE_DISABLE,
     CacheRwMode: CacheRwMode.READ,
     SelMode: SelMode.VSEL_TENSOR_TENSOR_MODE,
+    ReduceOrder: ReduceOrder.ORDER_INDEX_VALUE,
 }
 MASK_BITS = LocalTensorType(IntegerType(8, Signedness.UNSIGNED), [32])
 SCRATCH = LocalTensorType(IntegerType(8, Signedness.UNSIGNED), [1024])
+OFFSETS = LocalTensorType(IntegerType(32, Signedness.UNSIGNED), [64])
 
 # (op class or family base, operand/result name) -> type
 OVERRIDES: dict[tuple[type[Operation], str], Attribute] = {
@@ -104,10 +116,14 @@ OVERRIDES: dict[tuple[type[Operation], str], Attribute] = {
     (CastOp, "src"): LOCAL,
     (ReinterpretCastOp, "out"): LocalTensorType(i32, [64]),
     (ConstructOp, "result"): DataCopyParamsType(),
-    (CompareL0Op, "dst"): MASK_BITS,
-    (CompareScalarL0Op, "dst"): MASK_BITS,
-    (CompareScalarL0Op, "src1Scalar"): f32,
-    (SelectL0Op, "selMask"): MASK_BITS,
+    (CompareOpBase, "dst"): MASK_BITS,
+    (CompareOpBase, "src1Scalar"): f32,
+    (SelectOpBase, "selMask"): MASK_BITS,
+    # gather / scatter: byte offsets in a uint32 tensor
+    **{(cls, name): OFFSETS for cls, name in (
+        (GatherL0Op, "src_offset"), (GatherL1Op, "src_offset"), (GatherL2Op, "src_offset"),
+        (GatherbL0Op, "offset"), (ScatterL0Op, "dst_offset"), (ScatterL1Op, "dst_offset"),
+        (ScatterL2Op, "dst_offset"))},
     # advanced APIs: scratch bytes, int8 quantized output, uint32 sort indices
     (MathLibraryOp, "sharedTmpBuffer"): SCRATCH,
     (AdvOp, "sharedTmpBuffer"): SCRATCH,
@@ -129,6 +145,12 @@ OVERRIDES: dict[tuple[type[Operation], str], Attribute] = {
         IntegerType(64, Signedness.UNSIGNED), [16]),
     (InitConstValueOp, "dst"): LocalTensorType(f16, [256]),
     (SetFixpipePreQuantFlagOp, "config"): IntegerType(64, Signedness.UNSIGNED),
+}
+# Enum values of one op's property, where the op takes fewer values than its enum has.
+OP_ENUM_SAMPLES = {
+    (SelectScalarL0Op, "selMode"): SelMode.VSEL_TENSOR_SCALAR_MODE,
+    (SelectScalarL1Op, "selMode"): SelMode.VSEL_TENSOR_SCALAR_MODE,
+    (SelectScalarL2Op, "selMode"): SelMode.VSEL_TENSOR_SCALAR_MODE,
 }
 # More specific than the family rows above: checked first.
 EXACT_OVERRIDES: dict[tuple[type[Operation], str], Attribute] = {
@@ -223,7 +245,7 @@ def _properties(cls: type[Operation], result_types: list[Attribute],
         if name == "operandSegmentSizes":
             props[name] = segment_sizes(cls, present)
         elif name in enums:
-            props[name] = enum_attr(ENUM_SAMPLES[enums[name]])
+            props[name] = enum_attr(OP_ENUM_SAMPLES.get((cls, name), ENUM_SAMPLES[enums[name]]))
         elif name == "isSetMask":
             props[name] = UnitAttr()
         elif optional:

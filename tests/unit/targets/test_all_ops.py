@@ -28,6 +28,11 @@ def test_the_dialect_has_the_ops_the_target_covers():
         8,  # advanced APIs beyond pyasc: LogSoftMax, LayerNorm, Gelu, FasterGelu, Sigmoid, Silu, Swish, SwiGLU
         22,  # cube: LoadData (10 forms), Mmad (3), Fixpipe (2), InitConstValue, load/fixpipe config (4), Nd2Nz/Nz2Nd copies
         3,  # core type: ascend_is_aic, ascend_is_aiv, get_sub_block_num
+        15,  # compare/select: L1, L2, register and scalar forms, Get/SetCmpMask
+        21,  # reductions over repeats: block, pair, repeat, whole; ReduceSum/Max/Min L0/L1
+        3,  # basic Axpy L0/L1/L2
+        9,  # FusedMulAdd, FusedMulAddRelu, MulAddDst L0/L1/L2
+        8,  # Gather L0/L1/L2, Gatherb, Scatter L0/L1/L2, Brcb
     ])
     assert len(set(ALL_OPS)) == len(ALL_OPS)
 

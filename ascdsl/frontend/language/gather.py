@@ -1,0 +1,47 @@
+"""Gather, Gatherb, Scatter and Brcb in the kernel language (pyasc's names and keywords;
+`ascdsl/dialects/ascendc/ops_gather.py` says what each reads and writes)."""
+
+from __future__ import annotations
+
+from ascdsl.dialects.ascendc import (
+    BrcbL0Op,
+    GatherbL0Op,
+    GatherL0Op,
+    GatherL1Op,
+    GatherL2Op,
+    ScatterL0Op,
+    ScatterL1Op,
+    ScatterL2Op,
+)
+
+from .dispatch import dispatch, levels
+from .tensor import LocalTensor
+
+
+@levels(GatherL0Op, GatherL1Op, GatherL2Op)
+def gather(dst: LocalTensor, src: LocalTensor, src_offset: LocalTensor, src_base: int,
+           *args, **kwargs) -> None:
+    """`AscendC::Gather`: dst[i] = the element at byte `src_base + src_offset[i]` of src."""
+    dispatch(gather, dst, src, src_offset, src_base, *args, **kwargs)
+
+
+@levels(GatherbL0Op)
+def gatherb(dst: LocalTensor, src0: LocalTensor, offset: LocalTensor, *args, **kwargs) -> None:
+    """`AscendC::Gatherb`: 32-byte blocks of src0 at the byte offsets in `offset`."""
+    dispatch(gatherb, dst, src0, offset, *args, **kwargs)
+
+
+@levels(ScatterL0Op, ScatterL1Op, ScatterL2Op)
+def scatter(dst: LocalTensor, src: LocalTensor, dst_offset: LocalTensor, dst_base: int,
+            *args, **kwargs) -> None:
+    """`AscendC::Scatter`: src[i] goes to byte `dst_base + dst_offset[i]` of dst."""
+    dispatch(scatter, dst, src, dst_offset, dst_base, *args, **kwargs)
+
+
+@levels(BrcbL0Op)
+def brcb(dst: LocalTensor, src0: LocalTensor, *args, **kwargs) -> None:
+    """`AscendC::Brcb`: each element of src0 fills one 32-byte block of dst, 8 per repeat."""
+    dispatch(brcb, dst, src0, *args, **kwargs)
+
+
+__all__ = ["gather", "gatherb", "scatter", "brcb"]

@@ -1,0 +1,21 @@
+// Axpy (dst = src * scalar + dst) in pyasc's syntax, half into float included: it
+// round-trips and prints Ascend C's Axpy<T, U[, isSetMask]>.
+// RUN: ascdsl-opt %s | ascdsl-opt | filecheck %s --check-prefix=IR
+// RUN: ascdsl-opt %s -t ascendc | filecheck %s --check-prefix=CPP
+
+// IR-LABEL: func.func @axpy
+// IR-NEXT: ascendc.axpy_l0 %d, %h, %s, %m, %r, %up {isSetMask} : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf16>, f16, ui64, i8, !ascendc.unary_repeat_params
+// IR-NEXT: ascendc.axpy_l1 %h, %h, %s, %m, %m, %r, %up {isSetMask} : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, f16, ui64, ui64, i8, !ascendc.unary_repeat_params
+// IR-NEXT: ascendc.axpy_l2 %d, %h, %s, %n : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf16>, f16, i32
+
+// CPP-LABEL: void axpy(
+// CPP-NEXT: AscendC::Axpy<float, half, 1>(v1_d, v2_h, v3_s, v5_m, v6_r, v7_up);
+// CPP-NEXT: uint64_t v2_h_mask_list0[] = {v5_m, v5_m};
+// CPP-NEXT: AscendC::Axpy<half, half, 1>(v2_h, v2_h, v3_s, v2_h_mask_list0, v6_r, v7_up);
+// CPP-NEXT: AscendC::Axpy<float, half>(v1_d, v2_h, v3_s, v4_n);
+func.func @axpy(%d: !ascendc.local_tensor<*xf32>, %h: !ascendc.local_tensor<*xf16>, %s: f16, %n: i32, %m: ui64, %r: i8, %up: !ascendc.unary_repeat_params) {
+  ascendc.axpy_l0 %d, %h, %s, %m, %r, %up {isSetMask} : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf16>, f16, ui64, i8, !ascendc.unary_repeat_params
+  ascendc.axpy_l1 %h, %h, %s, %m, %m, %r, %up {isSetMask} : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, f16, ui64, ui64, i8, !ascendc.unary_repeat_params
+  ascendc.axpy_l2 %d, %h, %s, %n : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf16>, f16, i32
+  return
+}

@@ -1,0 +1,38 @@
+// Gather / Gatherb / Scatter / Brcb in pyasc's syntax with their parameter structs: each
+// round-trips and prints its Ascend C overload (L1 masks as `uint64_t name[]` arrays).
+// RUN: ascdsl-opt %s | ascdsl-opt | filecheck %s --check-prefix=IR
+// RUN: ascdsl-opt %s --print-op-generic | ascdsl-opt | filecheck %s --check-prefix=IR
+// RUN: ascdsl-opt %s -t ascendc | filecheck %s --check-prefix=CPP
+
+// IR-LABEL: func.func @moves
+// IR-NEXT: ascendc.gather_l0 %d, %s, %o, %base, %m, %r, %rep : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xui32>, ui32, ui64, ui8, ui16
+// IR-NEXT: ascendc.gather_l1 %d, %s, %o, %base, %m, %r, %rep : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xui32>, ui32, ui64, ui8, ui16
+// IR-NEXT: ascendc.gather_l2 %d, %s, %o, %base, %n : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xui32>, ui32, i32
+// IR-NEXT: ascendc.gatherb_l0 %d, %s, %o, %r, %gp : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xui32>, ui8, !ascendc.gather_repeat_params
+// IR-NEXT: ascendc.scatter_l0 %d, %s, %o, %base, %m, %r, %r : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xui32>, ui32, ui64, ui8, ui8
+// IR-NEXT: ascendc.scatter_l1 %d, %s, %o, %base, %m, %r, %r : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xui32>, ui32, ui64, ui8, ui8
+// IR-NEXT: ascendc.scatter_l2 %d, %s, %o, %base, %n : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xui32>, ui32, i32
+// IR-NEXT: ascendc.brcb_l0 %d, %s, %r, %bp : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, ui8, !ascendc.brcb_repeat_params
+
+// CPP-LABEL: void moves(
+// CPP-NEXT: AscendC::Gather(v1_d, v2_s, v3_o, v4_base, v6_m, v7_r, v8_rep);
+// CPP-NEXT: uint64_t v1_d_mask_list0[] = {v6_m};
+// CPP-NEXT: AscendC::Gather(v1_d, v2_s, v3_o, v4_base, v1_d_mask_list0, v7_r, v8_rep);
+// CPP-NEXT: AscendC::Gather(v1_d, v2_s, v3_o, v4_base, v5_n);
+// CPP-NEXT: AscendC::Gatherb(v1_d, v2_s, v3_o, v7_r, v9_gp);
+// CPP-NEXT: AscendC::Scatter(v1_d, v2_s, v3_o, v4_base, v6_m, v7_r, v7_r);
+// CPP-NEXT: uint64_t v1_d_mask_list1[] = {v6_m};
+// CPP-NEXT: AscendC::Scatter(v1_d, v2_s, v3_o, v4_base, v1_d_mask_list1, v7_r, v7_r);
+// CPP-NEXT: AscendC::Scatter(v1_d, v2_s, v3_o, v4_base, v5_n);
+// CPP-NEXT: AscendC::Brcb(v1_d, v2_s, v7_r, v10_bp);
+func.func @moves(%d: !ascendc.local_tensor<*xf32>, %s: !ascendc.local_tensor<*xf32>, %o: !ascendc.local_tensor<*xui32>, %base: ui32, %n: i32, %m: ui64, %r: ui8, %rep: ui16, %gp: !ascendc.gather_repeat_params, %bp: !ascendc.brcb_repeat_params) {
+  ascendc.gather_l0 %d, %s, %o, %base, %m, %r, %rep : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xui32>, ui32, ui64, ui8, ui16
+  ascendc.gather_l1 %d, %s, %o, %base, %m, %r, %rep : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xui32>, ui32, ui64, ui8, ui16
+  ascendc.gather_l2 %d, %s, %o, %base, %n : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xui32>, ui32, i32
+  ascendc.gatherb_l0 %d, %s, %o, %r, %gp : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xui32>, ui8, !ascendc.gather_repeat_params
+  ascendc.scatter_l0 %d, %s, %o, %base, %m, %r, %r : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xui32>, ui32, ui64, ui8, ui8
+  ascendc.scatter_l1 %d, %s, %o, %base, %m, %r, %r : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xui32>, ui32, ui64, ui8, ui8
+  ascendc.scatter_l2 %d, %s, %o, %base, %n : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xui32>, ui32, i32
+  ascendc.brcb_l0 %d, %s, %r, %bp : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, ui8, !ascendc.brcb_repeat_params
+  return
+}

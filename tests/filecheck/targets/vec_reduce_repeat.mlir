@@ -1,0 +1,35 @@
+// RUN: ascdsl-opt %s -t ascendc | filecheck %s
+// Reductions over repeats: the C++ overload of each form; WholeReduceMax/Min pass their
+// ReduceOrder, L1 masks are `uint64_t name[]` arrays.
+
+// CHECK-LABEL: void red(
+// CHECK-NEXT: AscendC::BlockReduceSum(v1_d, v2_s, v3_n, v3_n, v3_n, v3_n, v3_n);
+// CHECK-NEXT: uint64_t v1_d_mask_list0[] = {v4_m, v4_m};
+// CHECK-NEXT: AscendC::BlockReduceMax(v1_d, v2_s, v3_n, v1_d_mask_list0, v3_n, v3_n, v3_n);
+// CHECK-NEXT: AscendC::PairReduceSum<half, 1>(v1_d, v2_s, v3_n, v3_n, v3_n, v3_n, v3_n);
+// CHECK-NEXT: uint64_t v1_d_mask_list1[] = {v4_m, v4_m};
+// CHECK-NEXT: AscendC::PairReduceSum<half, 1>(v1_d, v2_s, v3_n, v1_d_mask_list1, v3_n, v3_n, v3_n);
+// CHECK-NEXT: AscendC::RepeatReduceSum<half, 1>(v1_d, v2_s, v3_n, v3_n, v3_n, v3_n, v3_n, v3_n);
+// CHECK-NEXT: AscendC::WholeReduceSum<half, 1>(v1_d, v2_s, v3_n, v3_n, v3_n, v3_n, v3_n);
+// CHECK-NEXT: uint64_t v1_d_mask_list2[] = {v4_m, v4_m};
+// CHECK-NEXT: AscendC::WholeReduceMax<half, 1>(v1_d, v2_s, v1_d_mask_list2, v3_n, v3_n, v3_n, v3_n, AscendC::ReduceOrder::ORDER_INDEX_VALUE);
+// CHECK-NEXT: AscendC::WholeReduceMin<half, 1>(v1_d, v2_s, v3_n, v3_n, v3_n, v3_n, v3_n, AscendC::ReduceOrder::ORDER_VALUE_INDEX);
+// CHECK-NEXT: AscendC::ReduceSum(v1_d, v2_s, v2_s, v3_n, v3_n, v3_n);
+// CHECK-NEXT: uint64_t v1_d_mask_list3[] = {v5_i, v5_i};
+// CHECK-NEXT: AscendC::ReduceMax(v1_d, v2_s, v2_s, v1_d_mask_list3, v3_n, v3_n, v6_ci);
+// CHECK-NEXT: AscendC::ReduceMin(v1_d, v2_s, v2_s, v3_n, v3_n, v3_n, v6_ci);
+// CHECK-NEXT: return;
+func.func @red(%d: !ascendc.local_tensor<*xf16>, %s: !ascendc.local_tensor<*xf16>, %n: i32, %m: ui64, %i: i64, %ci: i1) {
+  ascendc.block_reduce_sum_l0 %d, %s, %n, %n, %n, %n, %n : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i32, i32, i32, i32, i32
+  ascendc.block_reduce_max_l1 %d, %s, %n, %m, %m, %n, %n, %n : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i32, ui64, ui64, i32, i32, i32
+  ascendc.pair_reduce_sum_l0 %d, %s, %n, %n, %n, %n, %n {isSetMask} : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i32, i32, i32, i32, i32
+  ascendc.pair_reduce_sum_l1 %d, %s, %n, %m, %m, %n, %n, %n {isSetMask} : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i32, ui64, ui64, i32, i32, i32
+  ascendc.repeat_reduce_sum_l0 %d, %s, %n, %n, %n, %n, %n, %n {isSetMask} : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i32, i32, i32, i32, i32, i32
+  ascendc.whole_reduce_sum_l0 %d, %s, %n, %n, %n, %n, %n {isSetMask} : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i32, i32, i32, i32, i32
+  ascendc.whole_reduce_max_l1 %d, %s, %m, %m, %n, %n, %n, %n {isSetMask, order = 1 : i32} : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, ui64, ui64, i32, i32, i32, i32
+  ascendc.whole_reduce_min_l0 %d, %s, %n, %n, %n, %n, %n {isSetMask, order = 0 : i32} : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i32, i32, i32, i32, i32
+  ascendc.reduce_sum_l0 %d, %s, %s, %n, %n, %n : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i32, i32, i32
+  ascendc.reduce_max_l1 %d, %s, %s, %i, %i, %n, %n, %ci : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i64, i64, i32, i32, i1
+  ascendc.reduce_min_l0 %d, %s, %s, %n, %n, %n, %ci : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i32, i32, i32, i1
+  return
+}
