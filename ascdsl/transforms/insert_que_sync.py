@@ -164,6 +164,8 @@ class _Sync:
         self.order = OpOrder(func)
         # Per tensor: its writers and enques, in pre-order.
         self._write_events: dict[SSAValue, list[Operation]] = {}
+        # A deque's result -> the tensor allocated for it (what its FreeTensor names).
+        self._allocated: dict[SSAValue, SSAValue] = {}
 
     def run(self) -> None:
         self.enqueue_writes()
@@ -251,8 +253,10 @@ class _Sync:
         done: set[SSAValue] = set()
         if self.STRAIGHT_CHAINS:
             done = {t for t, chain in chains.items() if self._dequeue_straight(t, chain, deques)}
+        # By the enque, not its tensor: the sweep rewires later enques to a deque's result.
+        swept = {e for t in done for e in chains[t]}
         for enq in enques:
-            if enq.parent is not None and enq.tensor not in done:
+            if enq.parent is not None and enq not in swept:
                 self._dequeue_one(enq, deques)
 
     # A tensor enqueued k times in one block (an unrolled accumulation) would cost k scans of
@@ -271,11 +275,14 @@ class _Sync:
             # Written and never read: the tensor still has to leave the queue before it is
             # freed (FreeTensor of an enqueued buffer is an error, and the deque is what makes
             # the free wait for the writer before the buffer is handed out again).
+            # The FreeTensor names the allocated tensor, not an earlier deque's result.
+            root = self._allocated.get(tensor, tensor)
             users = [
                 u
-                for u in dict.fromkeys(use.operation for use in tensor.uses)
-                if isinstance(u, FreeTensorOp) and order.precedes(enq, u)
-            ]
+                for u in dict.fromkeys(use.operation for use in root.uses)
+                if isinstance(u, FreeTensorOp) and u.parent is enq.parent
+                and order.precedes(enq, u)
+            ]  # a free outside the enque's loop or branch: left as it was (see docs/passes.md)
             if not users:
                 return
         first = min(users, key=order.key)
@@ -301,11 +308,14 @@ class _Sync:
                 return
         assert isinstance(tensor.type, TensorTypeBase)
         deq = DequeTensorOp(queue, tensor.type)  # type: ignore[arg-type]
+        self._allocated[deq.tensor] = self._allocated.get(tensor, tensor)
         insert_before(self._sync_point(anchor), with_location([deq], enq), order)
         if hoist_after is not None:
             insert_after(hoist_after, with_location([EnqueTensorOp(queue, tensor)], enq), order)
             self._erase(enq)
-        rewired = {u for u in users if order.dominates(deq, u)}
+        # A FreeTensor keeps naming the allocated tensor, as in the one-sweep path.
+        rewired = {u for u in users
+                   if order.dominates(deq, u) and not isinstance(u, FreeTensorOp)}
         tensor.replace_uses_with_if(deq.tensor, lambda use: use.operation in rewired)
 
     def _dequeue_straight(
@@ -344,6 +354,7 @@ class _Sync:
                     assert isinstance(tensor.type, TensorTypeBase)
                     deq = DequeTensorOp(pending.queue, tensor.type)  # type: ignore[arg-type]
                     deq.tensor.name_hint = tensor.name_hint
+                    self._allocated[deq.tensor] = tensor
                     insert_before(self._sync_point(anchor), with_location([deq], pending), order)
                     current = deq.tensor
                 pending = None
@@ -352,17 +363,8 @@ class _Sync:
                     user.operands = [current if v is tensor else v for v in user.operands]
             if anchor in in_chain:
                 pending = anchor  # type: ignore[assignment]
-        if pending is not None:  # written and never read again: deque it before its free
-            frees = [u for u in dict.fromkeys(use.operation for use in tensor.uses)
-                     if isinstance(u, FreeTensorOp) and order.precedes(pending, u)]
-            if frees:
-                first = min(frees, key=order.key)
-                if not self._already_dequeued(pending, first, deques.get(pending.queue, ())):
-                    assert isinstance(tensor.type, TensorTypeBase)
-                    deq = DequeTensorOp(pending.queue, tensor.type)  # type: ignore[arg-type]
-                    deq.tensor.name_hint = tensor.name_hint
-                    anchor = self._deque_anchor(pending, first)
-                    insert_before(self._sync_point(anchor), with_location([deq], pending), order)
+        if pending is not None:  # written and never read again: as one enque at a time
+            self._dequeue_one(pending, deques)
         return True
 
     def _deque_anchor(self, enq: EnqueTensorOp, first: Operation) -> Operation:

@@ -1,5 +1,6 @@
 // RUN: ascdsl-opt %s --ascdsl-default | filecheck %s
-// RUN: ascdsl-opt %s --ascdsl-default=insert-sync=false | filecheck %s --check-prefix=NOSYNC
+// Neither layer: no insert-que-sync, and no cce-auto-sync (which would add bisheng's V -> V barrier).
+// RUN: ascdsl-opt %s -p 'ascdsl-default{insert-sync=false auto-sync=false}' | filecheck %s --check-prefix=NOSYNC
 // RUN: ascdsl-opt %s -p privatize-func,inline,symbol-dce,canonicalize,input-output-tensor,hoist-ub-allocation,materialize-tensor,unify-pipe,canonicalize,cse,erase-sync,hoist-que-bind,insert-que-sync,unify-pipe,canonicalize | filecheck %s
 
 // The helpers are inlined and dropped; only the kernel is left.

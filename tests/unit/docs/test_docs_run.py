@@ -42,7 +42,7 @@ DEVKIT = Path(os.environ.get("ASCDSL_ASCENDC_HEADERS", ROOT.parent / "shared" / 
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.M | re.S)
 DIRECTIVE = re.compile(r"<!-- doc-test: (\S+)\s*(.*?)\s*-->\s*$")
 SETUP = re.compile(r"^python3 -m venv \.venv && \. \.venv/bin/activate && "
-                   r"pip install -e (?P<spec>\S+) && (?P<rest>.*)$")
+                   r"pip install (?P<specs>(?:-e \S+ )+)&& (?P<rest>.*)$")
 
 
 @dataclass
@@ -132,11 +132,15 @@ def test_shell_commands_run(block, scratch):
     for command in commands(block):
         setup = SETUP.match(command)
         if setup:
-            spec = setup.group("spec").strip("'\"")
-            wanted = re.fullmatch(r"\.(?:\[([\w,]+)\])?", spec)
-            assert wanted, f"{block.where}: installs {spec}, not the project"
+            specs = [x.strip().strip("'\"")
+                     for x in setup.group("specs").split("-e ") if x.strip()]
+            wanted = re.fullmatch(r"\.(?:\[([\w,]+)\])?", specs[0])
+            assert wanted, f"{block.where}: installs {specs[0]}, not the project"
             for extra in (wanted.group(1) or "").split(","):
                 assert not extra or extra in extras, f"{block.where}: no extra '{extra}'"
+            for other in specs[1:]:  # packages of the repository, e.g. examples/extension
+                assert (ROOT / other / "pyproject.toml").is_file(), \
+                    f"{block.where}: installs {other}, which is no package of this repository"
             command = setup.group("rest")
         if command == "pytest -q":
             continue  # the command that is running this test
