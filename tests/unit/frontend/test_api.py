@@ -46,6 +46,8 @@ def test_every_level_op_is_built_by_a_written_function():
              and op.__module__.startswith("ascdsl.")}
     assert level_ops == built
     for name, table in LEVELS.items():
+        if not all(op.__module__.startswith("ascdsl.") for op in table.ops):
+            continue  # an extension's function (`asc.ext.<name>`), not the kernel language's
         fn = getattr(asc, name)
         assert fn.__name__ == name and fn.__code__.co_name == name  # a written def
         params = list(inspect.signature(fn).parameters)
