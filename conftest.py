@@ -9,3 +9,11 @@ subprocesses with this variable removed (tests/unit/extension/ext_helpers.py).
 import os
 
 os.environ.setdefault("ASCDSL_NO_EXTENSIONS", "1")
+
+# Property tests draw the same examples on every run, so a CI result depends on the commit
+# and not on luck; ASCDSL_HYPOTHESIS=explore draws new ones (for hunting bugs locally).
+from hypothesis import settings  # noqa: E402
+
+settings.register_profile("ci", derandomize=True, print_blob=True)
+settings.register_profile("explore", derandomize=False, print_blob=True)
+settings.load_profile(os.environ.get("ASCDSL_HYPOTHESIS", "ci"))

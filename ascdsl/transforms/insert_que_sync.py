@@ -140,12 +140,6 @@ def scalar_event_group(event: HardEvent, source: Operation) -> list[Operation]:
     )
 
 
-def _same_enque(op: Operation | None, enq: EnqueTensorOp) -> bool:
-    return (
-        isinstance(op, EnqueTensorOp) and op.queue is enq.queue and op.tensor is enq.tensor
-    )
-
-
 class _Sync:
     """insert-que-sync on one function (the steps share its OpOrder)."""
 
@@ -212,13 +206,18 @@ class _Sync:
         events = self._write_events.get(tensor)
         if events is None:
             found: dict[Operation, None] = {}
-            for use in tensor.uses:
-                user = use.operation
-                if (isinstance(user, EnqueTensorOp) and user.tensor is tensor) or (
-                    isinstance(user, AscendCOp) and tensor in user.written_operands()
-                ):
-                    found[user] = None
-            events = self._write_events[tensor] = sorted(found, key=self.order.key)
+            names = self._buffer_names(tensor)
+            for name in names:
+                for use in name.uses:
+                    user = use.operation
+                    if (isinstance(user, EnqueTensorOp) and user.tensor in names) or (
+                        isinstance(user, AscendCOp)
+                        and any(v in names for v in user.written_operands())
+                    ):
+                        found[user] = None
+            events = sorted(found, key=self.order.key)
+            for name in names:
+                self._write_events[name] = events
         ops, order = events, self.order
         # Keys are looked up, not cached: a renumbering keeps the order but not the keys.
         i = bisect.bisect_right(ops, order.key(writer), key=order.key)
@@ -227,6 +226,21 @@ class _Sync:
         while i < len(ops) and not order.precedes(writer, ops[i]):
             i += 1
         return i < len(ops) and isinstance(ops[i], EnqueTensorOp)
+
+    @staticmethod
+    def _buffer_names(tensor: SSAValue) -> tuple[SSAValue, ...]:
+        """The values that name `tensor`'s buffer: with one AllocTensor on its queue, the
+        allocated tensor and every DeQue result of the queue (a hoisted EnQue names the
+        allocated tensor where a DeQue result inside a branch is out of scope); else itself."""
+        owner = tensor.owner
+        if not isinstance(owner, AllocTensorOp | DequeTensorOp):
+            return (tensor,)
+        allocs = [u.operation for u in owner.queue.uses if isinstance(u.operation, AllocTensorOp)]
+        if len(allocs) != 1:
+            return (tensor,)
+        deques = [u.operation.tensor for u in owner.queue.uses
+                  if isinstance(u.operation, DequeTensorOp)]
+        return (allocs[0].tensor, *deques)
 
     @staticmethod
     def _barrier_follows(op: Operation, pipe: Pipe) -> bool:
@@ -266,9 +280,14 @@ class _Sync:
     def _dequeue_one(self, enq: EnqueTensorOp, deques: dict[SSAValue, list[DequeTensorOp]]) -> None:
         order = self.order
         tensor, queue = enq.tensor, enq.queue
+        # The buffer may be named by an earlier deque's result (`tensor`) and, past the
+        # block that result lives in, by its allocated name (`root`): a use under either
+        # name after the enque needs the deque first.
+        root = self._allocated.get(tensor, tensor)
+        names = (tensor,) if root is tensor else (tensor, root)
         users = [
             u
-            for u in dict.fromkeys(use.operation for use in tensor.uses)
+            for u in dict.fromkeys(use.operation for v in names for use in v.uses)
             if u is not enq and not isinstance(u, FreeTensorOp) and order.precedes(enq, u)
         ]
         if not users:
@@ -276,7 +295,6 @@ class _Sync:
             # freed (FreeTensor of an enqueued buffer is an error, and the deque is what makes
             # the free wait for the writer before the buffer is handed out again).
             # The FreeTensor names the allocated tensor, not an earlier deque's result.
-            root = self._allocated.get(tensor, tensor)
             users = [
                 u
                 for u in dict.fromkeys(use.operation for use in root.uses)
@@ -301,22 +319,26 @@ class _Sync:
                     "enque in the region of the tensor's first use after it",
                     notes=[(first, "first use of the enqueued tensor")],
                 )
-            if _same_enque(hoist_after.next_op, enq):
+            # A deque's result defined inside the branch or loop is not visible after it.
+            hoisted = tensor if order.value_dominates(tensor, hoist_after) else root
+            nxt = hoist_after.next_op
+            if isinstance(nxt, EnqueTensorOp) and nxt.queue is queue and nxt.tensor is hoisted:
                 # Another branch's enque already sits where this one would go (both
                 # branches of an scf.if write the tensor): one enque covers both.
                 self._erase(enq)
                 return
         assert isinstance(tensor.type, TensorTypeBase)
         deq = DequeTensorOp(queue, tensor.type)  # type: ignore[arg-type]
-        self._allocated[deq.tensor] = self._allocated.get(tensor, tensor)
+        self._allocated[deq.tensor] = root
         insert_before(self._sync_point(anchor), with_location([deq], enq), order)
         if hoist_after is not None:
-            insert_after(hoist_after, with_location([EnqueTensorOp(queue, tensor)], enq), order)
+            insert_after(hoist_after, with_location([EnqueTensorOp(queue, hoisted)], enq), order)
             self._erase(enq)
         # A FreeTensor keeps naming the allocated tensor, as in the one-sweep path.
         rewired = {u for u in users
                    if order.dominates(deq, u) and not isinstance(u, FreeTensorOp)}
-        tensor.replace_uses_with_if(deq.tensor, lambda use: use.operation in rewired)
+        for v in names:
+            v.replace_uses_with_if(deq.tensor, lambda use: use.operation in rewired)
 
     def _dequeue_straight(
         self,
