@@ -5,7 +5,7 @@ explicit>`: the launcher passes it from the user's call. A kernel that performs 
 (AIC <-> AIV) sync through FFTS also needs the FFTS base address, which the runtime supplies:
 then the pass appends an argument `%ffts_addr: memref<?xui64, 22>` marked
 `#emitasc<kernel_arg ffts_addr>`, and the Ascend C target starts the kernel with
-`set_ffts_base_addr((uint64_t)vN_ffts_addr);`.
+`set_ffts_base_addr(*vN_ffts_addr);`.
 
 Which ops need it is a fact each op declares (`NEEDS_FFTS`); none of ascdsl's ops does today,
 so by default no kernel gets the argument. pyasc's official pass appends `ffts_addr` to every

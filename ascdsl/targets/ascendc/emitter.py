@@ -40,7 +40,9 @@ RULES: dict[type[Operation], Rule] = {}
 MODULE_LEVEL: set[type[Operation]] = set()
 
 
-_KERNEL_PREFIX = 'extern "C" __global__ __aicore__'
+# Two spaces after `extern "C"`: pyasc's translator prints an empty attribute slot there, and
+# the source is compared with pyasc's line for line (tests/pyasc_oracle/printer_diff.py).
+_KERNEL_PREFIX = 'extern "C"  __global__ __aicore__'
 _INLINE_PREFIX = "__inline__ __attribute__((always_inline)) __aicore__"
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _NOT_IDENT = re.compile(r"[^A-Za-z0-9_]")
@@ -354,7 +356,7 @@ class Emitter:
             kind = attrs.data.get(KERNEL_ARG_ATTR) if attrs is not None else None
             if isinstance(kind, KernelArgAttr) and kind.data == KernelArgument.FFTS_ADDR:
                 # The FFTS base address cross-core flags go through (see legalize-kernel-args).
-                self.line(f"set_ffts_base_addr((uint64_t){self.names[arg]});")
+                self.line(f"set_ffts_base_addr(*{self.names[arg]});")
         self.emit_ops(block, skip_terminator=False)
         self.pop()
         self.line("}")

@@ -13,7 +13,7 @@
 // ALWAYS:      func.func @helper(%y: i32) {
 
 // CPP:         extern "C" __global__ __aicore__ void kernel(__gm__ float* v1_x, int32_t v2_n, __gm__ uint64_t* v3_ffts_addr) {
-// CPP-NEXT:      set_ffts_base_addr((uint64_t)v3_ffts_addr);
+// CPP-NEXT:      set_ffts_base_addr(*v3_ffts_addr);
 // CPP-NEXT:      return;
 
 // BAD: error: 'builtin.module' op ffts-addr must be one of auto, always, never, got 'sometimes'

@@ -40,7 +40,7 @@ func.func @k(%x: memref<?xf32, 22>, %n: i32) attributes {ascendc.global} {
 """
 
 EXPECTED = """\
-extern "C" __global__ __aicore__ void k(__gm__ float* v1_x, int32_t v2_n) {
+extern "C"  __global__ __aicore__ void k(__gm__ float* v1_x, int32_t v2_n) {
   constexpr int32_t c0_i32 = 0;
   constexpr int32_t c1_i32 = 1;
   AscendC::GlobalTensor<float> v3_g;
@@ -200,7 +200,7 @@ def test_legalize_adds_ffts_addr_when_an_op_needs_it():
     kinds = [d.data["emitasc.kernel_arg"].data.value for d in f.arg_attrs.data]
     assert kinds == ["explicit", "ffts_addr"]
     text = emit(module)
-    assert 'void k(int32_t v1, __gm__ uint64_t* v2_ffts_addr) {\n  set_ffts_base_addr((uint64_t)v2_ffts_addr);\n  AscendC::TestCrossCoreSync(v1);' in text
+    assert 'void k(int32_t v1, __gm__ uint64_t* v2_ffts_addr) {\n  set_ffts_base_addr(*v2_ffts_addr);\n  AscendC::TestCrossCoreSync(v1);' in text
 
 
 def test_legalize_never_adds_ffts_addr_when_told_not_to():
