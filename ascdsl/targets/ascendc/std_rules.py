@@ -91,17 +91,17 @@ def _declare_results(em: Emitter, op: Operation) -> list[str]:
 
 @register(scf.ForOp)
 def _for(em: Emitter, op: Operation) -> None:
+    # pyasc's layout: a variable per result, one per iter-arg, the loop, then results
+    # copied from the iter-args (so the numbering matches pyasc's).
     assert isinstance(op, scf.ForOp)
     body = op.body.block
     iv, *carried = body.args
-    _check_copyable(op, carried)
+    results = _declare_results(em, op)
     names = []
-    for arg, init, res in zip(carried, op.iter_args, op.results):
+    for arg, init in zip(carried, op.iter_args):
         t = em.value_ctype(arg, op)
         name = em.define(arg)
         em.line(f"{t} {name} = {em.name(init)};")
-        # The loop variable holds the final value: the result is that variable.
-        em.alias(res, name)
         names.append(name)
     t = em.value_ctype(iv, op)
     v = em.define(iv)
@@ -113,6 +113,8 @@ def _for(em: Emitter, op: Operation) -> None:
         em.assign_parallel(names, list(yield_op.operands), yield_op)
     em.pop()
     em.line("}")
+    for result, name in zip(results, names):
+        em.line(f"{result} = {name};")
 
 
 @register(scf.IfOp)
@@ -200,6 +202,11 @@ def _constant(em: Emitter, op: Operation) -> None:
 def emit_constant(em: Emitter, op: Operation, result: SSAValue, attr: Attribute) -> None:
     """`constexpr T cN_T = literal;` (named as pyasc names constants) for a number."""
     name, literal, qualifier = _constant_parts(op, attr, result.type)
+    if not em.readable_names:
+        # pyasc appends a constant's location name as it does any value's.
+        hint = em.hint(result)
+        if hint:
+            name = f"{name}_{hint}"
     cpp = em.ctype(result.type, op)
     name = em.unique(name)
     em.alias(result, name)
