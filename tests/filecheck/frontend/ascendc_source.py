@@ -20,7 +20,7 @@ def kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
     q.free_tensor(d)
 
 
-# CHECK: extern "C" __global__ __aicore__ void kernel(__gm__ float* v1_x, __gm__ float* v2_z, int32_t v3_n) {
+# CHECK: extern "C" __global__ __aicore__ void kernel(__gm__ float* v1, __gm__ float* v2, int32_t v3) {
 # CHECK:   AscendC::TQue<AscendC::TPosition::VECIN, 1> [[Q:v[0-9]+]];
 # CHECK:   AscendC::LocalTensor<float> [[T:v[0-9]+]] = [[Q]].AllocTensor<float>();
 # CHECK:   AscendC::DataCopy([[T]], {{.*}});

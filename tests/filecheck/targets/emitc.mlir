@@ -10,13 +10,13 @@ emitc.include "kernel_operator.h"
 emitc.include <"cstdint">
 emitc.verbatim "#define KERNEL_TILE 256"
 
-// CHECK-LABEL: __aicore__ void constants(int32_t v1_a) {
+// CHECK-LABEL: __aicore__ void constants(int32_t v1) {
 // CHECK-NEXT:    constexpr uint32_t c0_ui32 = 0;
 // CHECK-NEXT:    constexpr uint64_t c18446744073709551615_ui64 = 18446744073709551615ULL;
 // CHECK-NEXT:    constexpr int32_t v2 = ::AscendC::TOTAL_L1_SIZE;
-// CHECK-NEXT:    uint32_t v3 = (uint32_t) v1_a;
+// CHECK-NEXT:    uint32_t v3 = (uint32_t) v1;
 // CHECK-NEXT:    int16_t v4 = 5;
-// CHECK-NEXT:    v1_a = 0;
+// CHECK-NEXT:    v1 = 0;
 // CHECK-NEXT:    return;
 func.func @constants(%a: i32) {
   %c0_ui32 = "emitc.constant"() <{value = 0 : ui32}> : () -> ui32
