@@ -1,5 +1,6 @@
 # RUN: %python -m ascdsl.frontend.dump %s kernel 'f32*' 'f32*' i32 --source | filecheck %s
 # The compiled kernel's Ascend C text (through the target after the pass pipeline).
+# Kernel arguments carry their Python names as locations, as in pyasc: `v1_x`.
 import ascdsl as asc
 
 
@@ -20,7 +21,7 @@ def kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
     q.free_tensor(d)
 
 
-# CHECK: extern "C" __global__ __aicore__ void kernel(__gm__ float* v1, __gm__ float* v2, int32_t v3) {
+# CHECK: extern "C" __global__ __aicore__ void kernel(__gm__ float* v1_x, __gm__ float* v2_z, int32_t v3_n) {
 # CHECK:   AscendC::TQue<AscendC::TPosition::VECIN, 1> [[Q:v[0-9]+]];
 # CHECK:   AscendC::LocalTensor<float> [[T:v[0-9]+]] = [[Q]].AllocTensor<float>();
 # CHECK:   AscendC::DataCopy([[T]], {{.*}});
