@@ -213,6 +213,16 @@ def emit_constant(em: Emitter, op: Operation, result: SSAValue, attr: Attribute)
     em.line(f"{qualifier}{cpp} {name} = {literal};")
 
 
+def emit_numbered_constant(
+    em: Emitter, op: Operation, result: SSAValue, attr: Attribute
+) -> None:
+    """`constexpr T vN = literal;`: a constant pyasc numbers like any value (emitc.constant;
+    its translator names only arith.constant by value)."""
+    _, literal, qualifier = _constant_parts(op, attr, result.type)
+    cpp = em.ctype(result.type, op)
+    em.line(f"{qualifier}{cpp} {em.define(result)} = {literal};")
+
+
 def constant_literal(em: Emitter, op: Operation, attr: Attribute, t: Attribute) -> str:
     """The C++ literal of a number attribute of type `t`."""
     return _constant_parts(op, attr, t)[1]
