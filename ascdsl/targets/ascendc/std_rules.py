@@ -30,6 +30,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from ascdsl.dialects.scalar_types import cpp_is_unsigned
 
+from .apfloat import to_string
 from .ctypes import (
     address_space_qualifier,
     is_object,
@@ -112,9 +113,15 @@ def _for(em: Emitter, op: Operation) -> None:
     if yield_op is not None:
         em.assign_parallel(names, list(yield_op.operands), yield_op)
     em.pop()
-    em.line("}")
-    for result, name in zip(results, names):
-        em.line(f"{result} = {name};")
+    tail = _statement_end(op)
+    if not results:
+        em.line("}" + tail)
+    else:
+        em.line("}")
+        for result, name in zip(results, names):
+            em.line(f"{result} = {name};")
+        # pyasc ends the statement after the copies, hence `;;` in a while body.
+        em.lines[-1] += tail
 
 
 @register(scf.IfOp)
@@ -123,15 +130,17 @@ def _if(em: Emitter, op: Operation) -> None:
     names = _declare_results(em, op)
     em.line(f"if ({em.name(op.cond)}) {{")
     _branch(em, op.true_region.block, names)
-    if op.false_region.blocks and (names or _has_ops(op.false_region.block)):
+    if op.false_region.blocks:
+        # pyasc prints an else that holds only `scf.yield` as `} else {` `}` too.
         em.line("} else {")
         _branch(em, op.false_region.block, names)
-    em.line("}")
+    em.line("}" + _statement_end(op))
 
 
-def _has_ops(block) -> bool:
-    first = block.first_op
-    return first is not None and not (first is block.last_op and isinstance(first, scf.YieldOp))
+def _statement_end(op: Operation) -> str:
+    """pyasc closes the structured ops standing directly in a while loop with `};` (its
+    while printer ends every op there as a statement); elsewhere they end with `}`."""
+    return ";" if isinstance(op.parent_op(), scf.WhileOp) else ""
 
 
 def _branch(em: Emitter, block, names: list[str]) -> None:
@@ -164,7 +173,7 @@ def _while(em: Emitter, op: Operation) -> None:
     em.assign_parallel(results, list(cond.args), cond)
     em.line("break;")
     em.pop()
-    em.line("}")
+    em.line("};")
     # The after region's arguments are the values forwarded by scf.condition.
     for arg, value in zip(after.args, cond.args):
         em.declare(arg, em.name(value), op)
@@ -172,14 +181,14 @@ def _while(em: Emitter, op: Operation) -> None:
     if yield_op is not None:
         em.assign_parallel(loop_vars, list(yield_op.operands), yield_op)
     em.pop()
-    em.line("}")
+    em.line("};")
 
 
 @register(scf.IndexSwitchOp)
 def _switch(em: Emitter, op: Operation) -> None:
     assert isinstance(op, scf.IndexSwitchOp)
     names = _declare_results(em, op)
-    em.line(f"switch ({em.name(op.arg)}) {{")
+    em.line(f"switch({em.name(op.arg)}) {{")
     for value, region in zip(op.cases.get_values(), op.case_regions):
         em.line(f"case {value}: {{")
         _branch(em, region.block, names)
@@ -187,7 +196,7 @@ def _switch(em: Emitter, op: Operation) -> None:
     em.line("default: {")
     _branch(em, op.default_region.block, names)
     em.line("}")
-    em.line("}")
+    em.line("}" + _statement_end(op))
 
 
 # --- arith: constants ---------------------------------------------------------------------------
@@ -283,20 +292,37 @@ def _float_constant(value: float, t: Attribute) -> tuple[str, str, str]:
         name = f"c{'m' if sign else 'p'}Inf_{suffix}"
         literal = sign + ("__builtin_inf()" if f64 else "__builtin_inff()")
     else:
-        if f64:
-            short = literal = repr(float(typed))
-        elif isinstance(t, Float16Type):
-            # Every half value is exactly a float: print (and name) that float.
-            short = str(np.float32(np.float16(typed)))
-            literal = short + "f"
-        else:  # f32, and bf16 (rounded by the conversion, as the IR value is)
-            short = str(np.float32(typed))
-            literal = short + "f"
+        # Named and printed as pyasc does, from the value the type holds: LLVM's
+        # APFloat::toString (`c0_899999976_f32 = (float)8.999999760e-01`).
+        held = _held_value(typed, t)
+        short = to_string(held, suffix)
+        literal = to_string(held, suffix, max_padding=0, truncate_zero=False)
+        if isinstance(t, Float64Type | Float32Type):
+            literal = f"({scalar_ctype(t)}){literal}"
         name = "c" + short.replace("-", "m").replace("+", "p").replace(".", "_") + "_" + suffix
+        if isinstance(t, Float64Type | Float32Type):
+            return name, literal, "constexpr "
+        # half and bfloat16_t are class types in Ascend C: no constexpr construction; pyasc
+        # writes the bare literal (`half c0_8999_f16 = 8.99900e-01;`).
+        return name, literal, ""
     if isinstance(t, Float64Type | Float32Type):
         return name, literal, "constexpr "
     # half and bfloat16_t are class types in Ascend C: no constexpr construction.
     return name, f"({scalar_ctype(t)}){literal}", ""
+
+
+def _held_value(value: float, t: Attribute) -> float:
+    """`value` rounded to what type `t` holds (to nearest, ties to even)."""
+    if isinstance(t, Float64Type):
+        return value
+    if isinstance(t, Float16Type):
+        return float(np.float16(value))
+    single = np.float32(value)
+    if isinstance(t, Float32Type):
+        return float(single)
+    bits = int(single.view(np.uint32))  # bfloat16: the upper half of the float's bits
+    bits = (bits + 0x7FFF + ((bits >> 16) & 1)) & 0xFFFF0000
+    return float(np.uint32(bits).view(np.float32))
 
 
 # --- arith: arithmetic ------------------------------------------------------------------------

@@ -101,13 +101,13 @@ func.func @emit_nested_for(%arg0 : i64) {
 // CHECK-NEXT:     float v5;
 // CHECK-NEXT:     if (v1) {
 // CHECK-NEXT:       int32_t v6 = v2 + v3;
-// CHECK-NEXT:       constexpr float c1_5_f32 = 1.5f;
+// CHECK-NEXT:       constexpr float c1_5_f32 = (float)1.500000000e+00;
 // CHECK-NEXT:       v4 = v6;
 // CHECK-NEXT:       v5 = c1_5_f32;
 // CHECK-NEXT:     } else {
-// CHECK-NEXT:       constexpr float c2_0_f32 = 2.0f;
+// CHECK-NEXT:       constexpr float c2_f32 = (float)2.000000000e+00;
 // CHECK-NEXT:       v4 = v2;
-// CHECK-NEXT:       v5 = c2_0_f32;
+// CHECK-NEXT:       v5 = c2_f32;
 // CHECK-NEXT:     }
 // CHECK-NEXT:     if (v1) {
 // CHECK-NEXT:       AscendC::PipeBarrier<PIPE_V>();
@@ -144,11 +144,11 @@ func.func @emit_if(%arg0 : i1, %arg1 : i32, %arg2 : i32) {
 // CHECK-NEXT:       if (!v5) {
 // CHECK-NEXT:         v3 = v4;
 // CHECK-NEXT:         break;
-// CHECK-NEXT:       }
+// CHECK-NEXT:       };
 // CHECK-NEXT:       int32_t v6 = v4;
 // CHECK-NEXT:       int32_t v7 = v6 + v1;
 // CHECK-NEXT:       v4 = v7;
-// CHECK-NEXT:     }
+// CHECK-NEXT:     };
 // CHECK-NEXT:     return;
 // CHECK-NEXT:   }
 func.func @emit_while(%arg0 : i32, %arg1 : i32) {
@@ -177,13 +177,13 @@ func.func @emit_while(%arg0 : i32, %arg1 : i32) {
 // CHECK-NEXT:         v3 = v6;
 // CHECK-NEXT:         v4 = v8;
 // CHECK-NEXT:         break;
-// CHECK-NEXT:       }
+// CHECK-NEXT:       };
 // CHECK-NEXT:       int32_t v9 = v6;
 // CHECK-NEXT:       float v10 = v8;
 // CHECK-NEXT:       int32_t v11 = v9 - v1;
 // CHECK-NEXT:       v5 = v9;
 // CHECK-NEXT:       v6 = v11;
-// CHECK-NEXT:     }
+// CHECK-NEXT:     };
 // CHECK-NEXT:     int32_t v12 = v3 + v3;
 // CHECK-NEXT:     return;
 // CHECK-NEXT:   }
@@ -203,7 +203,7 @@ func.func @emit_while_with_results(%arg0 : i32, %arg1 : i32) {
 
 // CHECK-LABEL: void emit_index_switch(uint32_t v1) {
 // CHECK-NEXT:     int32_t v2;
-// CHECK-NEXT:     switch (v1) {
+// CHECK-NEXT:     switch(v1) {
 // CHECK-NEXT:     case 1: {
 // CHECK-NEXT:       constexpr int32_t c45_i32 = 45;
 // CHECK-NEXT:       v2 = c45_i32;
