@@ -266,7 +266,9 @@ def _int_constant(value: int, t: IntegerType | IndexType) -> tuple[str, str, str
 
 def _int_literal(value: int, width: int, unsigned: bool) -> str:
     if unsigned:
-        return f"{value}ULL" if value >= 2**63 else (f"{value}U" if value >= 2**31 else str(value))
+        # pyasc writes the bare number; one past INT64_MAX is read as unsigned (a warning in
+        # clang and g++, the value the declaration's type holds).
+        return str(value)
     if value == -(2**63):
         # -9223372036854775808 would negate an unrepresentable positive literal.
         return "(-9223372036854775807LL - 1)"

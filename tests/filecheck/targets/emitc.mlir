@@ -12,7 +12,7 @@ emitc.verbatim "#define KERNEL_TILE 256"
 
 // CHECK-LABEL: __aicore__ void constants(int32_t v1) {
 // CHECK-NEXT:     constexpr uint32_t v2 = 0;
-// CHECK-NEXT:     constexpr uint64_t v3 = 18446744073709551615ULL;
+// CHECK-NEXT:     constexpr uint64_t v3 = 18446744073709551615;
 // CHECK-NEXT:     constexpr int32_t v4 = ::AscendC::TOTAL_L1_SIZE;
 // CHECK-NEXT:     uint32_t v5 = (uint32_t) v1;
 // CHECK-NEXT:     int16_t v6 = 5;
