@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
 
+import numpy as np
+
 # significand bits (with the implicit one) of each format
 MANTISSA_BITS = {"f16": 11, "bf16": 8, "f32": 24, "f64": 53}
 
@@ -68,3 +70,17 @@ def to_string(value: float, kind: str, max_padding: int = 3, truncate_zero: bool
     if point > 0:
         return sign + digits[:point] + "." + digits[point:]
     return sign + "0." + "0" * -point + digits
+
+
+def held_value(value: float, kind: str) -> float:
+    """`value` rounded to what format `kind` holds (to nearest, ties to even)."""
+    if kind == "f64":
+        return value
+    if kind == "f16":
+        return float(np.float16(value))
+    single = np.float32(value)
+    if kind == "f32":
+        return float(single)
+    bits = int(single.view(np.uint32))  # bfloat16: the upper half of the float's bits
+    bits = (bits + 0x7FFF + ((bits >> 16) & 1)) & 0xFFFF0000
+    return float(np.uint32(bits).view(np.float32))

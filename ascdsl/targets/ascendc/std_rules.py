@@ -30,7 +30,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from ascdsl.dialects.scalar_types import cpp_is_unsigned
 
-from .apfloat import to_string
+from .apfloat import held_value, to_string
 from .ctypes import (
     address_space_qualifier,
     is_object,
@@ -296,7 +296,7 @@ def _float_constant(value: float, t: Attribute) -> tuple[str, str, str]:
     else:
         # Named and printed as pyasc does, from the value the type holds: LLVM's
         # APFloat::toString (`c0_899999976_f32 = (float)8.999999760e-01`).
-        held = _held_value(typed, t)
+        held = held_value(typed, _FLOAT_SUFFIX[type(t)])
         short = to_string(held, suffix)
         literal = to_string(held, suffix, max_padding=0, truncate_zero=False)
         if isinstance(t, Float64Type | Float32Type):
@@ -311,20 +311,6 @@ def _float_constant(value: float, t: Attribute) -> tuple[str, str, str]:
         return name, literal, "constexpr "
     # half and bfloat16_t are class types in Ascend C: no constexpr construction.
     return name, f"({scalar_ctype(t)}){literal}", ""
-
-
-def _held_value(value: float, t: Attribute) -> float:
-    """`value` rounded to what type `t` holds (to nearest, ties to even)."""
-    if isinstance(t, Float64Type):
-        return value
-    if isinstance(t, Float16Type):
-        return float(np.float16(value))
-    single = np.float32(value)
-    if isinstance(t, Float32Type):
-        return float(single)
-    bits = int(single.view(np.uint32))  # bfloat16: the upper half of the float's bits
-    bits = (bits + 0x7FFF + ((bits >> 16) & 1)) & 0xFFFF0000
-    return float(np.uint32(bits).view(np.float32))
 
 
 # --- arith: arithmetic ------------------------------------------------------------------------
