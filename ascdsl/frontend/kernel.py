@@ -200,14 +200,16 @@ class CompiledKernel:
             self._source = ascendc_source(self.module)
         return self._source
 
-    def ascendc(self, print_auto_sync: bool = False) -> str:
+    def ascendc(self, print_auto_sync: bool = False, readable_names: bool = False) -> str:
         """The Ascend C source; with `print_auto_sync`, including the syncs cce-auto-sync
-        added (for bisheng run with `--cce-auto-sync=off`), which `.source` leaves out."""
-        if not print_auto_sync:
+        added (for bisheng run with `--cce-auto-sync=off`), which `.source` leaves out; with
+        `readable_names`, values named after the kernel's Python names where it has them
+        (`.source` numbers them as pyasc does)."""
+        if not print_auto_sync and not readable_names:
             return self.source
         from ascdsl.targets.ascendc import emit
 
-        return emit(self.module, print_auto_sync=True)
+        return emit(self.module, print_auto_sync=print_auto_sync, readable_names=readable_names)
 
     def check(self, headers: str | None = None) -> None:
         """Type-check `.source` with g++ against the real Ascend C headers (a CANN

@@ -27,7 +27,10 @@ from xdsl.dialects.builtin import (
     FunctionType,
     IntegerType,
     ModuleOp,
+    NameLoc,
     Signedness,
+    StringAttr,
+    UnknownLoc,
 )
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Attribute
@@ -87,6 +90,8 @@ class LegalizeKernelArgsPass(ModulePass):
         if wanted and not has_ffts:
             arg = block.insert_arg(gm_pointer_type(IntegerType(64, Signedness.UNSIGNED)), len(block.args))
             arg.name_hint = FFTS_ARG_NAME
+            # pyasc's pass names it by location, which its translator appends (`v5_ffts_addr`).
+            arg.location = NameLoc(StringAttr(FFTS_ARG_NAME), UnknownLoc())
             attrs.append({KERNEL_ARG_ATTR: KernelArgAttr(KernelArgument.FFTS_ADDR)})
             ft = func.function_type
             func.function_type = FunctionType.from_lists(
