@@ -392,8 +392,8 @@ def _converted(
             else:
                 where = f"argument {index} ({cpp})"
             raise emit_error(op, f"value {v} does not fit {where}")
-        # A constexpr whose value fits converts without narrowing.
-        return name
+    # A constant that fits would convert without narrowing too; pyasc's translator casts
+    # every argument whose type is not the field's, and the source is compared with its.
     return f"static_cast<{cpp}>({name})"
 
 
@@ -408,11 +408,13 @@ def _get_tpipe_ptr(em: Emitter, op: Operation) -> None:
 
 @register(GetBlockIdxOp, GetBlockNumOp, GetSubBlockIdxOp)
 def _system_variable(em: Emitter, op: Operation) -> None:
-    # The API returns int64_t; the IR picks the result type (index, i32, i64).
+    # The API returns int64_t; the IR picks the result type (index, i32, i64). As pyasc,
+    # cast only to another type.
     result = op.results[0]
     t = em.value_ctype(result, op)
     api = type(op).CPP.qualified  # type: ignore[attr-defined]
-    em.line(f"{t} {em.define(result)} = static_cast<{t}>({api}());")
+    call = f"{api}()" if t == "int64_t" else f"static_cast<{t}>({api}())"
+    em.line(f"{t} {em.define(result)} = {call};")
 
 
 @register(LocalTensorAutoOp)
