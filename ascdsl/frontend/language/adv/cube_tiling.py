@@ -21,6 +21,7 @@ from ascdsl.dialects.emitasc import MemberOp
 
 from ... import dtypes as dt
 from ...builder import current
+from ...codegen.session import STRUCT_VALUES
 from ...errors import KernelLanguageError
 from ...values import IRValue, PlainValue
 
@@ -87,6 +88,8 @@ class CubeTilingValue(IRValue):
     __slots__ = ()
 
     def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)  # copy/pickle protocol lookups, not fields
         cpp = _CPP.get(name)
         if cpp is None:
             raise KernelLanguageError(
@@ -96,3 +99,6 @@ class CubeTilingValue(IRValue):
 
     def describe(self) -> str:
         return "TCubeTiling"
+
+
+STRUCT_VALUES[CubeTilingType] = CubeTilingValue
