@@ -109,6 +109,7 @@ class _Machine:
     chip_read: float
     cube_issue: float
     mte_issue: float
+    mte_burst: float
 
     @classmethod
     def of(cls, soc: SoC, req: Request) -> _Machine:
@@ -120,7 +121,7 @@ class _Machine:
             cores=soc.aiv_cores, l1_l0a=soc.rates["l1_l0a"], l1_l0b=soc.rates["l1_l0b"],
             gm_read=cost["l2_read_core"], gm_write=cost["gm_write_core"],
             chip_read=cost["l2_bw"], cube_issue=cost["cube_issue"],
-            mte_issue=cost["mte_issue"])
+            mte_issue=cost["mte_issue"], mte_burst=cost["mte_burst"])
 
 
 def _k_unit(req: Request) -> int:
@@ -220,9 +221,13 @@ class _Search:
                 step_m = step_l = 0.0
                 for kb, kcount in k_blocks:
                     cube = mach.cube_issue + _ceil(mb, FRACTAL) * _ceil(nb, FRACTAL) * _ceil(kb, kc)
-                    load = (2 * mach.mte_issue + _align(mb, FRACTAL) * _align(kb, self.k_unit) * self.sa
-                            / mach.l1_l0a + _align(nb, FRACTAL) * _align(kb, self.k_unit) * self.sb
-                            / mach.l1_l0b)
+                    # LoadData moves whole fractals: one instruction per row block of A
+                    # (NZ -> ZZ) and per K fractal row of B (NZ -> ZN), each issued
+                    m1, n1, k1 = _ceil(mb, FRACTAL), _ceil(nb, FRACTAL), _ceil(kb, FRACTAL)
+                    load = ((m1 + k1) * mach.mte_issue + 2 * m1 * k1 * mach.mte_burst
+                            + _align(mb, FRACTAL) * _align(kb, self.k_unit) * self.sa
+                            / mach.l1_l0a + _align(nb, FRACTAL) * _align(kb, self.k_unit)
+                            * self.sb / mach.l1_l0b)
                     step_m += kcount * cube
                     step_l += kcount * load
                 both = step_m + step_l if min(dbs[0], dbs[1]) == 1 else max(step_m, step_l)
