@@ -8,8 +8,8 @@ staging from the tiling's fields at run time:
 - core `block_idx` computes C[m_index * singleCoreM :, n_index * singleCoreN :], its last row
   or column block (the tail) smaller where M or N ends;
 - within it, baseM x baseN blocks of C, walked in the tiling's iterateOrder;
-- for each, K in L1 steps of stepKa * baseK (A and B copied GM -> L1 as NZ fractals, two L1
-  buffers), each L1 step in baseK sub-steps (L1 -> L0A/L0B, dbL0A buffers), one Mmad each,
+- for each, K in L1 steps of stepKa * baseK (A and B copied GM -> L1 as NZ fractals, in
+  depthA1 / stepKa buffers: two, or one without double buffering), each L1 step in baseK sub-steps (L1 -> L0A/L0B, dbL0A buffers), one Mmad each,
   accumulating in L0C; then Fixpipe writes the block of C.
 
 The pipes are ordered with flags as in examples/05_mmad (MTE2 -> MTE1 -> M -> FIX, and back
@@ -67,9 +67,11 @@ def tiled_matmul_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.Globa
     step_k = tiling.step_k_a  # the library keeps stepKa == stepKb
     k_l1 = step_k * base_k  # K of one L1 stage
     db_l0 = smaller(tiling.db_l0a, tiling.db_l0b)
+    # L1 buffers of each input: 2, or 1 without double buffering (one count for both)
+    db_l1 = smaller(tiling.depth_a1 // step_k, tiling.depth_b1 // step_k)
     a_l1 = base_m * k_l1  # halves of one L1 buffer of A
     b_l1 = base_n * k_l1
-    # L1: two buffers of A, then two of B (the tiling's depthA1/B1 fit L1 by construction).
+    # L1: db_l1 buffers of A, then of B (the tiling's depthA1/B1 fit L1 by construction).
     a1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, L1_HALVES)
     b1 = asc.LocalTensor(asc.float16, asc.TPosition.B1, 0, L1_HALVES)
     a2 = asc.LocalTensor(asc.float16, asc.TPosition.A2, 0, L0AB_HALVES)
@@ -98,14 +100,14 @@ def tiled_matmul_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.Globa
         n1 = bn // 16
         asc.wait_flag(asc.HardEvent.FIX_M, 0)  # L0C is free: the previous block is written
         for s in range(l1_steps):
-            q = (blk * l1_steps + s) % 2
+            q = (blk * l1_steps + s) % db_l1
             k0 = s * k_l1
             kl = smaller(k_l1, K - k0)
             # GM -> L1: A[bm x kl] and B[kl x bn] as NZ fractals
             asc.wait_flag(asc.HardEvent.MTE1_MTE2, q)
             asc.data_copy(a1[q * a_l1:], a_gm[mi * base_m * K + k0:],
                           asc.Nd2NzParams(1, bm, kl, 0, K, bm, 1, 0))
-            asc.data_copy(b1[2 * a_l1 + q * b_l1:], b_gm[k0 * N + ni * base_n:],
+            asc.data_copy(b1[db_l1 * a_l1 + q * b_l1:], b_gm[k0 * N + ni * base_n:],
                           asc.Nd2NzParams(1, kl, bn, 0, N, kl, 1, 0))
             asc.set_flag(asc.HardEvent.MTE2_MTE1, q)
             asc.wait_flag(asc.HardEvent.MTE2_MTE1, q)
@@ -122,7 +124,7 @@ def tiled_matmul_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.Globa
                                   asc.LoadData2DParams(kf * m1 + i, k1, m1, 0, 0, False, 0))
                 for j in range(k1):  # B: NZ -> ZN, fractals transposed
                     asc.load_data(b2[h * base_n * base_k + j * n1 * FRAC:],
-                                  b1[2 * a_l1 + q * b_l1:],
+                                  b1[db_l1 * a_l1 + q * b_l1:],
                                   asc.LoadData2DParams(kf + j, n1, kl1, 0, 0, True, 0))
                 asc.set_flag(asc.HardEvent.MTE1_M, h)
                 asc.wait_flag(asc.HardEvent.MTE1_M, h)
@@ -145,8 +147,10 @@ def tiled_matmul_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.Globa
     asc.wait_flag(asc.HardEvent.FIX_M, 0)
 
 
-def generate_tiling(m: int, n: int, k: int, cores: int) -> asc.adv.TCubeTiling:
-    """The library's tiling of an f16 x f16 -> f32 matmul over `cores` cube cores."""
+def generate_tiling(m: int, n: int, k: int, cores: int,
+                    double_buffer: bool = True) -> asc.adv.TCubeTiling:
+    """The library's tiling of an f16 x f16 -> f32 matmul over `cores` cube cores;
+    `double_buffer=False` asks for one L1 buffer of A and of B and one of C."""
     mt = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
     mt.set_a_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16, False)
     mt.set_b_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16, False)
@@ -155,6 +159,8 @@ def generate_tiling(m: int, n: int, k: int, cores: int) -> asc.adv.TCubeTiling:
     mt.set_org_shape(m, n, k)
     mt.set_shape(m, n, k)
     mt.set_buffer_space(-1, -1, -1)
+    if not double_buffer:
+        mt.set_double_buffer(False, False, False, False)
     tiling = asc.adv.TCubeTiling()
     if mt.get_tiling(tiling) != 0:
         raise ValueError(mt.error)

@@ -21,16 +21,18 @@ def ex():
     return mod
 
 
-@pytest.mark.parametrize("m,n,k,cores", [
-    (128, 384, 96, 6),    # three L1 steps of K would not fit one; tails along N
-    (272, 160, 64, 4),    # M = 272: blocks of 16 rows left over at the end
-    (64, 64, 512, 1),     # one core, K walked in several L1 stages
+@pytest.mark.parametrize("m,n,k,cores,double", [
+    (128, 384, 96, 6, True),     # tails along N
+    (272, 160, 64, 4, True),     # M = 272: blocks of 16 rows left over at the end
+    (64, 64, 512, 1, True),      # one core, K walked in several L1 stages
+    (192, 256, 1024, 2, False),  # one L1 buffer per input: the same flags, one event id
 ])
-def test_the_tiled_kernel_matches_numpy(ex, m, n, k, cores):
+def test_the_tiled_kernel_matches_numpy(ex, m, n, k, cores, double):
     rng = np.random.default_rng(m + n + k)
     a = rng.uniform(-1, 1, (m, k)).astype(np.float16)
     b = rng.uniform(-1, 1, (k, n)).astype(np.float16)
-    tiling = ex.generate_tiling(m, n, k, cores)
+    tiling = ex.generate_tiling(m, n, k, cores, double_buffer=double)
+    assert (tiling.depth_a1 // tiling.step_k_a == 2) is double
     c, report = ex.tiled_matmul(a, b, tiling)
     ref = a.astype(np.float32) @ b.astype(np.float32)
     np.testing.assert_allclose(c, ref, rtol=1e-4, atol=1e-3)
