@@ -340,6 +340,7 @@ class MultiCoreMatmulTiling(MatmulApiTilingBase):
     def __init__(self, platform: PlatformAscendC | None = None):
         super().__init__(platform)
         self.dim = self.platform.soc.aic_cores
+        self.split_k = False  # recorded; the search keeps K whole (enable_multi_core_split_k)
 
     def _cores(self) -> int:
         return self.dim
