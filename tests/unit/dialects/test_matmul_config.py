@@ -84,3 +84,18 @@ def test_bad_text_is_a_located_parse_error():
         _parse(DEFAULT_TEXT.replace("do_basic_block", "do_basic"))
     with pytest.raises(ParseError, match=r"iterate_order = 7 is not a IterateOrder \(0: ORDER_M"):
         _parse(DEFAULT_TEXT.replace("iterate_order = 2", "iterate_order = 7"))
+
+
+def test_the_printed_matmul_config_passes_the_real_headers():
+    import subprocess
+    import sys
+
+    from tests.unit.targets.real_headers import assert_accepted
+
+    lit = layout.PROJECT_ROOT / "tests" / "filecheck" / "targets" / "matmul-config.mlir"
+    out = subprocess.run([sys.executable, "-m", "ascdsl.tools.ascdsl_opt", str(lit), "-t",
+                          "ascendc"], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert "MatmulConfig v4;" in out.stdout
+    # the Matmul API's header declares MatmulConfig (lib/matmul_intf.h includes it)
+    assert_accepted('#include "adv_api/matmul/matmul_config.h"\n' + out.stdout, "cfg.cpp")
