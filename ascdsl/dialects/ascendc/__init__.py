@@ -79,6 +79,8 @@ from .ops_cube import *  # noqa: F403
 from .ops_cube import CUBE_OPS, CubeOp
 from .ops_core_type import *  # noqa: F403
 from .ops_core_type import CORE_TYPE_OPS, CoreTypeOp
+from .types_matmul import *  # noqa: F403
+from .types_matmul import MATMUL_TYPES
 
 # Every op, one list per module (each module's list names its ops in order).
 ALL_OPS: list[type[AscendCOp]] = [
@@ -106,6 +108,7 @@ ALL_OPS: list[type[AscendCOp]] = [
 
 ALL_TYPES.extend(ADV_TYPES)  # tiling and configuration structs of the advanced APIs
 ALL_TYPES.extend(CUBE_TYPES)  # parameter structs and enums of the cube APIs
+ALL_TYPES.extend(MATMUL_TYPES)  # TCubeTiling (host tiling -> Matmul API)
 ALL_TYPES.extend(VEC_PARAM_TYPES)  # GatherRepeatParams, BrcbRepeatParams
 PARAM_STRUCT_TYPES.update({t.name.removeprefix("ascendc."): t for t in VEC_PARAM_TYPES})
 
