@@ -1,4 +1,5 @@
-"""`asc.lib.runtime` as far as host tiling code needs it: `get_soc_version()`.
+"""`asc.lib.runtime` as far as pyasc's host code needs it: `get_soc_version()` and
+`current_stream()`.
 
 pyasc asks CANN's runtime which SoC the device is; ascdsl answers with the SoC the simulator
 models (`ascdsl.config.soc`, else the SoC table's default), as a `SocVersion` whose `.value`
@@ -22,4 +23,11 @@ def get_soc_version() -> SocVersion:
     return SocVersion(config.soc or DEFAULT_SOC)
 
 
-__all__ = ["SocVersion", "get_soc_version"]
+def current_stream(device_id: int | None = None) -> None:
+    """pyasc's launch stream (`kernel[cores, rt.current_stream()](...)`). The simulator runs
+    a launch to completion when it is made, so there is no stream to name: None, which every
+    launch accepts."""
+    return None
+
+
+__all__ = ["SocVersion", "current_stream", "get_soc_version"]

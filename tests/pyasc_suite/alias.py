@@ -21,14 +21,8 @@ from ascdsl.pyasc_alias import FALLBACKS, Overlay, fallbacks_used
 __all__ = ["FALLBACKS", "Overlay", "fallbacks_used", "install"]
 
 
-def current_stream(device_id=None):
-    """pyasc's asc.lib.runtime.current_stream: ascdsl launches ignore the stream."""
-    return None
-
-
-FALLBACKS.update({
-    "asc.lib.runtime": {"current_stream": current_stream},
-})
+# Nothing needs a stand-in today (ascdsl has current_stream, set_platform, Backend, ...);
+# FALLBACKS stays the place for the next host-side name a pyasc test calls around its kernels.
 
 
 def install() -> None:
