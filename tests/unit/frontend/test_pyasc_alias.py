@@ -16,6 +16,7 @@ import numpy as np
 
 import asc
 import asc.runtime.config as config
+import asc.lib.runtime as rt
 from asc.runtime import config as config2
 from asc.runtime.jit import MockTensor
 
@@ -36,7 +37,7 @@ config.set_platform(config.Backend.Model)
 config.sanitize = "raise"
 x = np.arange(128, dtype=np.float32)
 z = np.zeros_like(x)
-vmuls_kernel[1](x, z, 128)
+vmuls_kernel[1, rt.current_stream()](x, z, 128)
 np.testing.assert_array_equal(z, 3 * x)
 import ascdsl.runtime.config as real
 assert real.sanitize == "raise" and config.KernelType is real.KernelType
