@@ -50,6 +50,7 @@ class CostModel:
         self.mte_issue = c["mte_issue"]
         self.mte_burst = c["mte_burst"]
         self.gm_latency = c["gm_latency"]
+        self.gm_rw = c["gm_rw_core"]
         self.local_latency = c["local_latency"]
         self.vector_issue = c["vector_issue"]
         self.vector_latency = c["vector_latency"]

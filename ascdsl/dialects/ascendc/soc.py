@@ -207,6 +207,10 @@ TIMING_910B: dict[str, Fact] = {
                        "gm_latency it gives add-1's 43 GB/s for 8 KB copies"),
     "gm_write_core": _f(29.7, "bytes/cycle", "fitted to add-1 (one AIV writes 8 KB copies at "
                         "51 GB/s: aiv_mte3_time); add-3 agrees at 48 cores"),
+    "gm_rw_core": _f(28.5, "bytes/cycle", "fitted to add-5 and add-6 (aiv_mte3_time 160 and "
+                     "121 us for the same writes: while a read of the core waits on its HBM "
+                     "share, a write joining it moves at this minus the read's rate; 27.3 fits "
+                     "add-5 alone, 29.5 add-6); add-4 checks it (ascdsl.sim.port)"),
     "l2_read_core": _f(110, "bytes/cycle", f"{INI} [AICoreMemoryRates] l2 read"),
     "l2_line": _f(512, "bytes", "Ascend C guide 'Storage units' (GM moves best 512-byte "
                   "aligned); asc-devkit data_copy README (512 B alignment on A2/A3)"),
