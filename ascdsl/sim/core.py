@@ -204,11 +204,13 @@ class CoreSim:
                 self.trace.append((p, start, 0.0, site))
 
     def gm_copy(self, p: int, buf: GMBuffer, start: int, length: int, stride: int, count: int,
-                write: bool, mode: int, site: Site) -> None:
+                write: bool, mode: int, site: Site, burst: float | None = None,
+                l2_cap: float | None = None) -> None:
         """A copy of `count` bursts of `length` bytes, `stride` apart, from byte `start` of GM
         buffer `buf` (into it if `write`), on pipe `p` (see ascdsl.sim.memsys).
 
-        The engine issues the copy (`mte_issue` + `mte_burst` per burst: the pipe's occupancy);
+        The engine issues the copy (`mte_issue` + `burst`, by default `mte_burst`, per burst: the
+        pipe's occupancy; `l2_cap` caps the rate of its L2 hits, e.g. for ND2NZ);
         a read then moves its bytes through the core's read port, one copy after the other:
         L2 hits at the core's L2 rate, misses at `gm_read_core` and no faster than the core's
         HBM share delivers them; it lands `gm_latency` after its last byte. A write moves its
@@ -220,7 +222,7 @@ class CoreSim:
         if wr is not None and wr[0] == p:
             close_write(self)
         cost = self.cost
-        eng = cost.mte_issue + count * cost.mte_burst
+        eng = cost.mte_issue + count * (cost.mte_burst if burst is None else burst)
         if write:
             hbm, l2 = ms.write(self, buf, start, length, stride, count, mode)
             if l2:
@@ -260,7 +262,16 @@ class CoreSim:
                 hbm_end = s
             self.hbm_free = s
         if not write:
-            port += l2 / ms.l2_rate + hbm / ms.read_rate
+            if l2_cap is None:
+                port += l2 / ms.l2_rate + hbm / ms.read_rate
+            else:
+                # A converting copy (ND2NZ) moves its L2 hits no faster than `l2_cap`; its
+                # misses fill whole lines on the HBM share (hbm_end) but only the bytes it
+                # asked for cross the core's port (rows of 128 bytes: a quarter of a line).
+                asked = length * count - l2
+                if asked > hbm:
+                    asked = hbm
+                port += l2 / min(ms.l2_rate, l2_cap) + asked / ms.read_rate
             if hbm_end > port:
                 port = hbm_end
             if hit_ready > port:
