@@ -96,9 +96,8 @@ def _mm(case, what, role, td, aic, mac, scalar, mte1, mte2, fix, listed, kernel=
 # scalar times are printed but never listed: they count the Matmul API's own bookkeeping
 # (address and tiling arithmetic per iteration), which a hand-written kernel does not have.
 _MM_ALL = (TD, AIC, MAC, MTE1, AIC_MTE2, FIXP)
-_NO_API = ("the Matmul API's {} (MDL template, L1 depth, L2 split, constant tiling, UnitFlag): "
-           "ascdsl has no Matmul API yet, and re-creating its MDL pipeline by hand was left for "
-           "later")
+_NO_API = ("the Matmul API's {}: ascdsl has no Matmul API yet, and re-creating that pipeline "
+           "by hand (L1 depth and stepK, its own double buffering) was left for later")
 
 ROWS: list[Row] = [
     _add(0, "1 core, GetValue/SetValue loop, 8 KB copies", "fit",
