@@ -3,6 +3,7 @@ kernel_struct_gather.h / kernel_struct_brcb.h constructors)."""
 
 from __future__ import annotations
 
+from xdsl.ir import Attribute, ParametrizedAttribute, TypeAttribute
 from xdsl.irdl import irdl_attr_definition
 
 from .types import ParamStructType
@@ -28,4 +29,20 @@ class BrcbRepeatParamsType(ParamStructType):
     FIELD_CPP = ("uint16_t", "uint16_t")
 
 
+@irdl_attr_definition
+class VdeqInfoType(ParametrizedAttribute, TypeAttribute):
+    """AscendC::VdeqInfo: 16 (scale, offset, signMode) triples for SetDeqScale's tensor form.
+
+    Not a parameter struct of scalar fields: its constructor takes three C arrays (pyasc builds
+    them with `emitasc` arrays), so the kernel language has no class for it yet.
+    """
+
+    name = "ascendc.vdeq_info"
+
+    def cpp_name(self) -> str:
+        return "AscendC::VdeqInfo"
+
+
 VEC_PARAM_TYPES: list[type[ParamStructType]] = [GatherRepeatParamsType, BrcbRepeatParamsType]
+# Types of the vector families that are not parameter structs.
+VEC_TYPES: list[type[Attribute]] = [VdeqInfoType]

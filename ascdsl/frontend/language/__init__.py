@@ -116,6 +116,18 @@ from .cube import (
     set_load_data_repeat,
 )
 from . import adv
+from .vconv import (
+    add_deq_relu,
+    add_relu_cast,
+    bilinear_interpolation,
+    cast_deq,
+    fused_abs_sub,
+    fused_exp_sub,
+    mul_cast,
+    prelu,
+    set_deq_scale,
+    sub_relu_cast,
+)
 from .vector import (
     abs,
     add,
@@ -172,6 +184,8 @@ __all__ = [
     "reciprocal", "reduce_max", "reduce_min", "reduce_sum", "relu", "rsqrt", "shift_left",
     "shift_right", "sqrt", "sub", "sub_relu",
     "cast",
+    "add_relu_cast", "sub_relu_cast", "add_deq_relu", "mul_cast", "cast_deq", "set_deq_scale",
+    "bilinear_interpolation", "fused_abs_sub", "fused_exp_sub", "prelu",
     "compare", "compare_scalar", "get_cmp_mask", "select", "set_cmp_mask",
     "block_reduce_max", "block_reduce_min", "block_reduce_sum", "pair_reduce_sum",
     "repeat_reduce_sum", "whole_reduce_max", "whole_reduce_min", "whole_reduce_sum",
