@@ -50,6 +50,7 @@ from .ops_fused import *  # noqa: F403
 from .ops_fused import FUSED_OPS, TernaryOp
 from .ops_gather import *  # noqa: F403
 from .ops_gather import GATHER_OPS, OffsetOp
+from .ops_gather_mask import GATHER_MASK_OPS, GatherMaskMode, GatherMaskOp, GetGatherMaskRemainCountOp
 from .types_vec import *  # noqa: F403
 from .types_vec import VEC_PARAM_TYPES, VEC_TYPES
 from .ops_reduce_repeat import REDUCE_REPEAT_OPS, ReduceOrder, RepeatReduceOp
@@ -97,6 +98,7 @@ ALL_OPS: list[type[AscendCOp]] = [
     *REDUCE_REPEAT_OPS,  # block, pair, repeat and whole reductions; ReduceSum/Max/Min L0/L1
     *FUSED_OPS,  # Axpy, FusedMulAdd(Relu), MulAddDst (read dst too)
     *GATHER_OPS,  # Gather, Gatherb, Scatter, Brcb
+    *GATHER_MASK_OPS,  # GatherMask, GetGatherMaskRemainCount
     *CAST_OPS,  # Cast
     *VCONV_OPS,  # CastDeq, AddReluCast/SubReluCast, AddDeqRelu, SetDeqScale
     *BINARY_EXT_OPS,  # MulCast, FusedAbsSub, FusedExpSub, Prelu, BilinearInterpolation
@@ -146,6 +148,7 @@ __all__ = [
     "ReduceOrder",
     "RepeatReduceOp",
     "OffsetOp",
+    "GatherMaskMode",
     "TernaryOp",
     "UnaryMathOp",
     "BinaryMathOp",

@@ -1,5 +1,5 @@
-"""Repeat-parameter structs of the gather and broadcast families (Ascend C's
-kernel_struct_gather.h / kernel_struct_brcb.h constructors)."""
+"""Repeat-parameter structs of the gather, gather-mask and broadcast families (Ascend C's
+kernel_struct_gather.h / kernel_struct_brcb.h constructors), and VdeqInfo."""
 
 from __future__ import annotations
 
@@ -30,6 +30,18 @@ class BrcbRepeatParamsType(ParamStructType):
 
 
 @irdl_attr_definition
+class GatherMaskParamsType(ParamStructType):
+    """AscendC::GatherMaskParams (src0BlockStride, repeatTimes, src0RepeatStride,
+    src1RepeatStride) of GatherMask."""
+
+    name = "ascendc.gather_mask_params"
+    CPP = "AscendC::GatherMaskParams"
+    FIELDS = (("src0BlockStride", 1), ("repeatTimes", 0), ("src0RepeatStride", 8),
+              ("src1RepeatStride", 8))
+    FIELD_CPP = ("uint8_t", "uint16_t", "uint16_t", "uint8_t")
+
+
+@irdl_attr_definition
 class VdeqInfoType(ParametrizedAttribute, TypeAttribute):
     """AscendC::VdeqInfo: 16 (scale, offset, signMode) triples for SetDeqScale's tensor form.
 
@@ -43,6 +55,8 @@ class VdeqInfoType(ParametrizedAttribute, TypeAttribute):
         return "AscendC::VdeqInfo"
 
 
-VEC_PARAM_TYPES: list[type[ParamStructType]] = [GatherRepeatParamsType, BrcbRepeatParamsType]
+VEC_PARAM_TYPES: list[type[ParamStructType]] = [
+    GatherRepeatParamsType, BrcbRepeatParamsType, GatherMaskParamsType,
+]
 # Types of the vector families that are not parameter structs.
 VEC_TYPES: list[type[Attribute]] = [VdeqInfoType]

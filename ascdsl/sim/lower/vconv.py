@@ -9,7 +9,7 @@ Not simulated, with the reason the simulator reports: the integer destinations o
 conversions (half -> int8, int16 -> int8, MulCast's half -> int8/uint8), whose rounding and
 saturation the headers leave to the instruction; everything that goes through the deq-scale
 register (SetDeqScale, CastDeq, AddDeqRelu), whose packed scale/offset/sign-mode conversion
-is not modelled; BilinearInterpolation.
+is not modelled; BilinearInterpolation; GatherMask and GetGatherMaskRemainCount.
 """
 
 from __future__ import annotations
@@ -48,3 +48,7 @@ not_simulated(A.MulCastOp, "converts half products to int8/uint8 with the instru
                            "rounding and saturation, which the simulator does not model")
 not_simulated(A.BilinearInterpolationOp, "is not simulated yet (its offset-driven block "
                                          "gathers and accumulation have no lowering)")
+not_simulated(A.GatherMaskOp, "is not simulated yet (the packing of pattern-selected elements "
+                              "across repeats and the counter mode have no lowering)")
+not_simulated(A.GetGatherMaskRemainCountOp, "reads the count GatherMask keeps, which the "
+                                            "simulator does not model yet")

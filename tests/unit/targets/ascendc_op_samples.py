@@ -61,6 +61,9 @@ from ascdsl.dialects.ascendc import (
     AddReluCastOp,
     BilinearInterpolationOp,
     CastDeqOp,
+    GatherMaskMode,
+    GatherMaskOp,
+    GetGatherMaskRemainCountOp,
     MulCastOp,
     SetDeqScaleL4Op,
     SetDeqScaleOp,
@@ -114,6 +117,7 @@ ENUM_SAMPLES = {
     CacheRwMode: CacheRwMode.READ,
     SelMode: SelMode.VSEL_TENSOR_TENSOR_MODE,
     ReduceOrder: ReduceOrder.ORDER_INDEX_VALUE,
+    GatherMaskMode: GatherMaskMode.DEFAULT,
 }
 MASK_BITS = LocalTensorType(IntegerType(8, Signedness.UNSIGNED), [32])
 SCRATCH = LocalTensorType(IntegerType(8, Signedness.UNSIGNED), [1024])
@@ -170,6 +174,11 @@ OVERRIDES: dict[tuple[type[Operation], str], Attribute] = {
     (SetDeqScaleOp, "scale"): f16,
     (SetDeqScaleL4Op, "vdeq"): LocalTensorType(IntegerType(64, Signedness.UNSIGNED), [16]),
     (SetDeqScaleL4Op, "vdeqInfo"): VdeqInfoType(),
+    (GatherMaskOp, "src1Pattern"): OFFSETS,
+    (GatherMaskOp, "reduceMode"): i1,
+    (GatherMaskOp, "mask"): IntegerType(32, Signedness.UNSIGNED),
+    (GatherMaskOp, "rsvdCnt"): ui64,
+    (GetGatherMaskRemainCountOp, "result"): ui64,
     (BilinearInterpolationOp, "dst"): LocalTensorType(f16, [64]),
     (BilinearInterpolationOp, "src0"): LocalTensorType(f16, [64]),
     (BilinearInterpolationOp, "src1"): LocalTensorType(f16, [64]),
