@@ -50,6 +50,7 @@ from .ops_fused import *  # noqa: F403
 from .ops_fused import FUSED_OPS, TernaryOp
 from .ops_gather import *  # noqa: F403
 from .ops_gather import GATHER_OPS, OffsetOp
+from .ops_transpose import TRANSPOSE_OPS, TransposeExtOp, TransposeOp
 from .ops_gather_mask import GATHER_MASK_OPS, GatherMaskMode, GatherMaskOp, GetGatherMaskRemainCountOp
 from .types_vec import *  # noqa: F403
 from .types_vec import VEC_PARAM_TYPES, VEC_TYPES
@@ -99,6 +100,7 @@ ALL_OPS: list[type[AscendCOp]] = [
     *FUSED_OPS,  # Axpy, FusedMulAdd(Relu), MulAddDst (read dst too)
     *GATHER_OPS,  # Gather, Gatherb, Scatter, Brcb
     *GATHER_MASK_OPS,  # GatherMask, GetGatherMaskRemainCount
+    *TRANSPOSE_OPS,  # Transpose (16 x 16, TransposeParamsExt)
     *CAST_OPS,  # Cast
     *VCONV_OPS,  # CastDeq, AddReluCast/SubReluCast, AddDeqRelu, SetDeqScale
     *BINARY_EXT_OPS,  # MulCast, FusedAbsSub, FusedExpSub, Prelu, BilinearInterpolation

@@ -42,6 +42,20 @@ class GatherMaskParamsType(ParamStructType):
 
 
 @irdl_attr_definition
+class TransposeParamsExtType(ParametrizedAttribute, TypeAttribute):
+    """AscendC::TransposeParamsExt (nSize, cSize, hSize, wSize, transposeType).
+
+    Not a parameter struct of integer fields: its last field is an AscendC::TransposeType
+    enumerator, which the kernel language cannot build yet.
+    """
+
+    name = "ascendc.transpose_params_ext"
+
+    def cpp_name(self) -> str:
+        return "AscendC::TransposeParamsExt"
+
+
+@irdl_attr_definition
 class VdeqInfoType(ParametrizedAttribute, TypeAttribute):
     """AscendC::VdeqInfo: 16 (scale, offset, signMode) triples for SetDeqScale's tensor form.
 
@@ -59,4 +73,4 @@ VEC_PARAM_TYPES: list[type[ParamStructType]] = [
     GatherRepeatParamsType, BrcbRepeatParamsType, GatherMaskParamsType,
 ]
 # Types of the vector families that are not parameter structs.
-VEC_TYPES: list[type[Attribute]] = [VdeqInfoType]
+VEC_TYPES: list[type[Attribute]] = [VdeqInfoType, TransposeParamsExtType]

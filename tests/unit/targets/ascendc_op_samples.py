@@ -87,7 +87,8 @@ from ascdsl.dialects.ascendc.ops_cube import (
     SetFixpipePreQuantFlagOp,
 )
 from ascdsl.dialects.ascendc.types_cube import FixpipeConfigType
-from ascdsl.dialects.ascendc.types_vec import VdeqInfoType
+from ascdsl.dialects.ascendc.ops_transpose import TransposeBase, TransposeExtOp
+from ascdsl.dialects.ascendc.types_vec import TransposeParamsExtType, VdeqInfoType
 from ascdsl.dialects.ascendc.types import (
     DataCopyParamsType,
     GlobalTensorType,
@@ -179,6 +180,10 @@ OVERRIDES: dict[tuple[type[Operation], str], Attribute] = {
     (GatherMaskOp, "mask"): IntegerType(32, Signedness.UNSIGNED),
     (GatherMaskOp, "rsvdCnt"): ui64,
     (GetGatherMaskRemainCountOp, "result"): ui64,
+    (TransposeBase, "dst"): LocalTensorType(f16, [256]),
+    (TransposeBase, "src"): LocalTensorType(f16, [256]),
+    (TransposeExtOp, "shared_tmp_buffer"): SCRATCH,
+    (TransposeExtOp, "params"): TransposeParamsExtType(),
     (BilinearInterpolationOp, "dst"): LocalTensorType(f16, [64]),
     (BilinearInterpolationOp, "src0"): LocalTensorType(f16, [64]),
     (BilinearInterpolationOp, "src1"): LocalTensorType(f16, [64]),

@@ -36,6 +36,7 @@ def test_the_dialect_has_the_ops_the_target_covers():
         14,  # CastDeq, AddReluCast, SubReluCast, AddDeqRelu (L0/L1/L2), SetDeqScale (2 forms)
         8,  # MulCast L0/L1/L2, FusedAbsSub, FusedExpSub, Prelu, BilinearInterpolation L0/L1
         2,  # GatherMask, GetGatherMaskRemainCount
+        2,  # Transpose, Transpose with TransposeParamsExt
     ])
     assert len(set(ALL_OPS)) == len(ALL_OPS)
 
