@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ModuleOp, UnitAttr
+from xdsl.dialects.builtin import ModuleOp, NameLoc, StringAttr, UnitAttr
 from xdsl.ir import Block, Region
 
 from ..builder import Builder, activate
@@ -57,6 +57,8 @@ def compile_kernel(
         params: dict[str, Any] = dict(constexprs)
         for arg, name, kind in zip(entry.args, runtime_names, kinds):
             arg.name_hint = name
+            # As pyasc's frontend: `loc("x"(<def>))`, the name its translator appends (`v1_x`).
+            arg.location = NameLoc(StringAttr(name), fop.location)
             params[name] = (
                 GlobalAddress(arg, kind.dtype) if kind.pointer else PlainValue(arg, kind.dtype)
             )

@@ -34,6 +34,7 @@ from ascdsl.dialects.ascendc import (
     LocalTensorAutoOp,
     ParamStructType,
 )
+from ascdsl.dialects.ascendc.ops_cmpsel import CompareOpBase
 from ascdsl.dialects.scalar_types import cpp_int_width, cpp_is_unsigned
 
 from .ctypes import ctype, scalar_ctype
@@ -159,7 +160,7 @@ def _operand_source(cls: type[Operation], name: str) -> Source:
     kind = kinds[name]
     if kind.startswith("Var"):
         if name == "mask" and getattr(cls, "LEVEL", "") == "l1":
-            return _mask_list_source(name)
+            return _mask_list_source(cls, name)
 
         def variadic(em: Emitter, op: Operation) -> list[str]:
             return [em.name(v) for v in getattr(op, name)]
@@ -179,14 +180,17 @@ def _operand_source(cls: type[Operation], name: str) -> Source:
     return single
 
 
-def _mask_list_source(name: str) -> Source:
+def _mask_list_source(cls: type[Operation], name: str) -> Source:
     """L1 APIs take the mask as a `uint64_t mask[]`: declare the array, pass its name."""
+
+    # pyasc's own Compare printers name the array without a number.
+    numbered = not issubclass(cls, CompareOpBase)
 
     def mask_list(em: Emitter, op: Operation) -> list[str]:
         words = getattr(op, name)
         if not words:
             raise emit_error(op, "an L1 mask needs at least one ui64 word")
-        array = em.mask_list_name(em.name(op.operands[0]))
+        array = em.mask_list_name(em.name(op.operands[0]), type(op), numbered)
         em.line(f"uint64_t {array}[] = {{{', '.join(em.name(w) for w in words)}}};")
         return [array]
 
