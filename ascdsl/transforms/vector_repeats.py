@@ -226,10 +226,10 @@ class Emit:
     def cast(self, dst: SSAValue, src: SSAValue, mode: A.RoundMode, n: int, dsize: int,
              ssize: int) -> None:
         elems = per_repeat(max(dsize, ssize))
-        one = self.i32(1)
-        drep, srep = self.i32(elems * dsize // BLOCK_BYTES), self.i32(elems * ssize // BLOCK_BYTES)
+        strides = [Strides(1, elems * z // BLOCK_BYTES) for z in (dsize, ssize)]
+        p = self.state.params(UnaryRepeatParamsType, strides)
         self.repeated(n, elems, lambda f, m, r: A.CastL0Op(
-            self.at(dst, f), self.at(src, f), mode, m, r, one, one, drep, srep))
+            self.at(dst, f), self.at(src, f), mode, m, r, p))
 
     def strided_scalar(self, cls: type, dst: SSAValue, src: SSAValue, s: SSAValue, mask: int,
                        repeats: int, dst_strides: Strides, src_strides: Strides) -> None:

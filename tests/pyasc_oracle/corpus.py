@@ -36,9 +36,6 @@ KNOWN_DIFFERENCES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"'ascendc\.que_bind\.\w+' op expected a queue .*got !ascendc\.tbuf"),
      "TBuf used as a queue (Ascend C's TBuf derives from TQueBind): the framework part of "
      "the API-breadth issue"),
-    (re.compile(r"Expected 8 operands, but got 5\n\s*ascendc\.cast_l0 "),
-     "cast_l0 with UnaryRepeatParams, as pyasc writes it (the vector part of the API-breadth "
-     "issue)"),
     (re.compile(r"Expected 3 operands, but got 5\n\s*ascendc\.(ceil|floor|sin|cos|tan|tanh|"
                 r"sinh|cosh|erf) "),
      "the math library's form with a temporary buffer and isReuseSource (the advanced-API "

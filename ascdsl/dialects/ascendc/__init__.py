@@ -24,6 +24,10 @@ from .ops_binary import *  # noqa: F403
 from .ops_binary import BINARY_OPS, BinaryL0Base, BinaryL1Base, BinaryL2Base, BinaryL3Base, BinaryOp
 from .ops_cast import *  # noqa: F403
 from .ops_cast import CAST_OPS, CastOp
+from .ops_vconv import *  # noqa: F403
+from .ops_vconv import VCONV_OPS, AddDeqReluOp, AddReluCastOp, CastDeqOp, SubReluCastOp
+from .ops_binary_ext import *  # noqa: F403
+from .ops_binary_ext import BINARY_EXT_OPS, BilinearInterpolationOp, MulCastOp
 from .ops_copy import *  # noqa: F403
 from .ops_copy import COPY_OPS, DataCopyBase, copy_pipe
 from .ops_cmpsel import (
@@ -46,8 +50,10 @@ from .ops_fused import *  # noqa: F403
 from .ops_fused import FUSED_OPS, TernaryOp
 from .ops_gather import *  # noqa: F403
 from .ops_gather import GATHER_OPS, OffsetOp
+from .ops_transpose import TRANSPOSE_OPS, TransposeExtOp, TransposeOp
+from .ops_gather_mask import GATHER_MASK_OPS, GatherMaskMode, GatherMaskOp, GetGatherMaskRemainCountOp
 from .types_vec import *  # noqa: F403
-from .types_vec import VEC_PARAM_TYPES
+from .types_vec import VEC_PARAM_TYPES, VEC_TYPES
 from .ops_reduce_repeat import REDUCE_REPEAT_OPS, ReduceOrder, RepeatReduceOp
 from .ops_sync import *  # noqa: F403
 from .ops_sync import SYNC_OPS
@@ -95,7 +101,11 @@ ALL_OPS: list[type[AscendCOp]] = [
     *REDUCE_REPEAT_OPS,  # block, pair, repeat and whole reductions; ReduceSum/Max/Min L0/L1
     *FUSED_OPS,  # Axpy, FusedMulAdd(Relu), MulAddDst (read dst too)
     *GATHER_OPS,  # Gather, Gatherb, Scatter, Brcb
+    *GATHER_MASK_OPS,  # GatherMask, GetGatherMaskRemainCount
+    *TRANSPOSE_OPS,  # Transpose (16 x 16, TransposeParamsExt)
     *CAST_OPS,  # Cast
+    *VCONV_OPS,  # CastDeq, AddReluCast/SubReluCast, AddDeqRelu, SetDeqScale
+    *BINARY_EXT_OPS,  # MulCast, FusedAbsSub, FusedExpSub, Prelu, BilinearInterpolation
     *SYNC_OPS,  # SetFlag/WaitFlag, PipeBarrier, system variables, printf
     *CMPSEL_OPS,  # Compare, Select
     *MATH_OPS,  # Ascend C math APIs (Erf, Tanh, Sin, ...)
@@ -110,6 +120,7 @@ ALL_TYPES.extend(ADV_TYPES)  # tiling and configuration structs of the advanced 
 ALL_TYPES.extend(CUBE_TYPES)  # parameter structs and enums of the cube APIs
 ALL_TYPES.extend(MATMUL_TYPES)  # TCubeTiling (host tiling -> Matmul API)
 ALL_TYPES.extend(VEC_PARAM_TYPES)  # GatherRepeatParams, BrcbRepeatParams
+ALL_TYPES.extend(VEC_TYPES)  # VdeqInfo
 PARAM_STRUCT_TYPES.update({t.name.removeprefix("ascendc."): t for t in VEC_PARAM_TYPES})
 
 AscendC = Dialect("ascendc", ALL_OPS, ALL_TYPES)
@@ -142,6 +153,7 @@ __all__ = [
     "ReduceOrder",
     "RepeatReduceOp",
     "OffsetOp",
+    "GatherMaskMode",
     "TernaryOp",
     "UnaryMathOp",
     "BinaryMathOp",
@@ -166,6 +178,12 @@ __all__ = [
     "VecScalarL2Base",
     "DuplicateOp",
     "CastOp",
+    "CastDeqOp",
+    "AddReluCastOp",
+    "SubReluCastOp",
+    "AddDeqReluOp",
+    "MulCastOp",
+    "BilinearInterpolationOp",
     "ReduceL2Base",
     "DataCopyBase",
     "ParamStructType",

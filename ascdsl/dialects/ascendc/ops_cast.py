@@ -4,23 +4,22 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from xdsl.dialects.builtin import IntegerAttr
-from xdsl.irdl import operand_def, prop_def, var_operand_def
+from xdsl.dialects.builtin import IntegerAttr, UnitAttr
+from xdsl.irdl import opt_prop_def, operand_def, prop_def, var_operand_def
 from xdsl.utils.exceptions import VerifyException
 
 from ..scalar_types import is_float_type
 from .base import AscendCOp, Cpp, asc_op, element_type, enum_attr
-from .constraints import INT, LOCAL, MASK
+from .constraints import INT, LOCAL, MASK, UN_PARAMS
 from .enums import RoundMode
-from .vector_base import VectorOp, mask_operand
+from .vector_base import VectorOp, flag, mask_operand
 
 _CAST_TEMPLATE = ("elem:dst", "elem:src")
-_CAST_STRIDES = "braced:dst_blk_stride,src_blk_stride,dst_rep_stride,src_rep_stride"
-# L0 and L1 pass the four strides as one UnaryRepeatParams.
+# pyasc's L0/L1 print isSetMask as a template argument: `Cast<float, half, 1>(...)`.
 _CAST_MASKED_CPP = Cpp(
     "Cast",
-    template=_CAST_TEMPLATE,
-    args=("dst", "src", "enum:roundMode", "mask", "repeat_times", _CAST_STRIDES),
+    template=(*_CAST_TEMPLATE, "flag:isSetMask"),
+    args=("dst", "src", "enum:roundMode", "mask", "repeat_times", "repeat_params"),
 )
 
 
@@ -49,27 +48,24 @@ class CastOp(VectorOp):
 
 
 class CastMaskedBase(CastOp):
-    """Cast at L0/L1: mask, repeat times and the four strides of a UnaryRepeatParams."""
+    """Cast at L0/L1: mask, repeat times and a UnaryRepeatParams, as pyasc writes them."""
 
     mask = operand_def(INT)
     repeat_times = operand_def(INT)
-    dst_blk_stride = operand_def(INT)
-    src_blk_stride = operand_def(INT)
-    dst_rep_stride = operand_def(INT)
-    src_rep_stride = operand_def(INT)
+    repeat_params = operand_def(UN_PARAMS)
+    isSetMask = opt_prop_def(UnitAttr)
 
-    def __init__(self, dst, src, round_mode: RoundMode, mask, repeat_times,
-                 dst_blk_stride, src_blk_stride, dst_rep_stride, src_rep_stride):
+    def __init__(self, dst, src, round_mode: RoundMode, mask, repeat_times, repeat_params,
+                 is_set_mask: bool = True):
         super().__init__(
-            operands=[dst, src, mask_operand(mask), repeat_times, dst_blk_stride,
-                      src_blk_stride, dst_rep_stride, src_rep_stride],
-            properties={"roundMode": enum_attr(round_mode)},
+            operands=[dst, src, mask_operand(mask), repeat_times, repeat_params],
+            properties={"roundMode": enum_attr(round_mode), "isSetMask": flag(is_set_mask)},
         )
 
 
 @asc_op(cpp=_CAST_MASKED_CPP)
 class CastL0Op(CastMaskedBase):
-    """`Cast<T1, T2>(dst, src, roundMode, mask, repeatTimes, UnaryRepeatParams)`."""
+    """`Cast<T1, T2, isSetMask>(dst, src, roundMode, mask, repeatTimes, UnaryRepeatParams)`."""
 
     name = "ascendc.cast_l0"
     LEVEL: ClassVar = "l0"
@@ -77,7 +73,7 @@ class CastL0Op(CastMaskedBase):
 
 @asc_op(cpp=_CAST_MASKED_CPP)
 class CastL1Op(CastMaskedBase):
-    """`Cast<T1, T2>(dst, src, roundMode, mask[], repeatTimes, UnaryRepeatParams)`."""
+    """`Cast<T1, T2, isSetMask>(dst, src, roundMode, mask[], repeatTimes, UnaryRepeatParams)`."""
 
     name = "ascendc.cast_l1"
     mask = var_operand_def(MASK)

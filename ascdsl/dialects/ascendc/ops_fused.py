@@ -130,7 +130,8 @@ class MulAddDstL1Op(MulAddDstMixin, BinaryL1Base):
     name = "ascendc.mul_add_dst_l1"
 
 
-@asc_op(cpp=Cpp("MulAddDst", template=("elem:dst", "elem:src0")), formula=_MLA)
+# The count form's T and U are deduced from the tensors; pyasc prints no template arguments.
+@asc_op(cpp=Cpp("MulAddDst"), formula=_MLA)
 class MulAddDstL2Op(MulAddDstMixin, BinaryL2Base):
     name = "ascendc.mul_add_dst_l2"
 

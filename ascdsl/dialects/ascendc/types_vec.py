@@ -1,8 +1,9 @@
-"""Repeat-parameter structs of the gather and broadcast families (Ascend C's
-kernel_struct_gather.h / kernel_struct_brcb.h constructors)."""
+"""Repeat-parameter structs of the gather, gather-mask and broadcast families (Ascend C's
+kernel_struct_gather.h / kernel_struct_brcb.h constructors), and VdeqInfo."""
 
 from __future__ import annotations
 
+from xdsl.ir import Attribute, ParametrizedAttribute, TypeAttribute
 from xdsl.irdl import irdl_attr_definition
 
 from .types import ParamStructType
@@ -28,4 +29,48 @@ class BrcbRepeatParamsType(ParamStructType):
     FIELD_CPP = ("uint16_t", "uint16_t")
 
 
-VEC_PARAM_TYPES: list[type[ParamStructType]] = [GatherRepeatParamsType, BrcbRepeatParamsType]
+@irdl_attr_definition
+class GatherMaskParamsType(ParamStructType):
+    """AscendC::GatherMaskParams (src0BlockStride, repeatTimes, src0RepeatStride,
+    src1RepeatStride) of GatherMask."""
+
+    name = "ascendc.gather_mask_params"
+    CPP = "AscendC::GatherMaskParams"
+    FIELDS = (("src0BlockStride", 1), ("repeatTimes", 0), ("src0RepeatStride", 8),
+              ("src1RepeatStride", 8))
+    FIELD_CPP = ("uint8_t", "uint16_t", "uint16_t", "uint8_t")
+
+
+@irdl_attr_definition
+class TransposeParamsExtType(ParametrizedAttribute, TypeAttribute):
+    """AscendC::TransposeParamsExt (nSize, cSize, hSize, wSize, transposeType).
+
+    Not a parameter struct of integer fields: its last field is an AscendC::TransposeType
+    enumerator, which the kernel language cannot build yet.
+    """
+
+    name = "ascendc.transpose_params_ext"
+
+    def cpp_name(self) -> str:
+        return "AscendC::TransposeParamsExt"
+
+
+@irdl_attr_definition
+class VdeqInfoType(ParametrizedAttribute, TypeAttribute):
+    """AscendC::VdeqInfo: 16 (scale, offset, signMode) triples for SetDeqScale's tensor form.
+
+    Not a parameter struct of scalar fields: its constructor takes three C arrays (pyasc builds
+    them with `emitasc` arrays), so the kernel language has no class for it yet.
+    """
+
+    name = "ascendc.vdeq_info"
+
+    def cpp_name(self) -> str:
+        return "AscendC::VdeqInfo"
+
+
+VEC_PARAM_TYPES: list[type[ParamStructType]] = [
+    GatherRepeatParamsType, BrcbRepeatParamsType, GatherMaskParamsType,
+]
+# Types of the vector families that are not parameter structs.
+VEC_TYPES: list[type[Attribute]] = [VdeqInfoType, TransposeParamsExtType]

@@ -62,6 +62,8 @@ from .reduce import (
 )
 from .fused import axpy, fused_mul_add, fused_mul_add_relu, mul_add_dst
 from .gather import brcb, gather, gatherb, scatter
+from .transpose import transpose
+from .gather_mask import GatherMaskMode, gather_mask, get_gather_mask_remain_count
 from .cmpsel import SelMode, compare, compare_scalar, get_cmp_mask, select, set_cmp_mask
 from .params import (
     BinaryRepeatParams,
@@ -71,6 +73,7 @@ from .params import (
     UnaryRepeatParams,
     GatherRepeatParams,
     BrcbRepeatParams,
+    GatherMaskParams,
 )
 from .system import (
     dump_tensor,
@@ -116,6 +119,18 @@ from .cube import (
     set_load_data_repeat,
 )
 from . import adv
+from .vconv import (
+    add_deq_relu,
+    add_relu_cast,
+    bilinear_interpolation,
+    cast_deq,
+    fused_abs_sub,
+    fused_exp_sub,
+    mul_cast,
+    prelu,
+    set_deq_scale,
+    sub_relu_cast,
+)
 from .vector import (
     abs,
     add,
@@ -172,11 +187,15 @@ __all__ = [
     "reciprocal", "reduce_max", "reduce_min", "reduce_sum", "relu", "rsqrt", "shift_left",
     "shift_right", "sqrt", "sub", "sub_relu",
     "cast",
+    "add_relu_cast", "sub_relu_cast", "add_deq_relu", "mul_cast", "cast_deq", "set_deq_scale",
+    "bilinear_interpolation", "fused_abs_sub", "fused_exp_sub", "prelu",
     "compare", "compare_scalar", "get_cmp_mask", "select", "set_cmp_mask",
     "block_reduce_max", "block_reduce_min", "block_reduce_sum", "pair_reduce_sum",
     "repeat_reduce_sum", "whole_reduce_max", "whole_reduce_min", "whole_reduce_sum",
     "axpy", "fused_mul_add", "fused_mul_add_relu", "mul_add_dst",
     "gather", "gatherb", "scatter", "brcb",
+    "transpose",
+    "gather_mask", "get_gather_mask_remain_count", "GatherMaskMode", "GatherMaskParams",
     # synchronization, system variables, debugging
     "set_flag", "wait_flag", "pipe_barrier", "get_block_idx", "get_block_num",
     "get_sub_block_idx", "printf", "dump_tensor",

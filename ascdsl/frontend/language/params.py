@@ -20,7 +20,11 @@ from ascdsl.dialects.ascendc.types import (
     ParamStructType,
     UnaryRepeatParamsType,
 )
-from ascdsl.dialects.ascendc.types_vec import BrcbRepeatParamsType, GatherRepeatParamsType
+from ascdsl.dialects.ascendc.types_vec import (
+    BrcbRepeatParamsType,
+    GatherMaskParamsType,
+    GatherRepeatParamsType,
+)
 
 from ..builder import current
 from ..errors import KernelLanguageError
@@ -139,11 +143,19 @@ class BrcbRepeatParams(ParamStruct):
     STRUCT = BrcbRepeatParamsType
 
 
+class GatherMaskParams(ParamStruct):
+    """`AscendC::GatherMaskParams`: src0's block and repeat strides, the repeat count and the
+    pattern's repeat stride of `gather_mask`."""
+
+    __slots__ = ()
+    STRUCT = GatherMaskParamsType
+
+
 # The kernel-language class of each struct type (dispatch maps an operand's type to it).
 PARAM_CLASSES: dict[type[ParamStructType], type[ParamStruct]] = {
     c.STRUCT: c
     for c in (DataCopyParams, DataCopyPadParams, DataCopyExtParams, BinaryRepeatParams,
-              UnaryRepeatParams, GatherRepeatParams, BrcbRepeatParams)
+              UnaryRepeatParams, GatherRepeatParams, BrcbRepeatParams, GatherMaskParams)
 }
 
 # The cube unit's structs register themselves here (before any `levels` reads the table).

@@ -44,7 +44,7 @@ from ascdsl.dialects.ascendc import (
 from ..builder import current
 from ..errors import KernelLanguageError
 from ..values import ConstExpr, PlainValue
-from ._util import enum_arg, require
+from ._util import const_bool_arg, enum_arg, require
 from .dispatch import Param, describe_call, dispatch, int_operand, levels, mask_words, match
 from .params import UnaryRepeatParams
 from .tensor import LocalTensor
@@ -232,9 +232,6 @@ def duplicate(dst: LocalTensor, scalar: Scalar, *args, **kwargs) -> None:
 
 # --- cast ------------------------------------------------------------------------------------
 
-_CAST_STRIDES = ("dst_blk_stride", "src_blk_stride", "dst_rep_stride", "src_rep_stride")
-
-
 def cast(dst: LocalTensor, src: LocalTensor, round_mode: RoundMode, *args: Any,
          **kwargs: Any) -> None:
     """`AscendC::Cast<T, U>`: convert `src` into `dst`'s element type with `round_mode`.
@@ -266,9 +263,9 @@ def cast(dst: LocalTensor, src: LocalTensor, round_mode: RoundMode, *args: Any,
         mask = bound["mask"]
         mask_v = mask_words(api, mask) if cls is CastL1Op else int_operand(api, "mask", mask)
         reps = int_operand(api, "repeat_times", bound["repeat_times"])
-        fields = ConstExpr.unwrap(bound["repeat_params"]).fields
-        strides = [int_operand(api, f, fields[f]) for f in _CAST_STRIDES]
-        b.insert(cls(dst.value, src.value, mode, mask_v, reps, *strides))
+        params = ConstExpr.unwrap(bound["repeat_params"]).value
+        set_mask = const_bool_arg(bound["is_set_mask"], api, "is_set_mask")
+        b.insert(cls(dst.value, src.value, mode, mask_v, reps, params, set_mask))
         return
     forms = "\n".join(
         f"  {i}. cast(dst, src, round_mode, {', '.join(p.show() for p in ps)})"

@@ -2,7 +2,7 @@
 
 Scalar code lowers by dialect (arith.py, scalar_math.py, scf.py, func.py, memref.py,
 emitasc.py, emitc.py); `ascendc` ops by group (framework.py, tensor.py, copy.py, vector.py,
-cmpsel.py, reduce_repeat.py, gather.py, fused.py, math.py, adv.py, sync.py, ffts.py,
+cmpsel.py, reduce_repeat.py, gather.py, fused.py, vconv.py, transpose.py, math.py, adv.py, sync.py, ffts.py,
 cube.py); the `asc` tile dialect in asc.py.
 """
 
@@ -27,5 +27,7 @@ from . import (  # noqa: F401
     scf,
     sync,
     tensor,
+    transpose,
+    vconv,
     vector,
 )

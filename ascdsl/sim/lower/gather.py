@@ -31,6 +31,15 @@ def _mask_of(op, cx: Lowering):
     return lambda R: ("count", R[slot])
 
 
+def _check_offset_tensor(op, cx: Lowering, value) -> None:
+    """The offsets are uint32 bits: a tensor of 4-byte elements (pyasc's IR may type them f32
+    or i32; the bits are what the instruction reads)."""
+    dt = dtype_of(op, cx, value)
+    if dt.size != 4:
+        raise cx.error(op, f"reads byte offsets from a {dt.name} tensor; the instruction "
+                           "reads uint32 offsets (Ascend C takes LocalTensor<uint32_t>)")
+
+
 def _offsets(c, t, n: int, site) -> np.ndarray:
     """The first n uint32 offsets of tensor t (checked)."""
     lo, hi = local_span(c, t, 0, n, site, "reads")
@@ -57,6 +66,7 @@ def lower_gather_scatter(op, cx: Lowering):
     dt = dtype_of(op, cx, op.dst)
     size = dt.size
     sd, ss = cx.slot(op.dst), cx.slot(op.src)
+    _check_offset_tensor(op, cx, op.src_offset if gather else op.dst_offset)
     so = cx.slot(op.src_offset if gather else op.dst_offset)
     sb = cx.slot(op.src_base if gather else op.dst_base)
     level = op.LEVEL
@@ -125,6 +135,8 @@ def lower_block_moves(op, cx: Lowering):
     size = dt.size
     per_block = 32 // size
     sd, ss = cx.slot(op.dst), cx.slot(op.src0)
+    if not brcb:
+        _check_offset_tensor(op, cx, op.offset)
     so = None if brcb else cx.slot(op.offset)
     s_rt, sp = cx.slot(op.repeat_times), cx.slot(op.repeat_params)
 

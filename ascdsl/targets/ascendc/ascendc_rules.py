@@ -25,7 +25,6 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from ascdsl.dialects.ascendc import (
     AscendCOp,
-    CastOp,
     ConstructOp,
     CppStyle,
     GetBlockIdxOp,
@@ -36,7 +35,6 @@ from ascdsl.dialects.ascendc import (
     ParamStructType,
 )
 from ascdsl.dialects.ascendc.ops_cmpsel import CompareOpBase
-from ascdsl.dialects.ascendc.types import UnaryRepeatParamsType
 from ascdsl.dialects.scalar_types import cpp_int_width, cpp_is_unsigned
 
 from .ctypes import ctype, scalar_ctype
@@ -44,10 +42,9 @@ from .emitter import Emitter, Rule, emit_error, register
 
 Source = Callable[[Emitter, Operation], list[str]]
 
-# Family base -> the parameter struct a `braced:a,b,...` source builds.
-BRACED_STRUCTS: dict[type[Operation], type[ParamStructType]] = {
-    CastOp: UnaryRepeatParamsType,
-}
+# Family base -> the parameter struct a `braced:a,b,...` source builds (no family needs one
+# since Cast takes its UnaryRepeatParams as one operand, as pyasc does; kept for extensions).
+BRACED_STRUCTS: dict[type[Operation], type[ParamStructType]] = {}
 
 
 class DeclarationError(Exception):

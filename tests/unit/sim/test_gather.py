@@ -144,3 +144,62 @@ def test_misaligned_offset_is_a_located_finding():
     text = str(info.value)
     assert "byte offset 13 that is not a multiple of 4" in text
     assert "test_gather.py:" in text
+
+
+# pyasc's IR may type the offset tensor f32 or i32 (its verifier takes any local tensor):
+# the instruction reads the stored bits as uint32.
+def _frame_offsets(offset_dtype):
+    @asc.jit
+    def kernel(x: asc.GlobalAddress, off: asc.GlobalAddress, z: asc.GlobalAddress):
+        gx = asc.GlobalTensor()
+        gx.set_global_buffer(x)
+        go = asc.GlobalTensor()
+        go.set_global_buffer(off)
+        gz = asc.GlobalTensor()
+        gz.set_global_buffer(z)
+        lx = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 64)
+        lo = asc.LocalTensor(offset_dtype, asc.TPosition.VECIN, 1024, 64)
+        lz = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 2048, 64)
+        asc.data_copy(lx, gx, 64)
+        asc.data_copy(lo, go, 64)
+        asc.set_flag(asc.HardEvent.MTE2_V, 0)
+        asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+        asc.gather(lz, lx, lo, 0, count=64)  # marker: gather
+        asc.set_flag(asc.HardEvent.V_MTE3, 0)
+        asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+        asc.data_copy(gz, lz, 64)
+
+    return kernel
+
+
+def test_gather_reads_i32_or_f32_offset_tensors_as_uint32_bits():
+    x = np.arange(64, dtype=np.float32) + 0.5
+    perm = np.random.default_rng(1).permutation(64)
+    for dtype, offsets in ((asc.int32, (perm * 4).astype(np.int32)),
+                           (asc.float32, (perm * 4).astype(np.uint32).view(np.float32))):
+        z = np.zeros(64, np.float32)
+        _frame_offsets(dtype)[1](x, offsets, z)
+        np.testing.assert_array_equal(z, x[perm])
+
+
+def test_gather_offsets_of_another_size_are_a_located_error():
+    from ascdsl.sim import NotSimulatedError
+
+    with pytest.raises(NotSimulatedError, match="reads byte offsets from a i16 tensor; the "
+                                                "instruction reads uint32 offsets") as info:
+        _frame_offsets(asc.int16)[1](np.zeros(64, np.float32), np.zeros(64, np.int16),
+                                     np.zeros(64, np.float32))
+    assert "test_gather.py:" in str(info.value)
+
+
+@asc.jit
+def _gather_mask(lx, lo, lz):
+    asc.gather_mask(lz, lx, 1, False, 0, asc.GatherMaskParams(repeat_times=1))
+
+
+def test_gather_mask_is_not_simulated_yet_and_says_so_at_its_line():
+    from ascdsl.sim import NotSimulatedError
+
+    with pytest.raises(NotSimulatedError, match="'ascendc.gather_mask' op is not simulated") as info:
+        _run(_gather_mask, PERM * 4)
+    assert "test_gather.py:" in str(info.value)

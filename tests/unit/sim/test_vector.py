@@ -22,6 +22,8 @@ BINARY_REF = {
     "or": np.bitwise_or,
     "add_relu": lambda a, b: np.maximum(a + b, a.dtype.type(0)),
     "sub_relu": lambda a, b: np.maximum(a - b, a.dtype.type(0)),
+    "fused_abs_sub": lambda a, b: np.abs(a - b),
+    "prelu": lambda a, b: np.where(a >= 0, a, a * b),
 }
 UNARY_REF = {
     "abs": np.abs,
@@ -49,9 +51,11 @@ POSITIVE_ONLY = {"ln", "sqrt", "rsqrt", "reciprocal"}
 
 def _l2_mnemonics(base) -> list[str]:
     """`add`, `sub`, ... for every L2 op of a family, in declaration order (the forms that
-    read dst too -- Axpy, FusedMulAdd, ... -- have their own tests, test_fused.py)."""
+    read dst too -- Axpy, FusedMulAdd, ... -- have their own tests, test_fused.py; so do the
+    conversions whose dst has its own element type, test_vconv.py)."""
     return [c.name.removeprefix("ascendc.").removesuffix("_l2")
-            for c in A.ALL_OPS if issubclass(c, base) and "dst" not in c.READS]
+            for c in A.ALL_OPS if issubclass(c, base) and "dst" not in c.READS
+            and (not c.SAME_ELEMENT or "dst" in c.SAME_ELEMENT)]
 
 
 def _dtypes(m):
@@ -331,8 +335,10 @@ def test_cast_l0_f16_to_f32_uses_64_elements_per_repeat():
     body = ("  %one = arith.constant 1 : i32\n  %four = arith.constant 4 : i32\n"
             "  %eight = arith.constant 8 : i32\n  %m = arith.constant 64 : i32\n"
             "  %r = arith.constant 2 : i32\n"
-            "  ascendc.cast_l0 %zl, %xl, %m, %r, %one, %one, %eight, %four {roundMode = 0 : i32} "
-            ": TZ, TX, i32, i32, i32, i32, i32, i32")
+            "  %p = ascendc.construct !ascendc.unary_repeat_params(%one, %one, %eight, %four)"
+            " : i32, i32, i32, i32\n"
+            "  ascendc.cast_l0 %zl, %xl, %m, %r, %p {isSetMask, roundMode = 0 : i32} "
+            ": TZ, TX, i32, i32, !ascendc.unary_repeat_params")
     z = np.zeros(n, np.float32)
     run(ub_kernel(body, "f16", "f32", n=n), [x, x.copy(), z])
     np.testing.assert_array_equal(z, x.astype(np.float32))

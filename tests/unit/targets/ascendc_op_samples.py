@@ -56,6 +56,19 @@ from ascdsl.dialects.ascendc import (
     TPosition,
     enum_attr,
 )
+from ascdsl.dialects.ascendc import (
+    AddDeqReluOp,
+    AddReluCastOp,
+    BilinearInterpolationOp,
+    CastDeqOp,
+    GatherMaskMode,
+    GatherMaskOp,
+    GetGatherMaskRemainCountOp,
+    MulCastOp,
+    SetDeqScaleL4Op,
+    SetDeqScaleOp,
+    SubReluCastOp,
+)
 from ascdsl.dialects.ascendc.constraints import UI64, IntLike, Is
 from ascdsl.dialects.ascendc.segments import segment_sizes
 from ascdsl.dialects.ascendc.ops_tensor import AllocatorAllocOp, ReinterpretCastOp
@@ -74,6 +87,8 @@ from ascdsl.dialects.ascendc.ops_cube import (
     SetFixpipePreQuantFlagOp,
 )
 from ascdsl.dialects.ascendc.types_cube import FixpipeConfigType
+from ascdsl.dialects.ascendc.ops_transpose import TransposeBase, TransposeExtOp
+from ascdsl.dialects.ascendc.types_vec import TransposeParamsExtType, VdeqInfoType
 from ascdsl.dialects.ascendc.types import (
     DataCopyParamsType,
     GlobalTensorType,
@@ -103,6 +118,7 @@ ENUM_SAMPLES = {
     CacheRwMode: CacheRwMode.READ,
     SelMode: SelMode.VSEL_TENSOR_TENSOR_MODE,
     ReduceOrder: ReduceOrder.ORDER_INDEX_VALUE,
+    GatherMaskMode: GatherMaskMode.DEFAULT,
 }
 MASK_BITS = LocalTensorType(IntegerType(8, Signedness.UNSIGNED), [32])
 SCRATCH = LocalTensorType(IntegerType(8, Signedness.UNSIGNED), [1024])
@@ -145,6 +161,34 @@ OVERRIDES: dict[tuple[type[Operation], str], Attribute] = {
         IntegerType(64, Signedness.UNSIGNED), [16]),
     (InitConstValueOp, "dst"): LocalTensorType(f16, [256]),
     (SetFixpipePreQuantFlagOp, "config"): IntegerType(64, Signedness.UNSIGNED),
+    # conversions: the element pairs the headers take
+    (AddReluCastOp, "dst"): LocalTensorType(f16, [64]),
+    (SubReluCastOp, "dst"): LocalTensorType(f16, [64]),
+    (AddDeqReluOp, "dst"): LocalTensorType(f16, [64]),
+    (AddDeqReluOp, "src0"): LocalTensorType(i32, [64]),
+    (AddDeqReluOp, "src1"): LocalTensorType(i32, [64]),
+    (CastDeqOp, "dst"): LocalTensorType(IntegerType(8), [64]),
+    (CastDeqOp, "src"): LocalTensorType(IntegerType(16), [64]),
+    (MulCastOp, "dst"): LocalTensorType(IntegerType(8), [64]),
+    (MulCastOp, "src0"): LocalTensorType(f16, [64]),
+    (MulCastOp, "src1"): LocalTensorType(f16, [64]),
+    (SetDeqScaleOp, "scale"): f16,
+    (SetDeqScaleL4Op, "vdeq"): LocalTensorType(IntegerType(64, Signedness.UNSIGNED), [16]),
+    (SetDeqScaleL4Op, "vdeqInfo"): VdeqInfoType(),
+    (GatherMaskOp, "src1Pattern"): OFFSETS,
+    (GatherMaskOp, "reduceMode"): i1,
+    (GatherMaskOp, "mask"): IntegerType(32, Signedness.UNSIGNED),
+    (GatherMaskOp, "rsvdCnt"): ui64,
+    (GetGatherMaskRemainCountOp, "result"): ui64,
+    (TransposeBase, "dst"): LocalTensorType(f16, [256]),
+    (TransposeBase, "src"): LocalTensorType(f16, [256]),
+    (TransposeExtOp, "shared_tmp_buffer"): SCRATCH,
+    (TransposeExtOp, "params"): TransposeParamsExtType(),
+    (BilinearInterpolationOp, "dst"): LocalTensorType(f16, [64]),
+    (BilinearInterpolationOp, "src0"): LocalTensorType(f16, [64]),
+    (BilinearInterpolationOp, "src1"): LocalTensorType(f16, [64]),
+    (BilinearInterpolationOp, "src0_offset"): OFFSETS,
+    (BilinearInterpolationOp, "shared_tmp_buffer"): SCRATCH,
 }
 # Enum values of one op's property, where the op takes fewer values than its enum has.
 OP_ENUM_SAMPLES = {

@@ -33,6 +33,10 @@ def test_the_dialect_has_the_ops_the_target_covers():
         3,  # basic Axpy L0/L1/L2
         9,  # FusedMulAdd, FusedMulAddRelu, MulAddDst L0/L1/L2
         8,  # Gather L0/L1/L2, Gatherb, Scatter L0/L1/L2, Brcb
+        14,  # CastDeq, AddReluCast, SubReluCast, AddDeqRelu (L0/L1/L2), SetDeqScale (2 forms)
+        8,  # MulCast L0/L1/L2, FusedAbsSub, FusedExpSub, Prelu, BilinearInterpolation L0/L1
+        2,  # GatherMask, GetGatherMaskRemainCount
+        2,  # Transpose, Transpose with TransposeParamsExt
     ])
     assert len(set(ALL_OPS)) == len(ALL_OPS)
 

@@ -53,7 +53,10 @@ def vector_ops() -> dict[str, tuple[OpFact, ...]]:
         for family, base in families.items():
             # Ops that also read their destination (Axpy, the fused forms) do not fit the
             # generator's model of a destination as written only.
-            if issubclass(cls, base) and cls.FORMULA and "dst" not in getattr(cls, "READS", ()):
+            # Nor do conversions, whose destination has an element type of its own.
+            same = getattr(cls, "SAME_ELEMENT", ())
+            if (issubclass(cls, base) and cls.FORMULA and "dst" not in getattr(cls, "READS", ())
+                    and (not same or "dst" in same)):
                 fact = OpFact(cls.name, family, cls.FORMULA)
                 try:
                     out = fact.apply(probe, probe, 0.5)

@@ -81,14 +81,6 @@ func.func @axpy_element_pair(%d: !ascendc.local_tensor<*xf16>, %s: !ascendc.loca
 
 // -----
 
-func.func @gather_offsets_are_ui32(%d: !ascendc.local_tensor<*xf32>, %o: !ascendc.local_tensor<*xi32>, %b: ui32, %n: i32) {
-  // expected-error@+1 {{src_offset holds byte offsets as ui32 (Ascend C takes LocalTensor<uint32_t>), got i32}}
-  ascendc.gather_l2 %d, %d, %o, %b, %n : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xi32>, ui32, i32
-  func.return
-}
-
-// -----
-
 func.func @brcb_elements_match(%d: !ascendc.local_tensor<*xf32>, %s: !ascendc.local_tensor<*xf16>, %r: i32, %p: !ascendc.brcb_repeat_params) {
   // expected-error@+1 {{element type mismatch: dst is f32 but src0 is f16}}
   ascendc.brcb_l0 %d, %s, %r, %p : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf16>, i32, !ascendc.brcb_repeat_params

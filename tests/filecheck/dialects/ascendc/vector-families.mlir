@@ -182,13 +182,13 @@ func.func @families(%d: !ascendc.local_tensor<256xf32>, %a: !ascendc.local_tenso
 }
 
 // CHECK-LABEL: func.func @casts
-func.func @casts(%h: !ascendc.local_tensor<256xf16>, %i: !ascendc.local_tensor<256xi32>, %a: !ascendc.local_tensor<256xf32>, %n: i32, %m: i32, %m0: ui64, %m1: ui64) {
+func.func @casts(%h: !ascendc.local_tensor<256xf16>, %i: !ascendc.local_tensor<256xi32>, %a: !ascendc.local_tensor<256xf32>, %n: i32, %m: i32, %m0: ui64, %m1: ui64, %p: !ascendc.unary_repeat_params) {
   // CHECK-NEXT: ascendc.cast_l2 %h, %a, %n {roundMode = 1 : i32} : !ascendc.local_tensor<256xf16>, !ascendc.local_tensor<256xf32>, i32
   ascendc.cast_l2 %h, %a, %n {roundMode = 1 : i32} : !ascendc.local_tensor<256xf16>, !ascendc.local_tensor<256xf32>, i32
-  // CHECK-NEXT: ascendc.cast_l0 %h, %a, %m, %n, %n, %n, %n, %n {roundMode = 6 : i32} : !ascendc.local_tensor<256xf16>, !ascendc.local_tensor<256xf32>, i32, i32, i32, i32, i32, i32
-  ascendc.cast_l0 %h, %a, %m, %n, %n, %n, %n, %n {roundMode = 6 : i32} : !ascendc.local_tensor<256xf16>, !ascendc.local_tensor<256xf32>, i32, i32, i32, i32, i32, i32
-  // CHECK-NEXT: ascendc.cast_l1 %h, %a, %m0, %m1, %n, %n, %n, %n, %n {roundMode = 0 : i32} : !ascendc.local_tensor<256xf16>, !ascendc.local_tensor<256xf32>, ui64, ui64, i32, i32, i32, i32, i32
-  ascendc.cast_l1 %h, %a, %m0, %m1, %n, %n, %n, %n, %n {roundMode = 0 : i32} : !ascendc.local_tensor<256xf16>, !ascendc.local_tensor<256xf32>, ui64, ui64, i32, i32, i32, i32, i32
+  // CHECK-NEXT: ascendc.cast_l0 %h, %a, %m, %n, %p {isSetMask, roundMode = 6 : i32} : !ascendc.local_tensor<256xf16>, !ascendc.local_tensor<256xf32>, i32, i32, !ascendc.unary_repeat_params
+  ascendc.cast_l0 %h, %a, %m, %n, %p {isSetMask, roundMode = 6 : i32} : !ascendc.local_tensor<256xf16>, !ascendc.local_tensor<256xf32>, i32, i32, !ascendc.unary_repeat_params
+  // CHECK-NEXT: ascendc.cast_l1 %h, %a, %m0, %m1, %n, %p {roundMode = 0 : i32} : !ascendc.local_tensor<256xf16>, !ascendc.local_tensor<256xf32>, ui64, ui64, i32, !ascendc.unary_repeat_params
+  ascendc.cast_l1 %h, %a, %m0, %m1, %n, %p {roundMode = 0 : i32} : !ascendc.local_tensor<256xf16>, !ascendc.local_tensor<256xf32>, ui64, ui64, i32, !ascendc.unary_repeat_params
   // CHECK-NEXT: ascendc.cast_l2 %i, %a, %n {roundMode = 4 : i32} : !ascendc.local_tensor<256xi32>, !ascendc.local_tensor<256xf32>, i32
   ascendc.cast_l2 %i, %a, %n {roundMode = 4 : i32} : !ascendc.local_tensor<256xi32>, !ascendc.local_tensor<256xf32>, i32
   func.return

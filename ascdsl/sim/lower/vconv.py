@@ -1,0 +1,54 @@
+"""The conversion family beside Cast (ops_vconv.py, ops_binary_ext.py).
+
+AddReluCast / SubReluCast from float to half are the elementwise lowering with their formula:
+the sum or difference is computed in float, clamped at 0 and rounded once to half (round to
+nearest even, as vconv_f322f16 does). FusedAbsSub, FusedExpSub and Prelu need nothing here:
+they are binary ops with a formula (vector.py lowers them).
+
+Not simulated, with the reason the simulator reports: the integer destinations of the fused
+conversions (half -> int8, int16 -> int8, MulCast's half -> int8/uint8), whose rounding and
+saturation the headers leave to the instruction; everything that goes through the deq-scale
+register (SetDeqScale, CastDeq, AddDeqRelu), whose packed scale/offset/sign-mode conversion
+is not modelled; BilinearInterpolation; GatherMask and GetGatherMaskRemainCount.
+"""
+
+from __future__ import annotations
+
+import ascdsl.dialects.ascendc as A
+
+from ..compiler import Lowering, lowers, not_simulated
+from .common import dtype_of
+from .vector import lower_elementwise
+
+# (dst, src) element pairs each fused conversion simulates exactly.
+_EXACT_PAIRS = {("f16", "f32")}
+# The pairs the Ascend C headers accept (for the message).
+_HEADER_PAIRS = "(int8 <- half), (half <- float), (int8 <- int16)"
+
+
+@lowers(A.AddReluCastOp, A.SubReluCastOp)
+def lower_relu_cast(op, cx: Lowering):
+    api = type(op).CPP.api
+    d, s = dtype_of(op, cx, op.dst).name, dtype_of(op, cx, op.src0).name
+    if (d, s) not in _EXACT_PAIRS:
+        raise cx.error(
+            op,
+            f"converts {s} into {d}: the simulator models half <- float exactly; Ascend C's "
+            f"{api} takes {_HEADER_PAIRS}, and the integer forms' rounding and saturation are "
+            "not modelled",
+        )
+    return lower_elementwise(op, cx)
+
+
+_DEQ = ("goes through the deq-scale register, whose packed scale/offset/sign-mode conversion "
+        "the simulator does not model")
+for _cls in (A.CastDeqOp, A.AddDeqReluOp, A.SetDeqScaleOp, A.SetDeqScaleL4Op):
+    not_simulated(_cls, _DEQ)
+not_simulated(A.MulCastOp, "converts half products to int8/uint8 with the instruction's own "
+                           "rounding and saturation, which the simulator does not model")
+not_simulated(A.BilinearInterpolationOp, "is not simulated yet (its offset-driven block "
+                                         "gathers and accumulation have no lowering)")
+not_simulated(A.GatherMaskOp, "is not simulated yet (the packing of pattern-selected elements "
+                              "across repeats and the counter mode have no lowering)")
+not_simulated(A.GetGatherMaskRemainCountOp, "reads the count GatherMask keeps, which the "
+                                            "simulator does not model yet")

@@ -1,0 +1,163 @@
+"""The conversion family beside Cast on the simulator: AddReluCast / SubReluCast (float ->
+half), FusedAbsSub, FusedExpSub, Prelu, and the located errors of the forms it does not model
+(the deq-scale register, integer fused conversions, MulCast)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import ascdsl as asc
+from ascdsl.sim import NotSimulatedError
+from sim_kernels import run, ub_kernel
+
+U64 = 2**64 - 1
+
+
+def _frame(compute, src_dtype, dst_dtype, n=256):
+    @asc.jit
+    def kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress):
+        gx = asc.GlobalTensor()
+        gx.set_global_buffer(x)
+        gy = asc.GlobalTensor()
+        gy.set_global_buffer(y)
+        gz = asc.GlobalTensor()
+        gz.set_global_buffer(z)
+        lx = asc.LocalTensor(src_dtype, asc.TPosition.VECIN, 0, n)
+        ly = asc.LocalTensor(src_dtype, asc.TPosition.VECIN, 4096, n)
+        lz = asc.LocalTensor(dst_dtype, asc.TPosition.VECOUT, 8192, n)
+        asc.data_copy(lx, gx, n)
+        asc.data_copy(ly, gy, n)
+        asc.data_copy(lz, gz, n)
+        asc.set_flag(asc.HardEvent.MTE2_V, 0)
+        asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+        compute(lz, lx, ly)
+        asc.set_flag(asc.HardEvent.V_MTE3, 0)
+        asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+        asc.data_copy(gz, lz, n)
+
+    return kernel
+
+
+def _inputs(dtype, n=256, seed=0):
+    rng = np.random.default_rng(seed)
+    return (rng.standard_normal(n).astype(dtype), rng.standard_normal(n).astype(dtype))
+
+
+@asc.jit
+def _add_relu_cast_l2(lz, lx, ly):
+    asc.add_relu_cast(lz, lx, ly, count=200)
+
+
+def test_add_relu_cast_float_to_half_rounds_once():
+    x, y = _inputs(np.float32)
+    # A sum whose float value lies between two halves: computed in float, rounded once.
+    x[0], y[0] = np.float32(1.0), np.float32(2.0 ** -11 + 2.0 ** -20)
+    z = np.full(256, 7, np.float16)
+    _frame(_add_relu_cast_l2, asc.float32, asc.float16)[1](x, y, z)
+    expect = np.full(256, 7, np.float16)
+    expect[:200] = np.maximum(x[:200] + y[:200], np.float32(0)).astype(np.float16)
+    np.testing.assert_array_equal(z, expect)
+    assert z[0] == np.float16(1.0 + 2.0 ** -10)  # above the halfway point: rounds up
+    assert (z[:200] >= 0).all() and (z[:200] == 0).any()
+
+
+@asc.jit
+def _sub_relu_cast_l0(lz, lx, ly):
+    # 64 elements a repeat (the float sources' 256 bytes); the half dst advances 4 blocks.
+    params = asc.BinaryRepeatParams(1, 1, 1, 4, 8, 8)
+    asc.sub_relu_cast(lz, lx, ly, mask=64, repeat_times=3, repeat_params=params)
+
+
+def test_sub_relu_cast_l0_repeats_with_the_half_destination_stride():
+    x, y = _inputs(np.float32)
+    z = np.full(256, -1, np.float16)
+    _frame(_sub_relu_cast_l0, asc.float32, asc.float16)[1](x, y, z)
+    expect = np.full(256, -1, np.float16)
+    expect[:192] = np.maximum(x[:192] - y[:192], np.float32(0)).astype(np.float16)
+    np.testing.assert_array_equal(z, expect)
+
+
+@asc.jit
+def _add_relu_cast_l1(lz, lx, ly):
+    params = asc.BinaryRepeatParams(1, 1, 1, 4, 8, 8)
+    asc.add_relu_cast(lz, lx, ly, mask=[0x00000000FFFFFFFF, 0], repeat_times=1,
+                      repeat_params=params)
+
+
+def test_add_relu_cast_l1_bit_mask():
+    x, y = _inputs(np.float32)
+    z = np.zeros(256, np.float16)
+    _frame(_add_relu_cast_l1, asc.float32, asc.float16)[1](x, y, z)
+    expect = np.zeros(256, np.float16)
+    expect[:32] = np.maximum(x[:32] + y[:32], np.float32(0)).astype(np.float16)
+    np.testing.assert_array_equal(z, expect)
+
+
+@pytest.mark.parametrize("name, formula", [
+    ("FusedAbsSubL2Op", lambda a, b: np.abs(a - b)),
+    ("PreluL2Op", lambda a, b: np.where(a >= 0, a, a * b)),
+])
+def test_count_forms_without_a_kernel_language_name_compute_their_formula(name, formula):
+    ir = _l2_kernel(f"ascendc.{_mnemonic(name)}", "f32", "f32")
+    x, y = _inputs(np.float32, 64)
+    z = np.zeros(64, np.float32)
+    run(ir, [x, y, z])
+    np.testing.assert_array_equal(z, formula(x, y))
+
+
+def test_fused_exp_sub_half_sources_into_float():
+    ir = _l2_kernel("ascendc.fused_exp_sub_l2", "f16", "f32")
+    x, y = _inputs(np.float16, 64)
+    z = np.zeros(64, np.float32)
+    run(ir, [x, y, z])
+    np.testing.assert_array_equal(z, np.exp(x.astype(np.float32) - y.astype(np.float32)))
+
+
+def _mnemonic(cls_name: str) -> str:
+    import ascdsl.dialects.ascendc as A
+
+    return getattr(A, cls_name).name.removeprefix("ascendc.")
+
+
+def _l2_kernel(op: str, src: str, dst: str) -> str:
+    return ub_kernel(f"  {op} %zl, %xl, %yl, %n : TZ, TX, TX, i32", src, dst, n=64)
+
+
+@asc.jit
+def _add_relu_cast_int(lz, lx, ly):
+    asc.add_relu_cast(lz, lx, ly, count=64)
+
+
+@asc.jit
+def _cast_deq(lz, lx, ly):
+    asc.cast_deq(lz, lx, count=64)
+
+
+@asc.jit
+def _mul_cast(lz, lx, ly):
+    asc.mul_cast(lz, lx, ly, count=64)
+
+
+@asc.jit
+def _add_deq_relu(lz, lx, ly):
+    asc.set_deq_scale(0.5)
+    asc.add_deq_relu(lz, lx, ly, count=64)
+
+
+@pytest.mark.parametrize("compute, src, dst, why", [
+    (_add_relu_cast_int, asc.int16, asc.int8, "converts i16 into i8: the simulator models half"),
+    (_cast_deq, asc.int16, asc.int8, "goes through the deq-scale register"),
+    (_mul_cast, asc.float16, asc.int8, "converts half products to int8/uint8"),
+    (_add_deq_relu, asc.int32, asc.float16, "goes through the deq-scale register"),
+])
+def test_forms_the_simulator_does_not_model_are_located_errors(compute, src, dst, why):
+    kernel = _frame(compute, src, dst, n=64)
+    npt = {asc.int16: np.int16, asc.int8: np.int8, asc.float16: np.float16,
+           asc.int32: np.int32}
+    args = [np.zeros(64, npt[src]), np.zeros(64, npt[src]), np.zeros(64, npt[dst])]
+    with pytest.raises(NotSimulatedError) as info:
+        kernel[1](*args)
+    text = str(info.value)
+    assert why in text
+    assert "test_vconv.py:" in text  # located at the kernel's line
