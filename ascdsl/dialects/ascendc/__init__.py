@@ -79,6 +79,12 @@ from .ops_cube import *  # noqa: F403
 from .ops_cube import CUBE_OPS, CubeOp
 from .ops_core_type import *  # noqa: F403
 from .ops_core_type import CORE_TYPE_OPS, CoreTypeOp
+from .enums_sys import *  # noqa: F403
+from .enums_sys import SYS_ENUMS
+from .ops_sys import *  # noqa: F403
+from .ops_sys import SYS_OPS
+from .ops_atomic import *  # noqa: F403
+from .ops_atomic import ATOMIC_OPS, SetAtomicOpBase
 
 # Every op, one list per module (each module's list names its ops in order).
 ALL_OPS: list[type[AscendCOp]] = [
@@ -102,6 +108,8 @@ ALL_OPS: list[type[AscendCOp]] = [
     *FFTS_OPS,  # set_ffts_base_addr (cross-core flags)
     *CUBE_OPS,  # LoadData, Mmad, Fixpipe, Nd2Nz copies (the cube unit)
     *CORE_TYPE_OPS,  # ASCEND_IS_AIC / ASCEND_IS_AIV, GetSubBlockNum
+    *SYS_OPS,  # system queries, workspace, cache maintenance, scalar bit ops
+    *ATOMIC_OPS,  # SetAtomicAdd/Max/Min/Type/None, SetStoreAtomicConfig
 ]
 
 ALL_TYPES.extend(ADV_TYPES)  # tiling and configuration structs of the advanced APIs
@@ -136,6 +144,8 @@ __all__ = [
     "CacheMode",
     "CacheRwMode",
     "SelMode",
+    "SetAtomicOpBase",
+    *[e.__name__ for e in SYS_ENUMS],
     "ReduceOrder",
     "RepeatReduceOp",
     "OffsetOp",
