@@ -80,6 +80,7 @@ class CoreSim:
         "busy", "first", "last", "trace", "syncs", "flags", "last_wait", "mems", "tpipe", "pipes",
         "allocator", "mask", "block_execs", "s_extra", "event_latency", "land", "memsys",
         "hbm_free", "l2_clock", "l2_resident", "l2_dirty", "wb_pending", "fetch_free", "cmpmask",
+        "atomic", "sys_workspace",
     )
 
     def __init__(self, launch: Launch, block_idx: int, nblocks: int):
@@ -117,6 +118,9 @@ class CoreSim:
         self.mask = FULL_MASK
         # The 128-bit CMPMASK register of Compare/Select (sim/lower/cmpsel.py).
         self.cmpmask = np.zeros(16, dtype=np.uint8)
+        # The store-atomic register (sim/atomic.py): None, or how copies into GM combine.
+        self.atomic = None
+        self.sys_workspace = None  # the GPtr SetSysWorkspace set
         self.block_execs = [0] * nblocks
         self.s_extra = 0.0
         self.event_latency = cost.event_latency

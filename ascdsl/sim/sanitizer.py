@@ -289,21 +289,27 @@ def check_cross_core(
 
     One report per pair of cores and buffer: the first overlapping range found.
     """
-    per_buf: dict[GMBuffer, list[tuple[int, list, list, list]]] = {}
+    per_buf: dict[GMBuffer, list[tuple]] = {}
     for core, log in enumerate(logs):
         for buf, entries in log.items():
-            writes = [e for e in entries if e[2]]
-            per_buf.setdefault(buf, []).append((core, entries, _merge(writes), _merge(entries)))
+            # Store atomics (write flag 2, sim/atomic.py) of two cores combine in the memory
+            # system: they conflict only with the other core's plain accesses.
+            plain = [e for e in entries if e[2] != 2]
+            writes = [e for e in plain if e[2]]
+            atomics = [e for e in entries if e[2] == 2]
+            per_buf.setdefault(buf, []).append(
+                (core, entries, _merge(writes), _merge(entries), _merge(atomics), _merge(plain))
+            )
     for buf, cores in per_buf.items():
         for a in range(len(cores)):
             for b in range(a + 1, len(cores)):
-                ca, raw_a, w_a, all_a = cores[a]
-                cb, raw_b, w_b, all_b = cores[b]
-                if (hit := _first_overlap(w_a, all_b)) is not None:
+                ca, raw_a, w_a, all_a, at_a, pl_a = cores[a]
+                cb, raw_b, w_b, all_b, at_b, pl_b = cores[b]
+                if (hit := _first_overlap(w_a, all_b) or _first_overlap(at_a, pl_b)) is not None:
                     w = _covering(raw_a, hit[0], True)
                     x = _covering(raw_b, hit[0], False)
                     writer, other_core = ca, cb
-                elif (hit := _first_overlap(all_a, w_b)) is not None:
+                elif (hit := _first_overlap(all_a, w_b) or _first_overlap(pl_a, at_b)) is not None:
                     w = _covering(raw_b, hit[0], True)
                     x = _covering(raw_a, hit[0], False)
                     writer, other_core = cb, ca

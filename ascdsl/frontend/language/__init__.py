@@ -83,6 +83,8 @@ from .system import (
     wait_flag,
 )
 from .tensor import GlobalTensor, LocalMemAllocator, LocalTensor, LocalTensorAuto
+from . import sysapi as _sysapi
+from .sysapi import *  # noqa: F403  (store atomics, system queries, cache, scalar bit ops)
 from .cube_params import (
     CO2Layout,
     CubeFormat,
@@ -191,4 +193,6 @@ __all__ = [
     "LoadData2dTransposeParams", "LoadData2dTransposeParamsV2", "LoadDataRepeatParam",
     "Nd2NzParams", "Nz2NdParamsFull", "MmadParams", "FixpipeParamsV220", "FixpipeConfig",
     "QuantModes", "CO2Layout", "CubeFormat",
+    # store atomics, system queries, workspace, cache maintenance, scalar bit ops
+    *_sysapi.__all__,
 ]

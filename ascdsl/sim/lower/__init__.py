@@ -3,13 +3,14 @@
 Scalar code lowers by dialect (arith.py, scalar_math.py, scf.py, func.py, memref.py,
 emitasc.py, emitc.py); `ascendc` ops by group (framework.py, tensor.py, copy.py, vector.py,
 cmpsel.py, reduce_repeat.py, gather.py, fused.py, math.py, adv.py, sync.py, ffts.py,
-cube.py); the `asc` tile dialect in asc.py.
+cube.py, system.py, atomic.py); the `asc` tile dialect in asc.py.
 """
 
 from . import (  # noqa: F401
     adv,
     arith,
     asc,
+    atomic,
     cmpsel,
     copy,
     cube,
@@ -26,6 +27,7 @@ from . import (  # noqa: F401
     scalar_math,
     scf,
     sync,
+    system,
     tensor,
     vector,
 )
