@@ -60,6 +60,8 @@ class Launch:
         self.mems: dict[Hardware, Memory] = {}
         # Whether the kernel's IR holds bisheng's auto-sync layer (cce-auto-sync ran on it).
         self.auto_sync = bool(getattr(kernel, "auto_sync", False))
+        # Signals between cores (NotifyNextBlock, IBSet): sim/blocksync.py, made on first use.
+        self.block_clocks = None
 
     def report(self, err: SimulationError) -> None:
         """A sanitizer finding: raised in "raise" mode, recorded once in "warn" mode."""

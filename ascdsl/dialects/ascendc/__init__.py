@@ -85,6 +85,8 @@ from .ops_sys import *  # noqa: F403
 from .ops_sys import SYS_OPS
 from .ops_atomic import *  # noqa: F403
 from .ops_atomic import ATOMIC_OPS, SetAtomicOpBase
+from .ops_block_sync import *  # noqa: F403
+from .ops_block_sync import BLOCK_SYNC_OPS
 
 # Every op, one list per module (each module's list names its ops in order).
 ALL_OPS: list[type[AscendCOp]] = [
@@ -110,6 +112,7 @@ ALL_OPS: list[type[AscendCOp]] = [
     *CORE_TYPE_OPS,  # ASCEND_IS_AIC / ASCEND_IS_AIV, GetSubBlockNum
     *SYS_OPS,  # system queries, workspace, cache maintenance, scalar bit ops
     *ATOMIC_OPS,  # SetAtomicAdd/Max/Min/Type/None, SetStoreAtomicConfig
+    *BLOCK_SYNC_OPS,  # NotifyNextBlock/WaitPreBlock, IBSet/IBWait, SyncAll
 ]
 
 ALL_TYPES.extend(ADV_TYPES)  # tiling and configuration structs of the advanced APIs

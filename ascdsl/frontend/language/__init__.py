@@ -85,6 +85,8 @@ from .system import (
 from .tensor import GlobalTensor, LocalMemAllocator, LocalTensor, LocalTensorAuto
 from . import sysapi as _sysapi
 from .sysapi import *  # noqa: F403  (store atomics, system queries, cache, scalar bit ops)
+from . import blocksync as _blocksync
+from .blocksync import *  # noqa: F403  (NotifyNextBlock/WaitPreBlock, IBSet/IBWait, SyncAll)
 from .cube_params import (
     CO2Layout,
     CubeFormat,
@@ -195,4 +197,5 @@ __all__ = [
     "QuantModes", "CO2Layout", "CubeFormat",
     # store atomics, system queries, workspace, cache maintenance, scalar bit ops
     *_sysapi.__all__,
+    *_blocksync.__all__,
 ]
