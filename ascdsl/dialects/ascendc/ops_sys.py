@@ -78,6 +78,13 @@ class GetArchVersionOp(AscendCOp):
     def __init__(self, core_version: SSAValue):
         super().__init__(operands=[core_version])
 
+    def verify_facts(self) -> None:
+        # The C++ parameter is `uint32_t&`: any other type does not bind to it.
+        if str(self.core_version.type) != "ui32":
+            raise VerifyException(
+                f"the core version is a uint32_t& output, not {self.core_version.type}"
+            )
+
 
 @asc_op(cpp=Cpp("Trap"), pipe=Pipe.PIPE_S)
 class TrapOp(AscendCOp):
@@ -152,6 +159,12 @@ class DataCachePreloadOp(AscendCOp):
 
     def __init__(self, src: SSAValue, cache_offset: SSAValue):
         super().__init__(operands=[src, cache_offset])
+
+    def verify_facts(self) -> None:
+        # kernel_operator_cache_intf.h takes `const GlobalTensor<uint64_t>&` only.
+        elem = getattr(self.src.type, "element_type", None)
+        if str(elem) != "ui64":
+            raise VerifyException(f"DataCachePreload reads a global tensor of ui64, not {elem}")
 
 
 class _DcciOp(AscendCOp):

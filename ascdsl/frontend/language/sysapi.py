@@ -174,6 +174,11 @@ def set_sys_workspace(workspace: Any) -> None:
 def data_cache_preload(src: Any, cache_offset: Any) -> None:
     """`DataCachePreload(src, cacheOffset)`."""
     g = require(ConstExpr.unwrap(src), GlobalTensor, "data_cache_preload", "src", "a GlobalTensor")
+    if g.dtype is not None and g.dtype != dt.uint64:
+        raise KernelLanguageError(
+            f"data_cache_preload(): 'src' must be a uint64 GlobalTensor (the API's only "
+            f"form), got one of {g.dtype.name}"
+        )
     off = materialize_int(cache_offset, "data_cache_preload(): 'cache_offset'")
     current().insert(DataCachePreloadOp(g.to_ir(), off.value))
 
