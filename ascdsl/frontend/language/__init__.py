@@ -83,6 +83,7 @@ from .system import (
     wait_flag,
 )
 from .tensor import GlobalTensor, LocalMemAllocator, LocalTensor, LocalTensorAuto
+from .tensor_members import ShapeInfo
 from . import sysapi as _sysapi
 from .sysapi import *  # noqa: F403  (store atomics, system queries, cache, scalar bit ops)
 from . import blocksync as _blocksync
@@ -165,7 +166,7 @@ __all__ = [
     # framework
     "TPipe", "TQue", "TQueBind", "TBuf", "get_tpipe_ptr",
     # tensors
-    "GlobalTensor", "LocalTensor", "LocalTensorAuto", "LocalMemAllocator",
+    "GlobalTensor", "LocalTensor", "LocalTensorAuto", "LocalMemAllocator", "ShapeInfo",
     # parameter structs
     "DataCopyParams", "DataCopyPadParams", "DataCopyExtParams", "BinaryRepeatParams",
     "UnaryRepeatParams", "GatherRepeatParams", "BrcbRepeatParams",

@@ -1,11 +1,13 @@
-"""Printing rules for system ops whose C++ the `Cpp` facts do not spell.
+"""Printing rules for system and tensor-member ops whose C++ the `Cpp` facts do not spell.
 
 - `ScalarCast<float, T, mode>(v)`: the first template argument is the operand's scalar type;
 - `GetStoreAtomicConfig(type, op)`: two results come back through `uint16_t&` arguments, so
   they are declared first and passed by name;
 - the system workspace is bytes: `SetSysWorkspace` takes `__gm__ uint8_t*` and
   `GetSysWorkSpacePtr()` returns one, whatever element type the IR's memref has (pyasc's
-  frontend gives it i8).
+  frontend gives it i8);
+- `LocalTensor::GetPhyAddr` returns `__ubuf__ T*`: an integer address is its
+  reinterpret_cast.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from xdsl.ir import Operation
 
 from ascdsl.dialects.ascendc import (
     GetStoreAtomicConfigOp,
+    LocalGetPhyAddrOp,
     GetSysWorkspacePtrOp,
     ScalarCastOp,
     SetSysWorkspaceOp,
@@ -57,3 +60,11 @@ def _set_sys_workspace(em: Emitter, op: Operation) -> None:
 def _get_sys_workspace_ptr(em: Emitter, op: Operation) -> None:
     assert isinstance(op, GetSysWorkspacePtrOp)
     em.line(f"{_GM_BYTES} {em.define(op.ptr)} = GetSysWorkSpacePtr();")
+
+
+@register(LocalGetPhyAddrOp)
+def _local_get_phy_addr(em: Emitter, op: Operation) -> None:
+    assert isinstance(op, LocalGetPhyAddrOp)
+    t = em.value_ctype(op.result, op)
+    arg = em.name(op.offset) if op.offset is not None else ""
+    em.declare(op.result, f"reinterpret_cast<{t}>({em.name(op.tensor)}.GetPhyAddr({arg}))", op)
