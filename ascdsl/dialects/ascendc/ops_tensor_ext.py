@@ -108,8 +108,8 @@ class LocalGetUserTagOp(_LocalQueryOp):
     name = "ascendc.local_tensor.get_user_tag"
 
 
-# The headers return `__ubuf__ T*`; the IR's integer result is printed through
-# reinterpret_cast (pyasc's plain `uint64_t v = t.GetPhyAddr();` does not compile).
+# On the NPU the headers return uint64_t, in their CPU-debug build `T*`: the integer result is
+# printed through reinterpret_cast, which both accept.
 @asc_op(cpp=Cpp("GetPhyAddr", CppStyle.SPECIAL), pipe=Pipe.PIPE_S)
 class LocalGetPhyAddrOp(AscendCOp):
     """`t.GetPhyAddr([offset])`: the byte address in its on-chip memory of element `offset`."""
@@ -129,7 +129,8 @@ class LocalGetPhyAddrOp(AscendCOp):
                          result_types=[result_type])
 
 
-@asc_op(cpp=Cpp("GetPhyAddr", CppStyle.MEMBER), pipe=Pipe.PIPE_S)
+# `GetPhyAddr()` without an offset returns `const __gm__ T*`: printed through const_cast.
+@asc_op(cpp=Cpp("GetPhyAddr", CppStyle.SPECIAL), pipe=Pipe.PIPE_S)
 class GlobalGetPhyAddrOp(AscendCOp):
     """`g.GetPhyAddr([offset])`: the GM address of element `offset`."""
 

@@ -6,8 +6,9 @@
 - the system workspace is bytes: `SetSysWorkspace` takes `__gm__ uint8_t*` and
   `GetSysWorkSpacePtr()` returns one, whatever element type the IR's memref has (pyasc's
   frontend gives it i8);
-- `LocalTensor::GetPhyAddr` returns `__ubuf__ T*`: an integer address is its
-  reinterpret_cast.
+- `LocalTensor::GetPhyAddr` returns `T*` in the headers' CPU-debug build (uint64_t on the
+  NPU): the integer address is its reinterpret_cast; `GlobalTensor::GetPhyAddr()` returns
+  `const __gm__ T*`, const_cast to the IR's pointer.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from xdsl.ir import Operation
 
 from ascdsl.dialects.ascendc import (
     GetStoreAtomicConfigOp,
+    GlobalGetPhyAddrOp,
     LocalGetPhyAddrOp,
     GetSysWorkspacePtrOp,
     ScalarCastOp,
@@ -68,3 +70,11 @@ def _local_get_phy_addr(em: Emitter, op: Operation) -> None:
     t = em.value_ctype(op.result, op)
     arg = em.name(op.offset) if op.offset is not None else ""
     em.declare(op.result, f"reinterpret_cast<{t}>({em.name(op.tensor)}.GetPhyAddr({arg}))", op)
+
+
+@register(GlobalGetPhyAddrOp)
+def _global_get_phy_addr(em: Emitter, op: Operation) -> None:
+    assert isinstance(op, GlobalGetPhyAddrOp)
+    t = em.value_ctype(op.result, op)
+    arg = em.name(op.offset) if op.offset is not None else ""
+    em.declare(op.result, f"const_cast<{t}>({em.name(op.tensor)}.GetPhyAddr({arg}))", op)
