@@ -89,6 +89,8 @@ from .ops_block_sync import *  # noqa: F403
 from .ops_block_sync import BLOCK_SYNC_OPS
 from .ops_tensor_ext import *  # noqa: F403
 from .ops_tensor_ext import TENSOR_EXT_OPS, TENSOR_EXT_TYPES
+from .ops_debug import *  # noqa: F403
+from .ops_debug import DEBUG_OPS
 
 # Every op, one list per module (each module's list names its ops in order).
 ALL_OPS: list[type[AscendCOp]] = [
@@ -116,13 +118,13 @@ ALL_OPS: list[type[AscendCOp]] = [
     *ATOMIC_OPS,  # SetAtomicAdd/Max/Min/Type/None, SetStoreAtomicConfig
     *BLOCK_SYNC_OPS,  # NotifyNextBlock/WaitPreBlock, IBSet/IBWait, SyncAll
     *TENSOR_EXT_OPS,  # GetPhyAddr, GetSize, SetUserTag, t(i), ShapeInfo, ... of the tensors
+    *DEBUG_OPS,  # PrintTimeStamp, DumpAccChkPoint, MetricsProfStart/Stop
 ]
 
 ALL_TYPES.extend(ADV_TYPES)  # tiling and configuration structs of the advanced APIs
 ALL_TYPES.extend(CUBE_TYPES)  # parameter structs and enums of the cube APIs
 ALL_TYPES.extend(VEC_PARAM_TYPES)  # GatherRepeatParams, BrcbRepeatParams
 ALL_TYPES.extend(TENSOR_EXT_TYPES)  # ShapeInfo
-PARAM_STRUCT_TYPES.update({t.name.removeprefix("ascendc."): t for t in TENSOR_EXT_TYPES})
 PARAM_STRUCT_TYPES.update({t.name.removeprefix("ascendc."): t for t in VEC_PARAM_TYPES})
 
 AscendC = Dialect("ascendc", ALL_OPS, ALL_TYPES)

@@ -12,6 +12,10 @@ from ascdsl.dialects.ascendc import (
     DataCacheCleanInvalidGlobalOp,
     DataCachePreloadOp,
     DataSyncBarrierOp,
+    DumpAccChkPointOp,
+    MetricsProfStartOp,
+    MetricsProfStopOp,
+    PrintTimeStampOp,
     GetArchVersionOp,
     GetDataBlockSizeInBytesOp,
     GetICachePreloadStatusOp,
@@ -44,7 +48,7 @@ from ..builder import current
 from ..errors import KernelLanguageError
 from ..values import ConstExpr, GlobalAddress, IRValue, PlainValue, describe, materialize, materialize_int
 from ._util import dtype_arg, enum_arg, require
-from .tensor import GlobalTensor
+from .tensor import BaseTensor, GlobalTensor
 
 # --- store atomics -------------------------------------------------------------------------
 
@@ -195,6 +199,36 @@ def data_cache_clean_and_invalid(entire_type: Any, dst: Any, dcci_dst: Any = Non
         current().insert(DataCacheCleanInvalidGlobalOp(g.to_ir(), entire, which))
 
 
+# --- debug and profiling marks ------------------------------------------------------------
+
+
+def print_time_stamp(desc_id: Any) -> None:
+    """`PrintTimeStamp(descId)`: the core's cycle counter, tagged `desc_id`."""
+    v = materialize_int(desc_id, "print_time_stamp(): 'desc_id'")
+    current().insert(PrintTimeStampOp(v.value))
+
+
+def dump_acc_chk_point(tensor: Any, index: Any, count_off: Any, dump_size: Any) -> None:
+    """`DumpAccChkPoint(tensor, index, countOff, dumpSize)`: dump `dump_size` elements from
+    element `count_off`, tagged `index`."""
+    api = "dump_acc_chk_point"
+    t = require(ConstExpr.unwrap(tensor), BaseTensor, api, "tensor",
+                "a LocalTensor or GlobalTensor")
+    vals = [materialize_int(v, f"{api}(): '{n}'", dt.uint32).value
+            for v, n in ((index, "index"), (count_off, "count_off"), (dump_size, "dump_size"))]
+    current().insert(DumpAccChkPointOp(t.to_ir(), *vals))
+
+
+def metrics_prof_start() -> None:
+    """`MetricsProfStart()`: start of the profiled region."""
+    current().insert(MetricsProfStartOp())
+
+
+def metrics_prof_stop() -> None:
+    """`MetricsProfStop()`: end of the profiled region."""
+    current().insert(MetricsProfStopOp())
+
+
 # --- scalar bit ops ------------------------------------------------------------------------
 
 
@@ -257,6 +291,7 @@ __all__ = [
     "init_soc_state", "icache_preload", "data_sync_barrier",
     "get_sys_workspace", "set_sys_workspace",
     "data_cache_preload", "data_cache_clean_and_invalid",
+    "print_time_stamp", "dump_acc_chk_point", "metrics_prof_start", "metrics_prof_stop",
     "scalar_cast", "scalar_get_sff_value", "scalar_get_count_of_value",
     "scalar_count_leading_zero", "count_bits_cnt_same_as_sign_bit",
 ]

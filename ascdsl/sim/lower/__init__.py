@@ -3,7 +3,7 @@
 Scalar code lowers by dialect (arith.py, scalar_math.py, scf.py, func.py, memref.py,
 emitasc.py, emitc.py); `ascendc` ops by group (framework.py, tensor.py, copy.py, vector.py,
 cmpsel.py, reduce_repeat.py, gather.py, fused.py, math.py, adv.py, sync.py, ffts.py,
-cube.py, system.py, atomic.py, block_sync.py, tensor_ext.py); the `asc` tile dialect in asc.py.
+cube.py, system.py, atomic.py, block_sync.py, tensor_ext.py, debug.py); the `asc` tile dialect in asc.py.
 """
 
 from . import (  # noqa: F401
@@ -15,6 +15,7 @@ from . import (  # noqa: F401
     cmpsel,
     copy,
     cube,
+    debug,
     emitasc,
     emitc,
     ffts,
