@@ -321,6 +321,67 @@ class CountBitsCntSameAsSignBitOp(_BitCountOp):
     name = "ascendc.count_bits_cnt_same_as_sign_bit"
 
 
+# --- cube modes and the HCCL context -------------------------------------------------------
+
+
+class _ModeOp(AscendCOp):
+    """`AscendC::Api(bool)`: a mode register of the cube unit."""
+
+    mode = operand_def(INT)
+    assembly_format = "$mode attr-dict `:` type($mode)"
+
+    def __init__(self, mode: SSAValue):
+        super().__init__(operands=[mode])
+
+
+@asc_op(cpp=Cpp("SetHF32Mode"), pipe=Pipe.PIPE_S)
+class SetHF32ModeOp(_ModeOp):
+    """`SetHF32Mode(on)`: the cube multiplies f32 inputs as HF32."""
+
+    name = "ascendc.set_hf32_mode"
+
+
+@asc_op(cpp=Cpp("SetHF32TransMode"), pipe=Pipe.PIPE_S)
+class SetHF32TransModeOp(_ModeOp):
+    """`SetHF32TransMode(mode)`: how f32 is rounded to HF32 (to nearest even or away)."""
+
+    name = "ascendc.set_hf32_trans_mode"
+
+
+@asc_op(cpp=Cpp("SetMMLayoutTransform"), pipe=Pipe.PIPE_S)
+class SetMMLayoutTransformOp(_ModeOp):
+    """`SetMMLayoutTransform(on)`: Mmad reads its L0 operands column-major first."""
+
+    name = "ascendc.set_mm_layout_transform"
+
+
+@asc_op(cpp=Cpp("SetHcclContext", template=("value:index",), args=("context",)),
+        pipe=Pipe.PIPE_S)
+class SetHcclContextOp(AscendCOp):
+    """`SetHcclContext<index>(context)`: the GM address of communication context `index`."""
+
+    name = "ascendc.set_hccl_context"
+    index = operand_def(INT)
+    context = operand_def(MEMREF)
+    assembly_format = "$index `,` $context attr-dict `:` type($index) `,` type($context)"
+
+    def __init__(self, index: SSAValue, context: SSAValue):
+        super().__init__(operands=[index, context])
+
+
+@asc_op(cpp=Cpp("GetHcclContext", template=("value:index",), args=()), pipe=Pipe.PIPE_S)
+class GetHcclContextOp(AscendCOp):
+    """`GetHcclContext<index>()`: the address SetHcclContext gave context `index`."""
+
+    name = "ascendc.get_hccl_context"
+    index = operand_def(INT)
+    context = result_def(MEMREF)
+    assembly_format = "$index attr-dict `:` type($index) `,` type($context)"
+
+    def __init__(self, index: SSAValue, result_type: Attribute):
+        super().__init__(operands=[index], result_types=[result_type])
+
+
 SYS_OPS: list[type[AscendCOp]] = [
     GetDataBlockSizeInBytesOp,
     GetProgramCounterOp,
@@ -342,5 +403,10 @@ SYS_OPS: list[type[AscendCOp]] = [
     ScalarGetCountOfValueOp,
     ScalarCountLeadingZeroOp,
     CountBitsCntSameAsSignBitOp,
+    SetHF32ModeOp,
+    SetHF32TransModeOp,
+    SetMMLayoutTransformOp,
+    SetHcclContextOp,
+    GetHcclContextOp,
 ]
 

@@ -13,6 +13,11 @@ from ascdsl.dialects.ascendc import (
     DataCachePreloadOp,
     DataSyncBarrierOp,
     DumpAccChkPointOp,
+    GetHcclContextOp,
+    SetHcclContextOp,
+    SetHF32ModeOp,
+    SetHF32TransModeOp,
+    SetMMLayoutTransformOp,
     MetricsProfStartOp,
     MetricsProfStopOp,
     PrintTimeStampOp,
@@ -199,6 +204,47 @@ def data_cache_clean_and_invalid(entire_type: Any, dst: Any, dcci_dst: Any = Non
         current().insert(DataCacheCleanInvalidGlobalOp(g.to_ir(), entire, which))
 
 
+# --- cube modes and the HCCL context -------------------------------------------------------
+
+
+def _mode(cls, api: str, value: Any) -> None:
+    raw = ConstExpr.unwrap(value)
+    if not isinstance(raw, (bool, PlainValue)):
+        raise KernelLanguageError(f"{api}(): the mode must be a bool, got {describe(raw)}")
+    current().insert(cls(materialize(raw, dt.int1).value))
+
+
+def set_hf32_mode(hf32_mode: Any) -> None:
+    """`SetHF32Mode(on)`."""
+    _mode(SetHF32ModeOp, "set_hf32_mode", hf32_mode)
+
+
+def set_hf32_trans_mode(trans_mode: Any) -> None:
+    """`SetHF32TransMode(mode)`."""
+    _mode(SetHF32TransModeOp, "set_hf32_trans_mode", trans_mode)
+
+
+def set_mm_layout_transform(mm_layout_mode: Any) -> None:
+    """`SetMMLayoutTransform(on)`."""
+    _mode(SetMMLayoutTransformOp, "set_mm_layout_transform", mm_layout_mode)
+
+
+def set_hccl_context(index: Any, context: Any) -> None:
+    """`SetHcclContext<index>(context)`: `index` a compile-time integer, `context` a GM
+    address."""
+    i = materialize_int(index, "set_hccl_context(): 'index'", dt.uint32)
+    ctx = require(ConstExpr.unwrap(context), GlobalAddress, "set_hccl_context", "context",
+                  "a GM address")
+    current().insert(SetHcclContextOp(i.value, ctx.value))
+
+
+def get_hccl_context(index: Any) -> GlobalAddress:
+    """`GetHcclContext<index>()`: a uint8 GM address."""
+    i = materialize_int(index, "get_hccl_context(): 'index'", dt.uint32)
+    op = current().insert(GetHcclContextOp(i.value, gm_pointer_type(dt.uint8.ir)))
+    return GlobalAddress(op.results[0], dt.uint8)
+
+
 # --- debug and profiling marks ------------------------------------------------------------
 
 
@@ -291,6 +337,8 @@ __all__ = [
     "init_soc_state", "icache_preload", "data_sync_barrier",
     "get_sys_workspace", "set_sys_workspace",
     "data_cache_preload", "data_cache_clean_and_invalid",
+    "set_hf32_mode", "set_hf32_trans_mode", "set_mm_layout_transform", "set_hccl_context",
+    "get_hccl_context",
     "print_time_stamp", "dump_acc_chk_point", "metrics_prof_start", "metrics_prof_stop",
     "scalar_cast", "scalar_get_sff_value", "scalar_get_count_of_value",
     "scalar_count_leading_zero", "count_bits_cnt_same_as_sign_bit",

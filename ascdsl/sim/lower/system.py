@@ -241,3 +241,57 @@ def lower_scalar_cast(op, cx: Lowering):
     return f
 
 
+
+
+# --- cube modes and the HCCL context -------------------------------------------------------
+
+
+@lowers(A.SetHF32ModeOp, A.SetHF32TransModeOp, A.SetMMLayoutTransformOp)
+def lower_cube_mode(op, cx: Lowering):
+    """The simulated cube multiplies f32 exactly and reads its operands in one layout: the
+    modes are accepted and change nothing it models."""
+    pre = cx.take_pre()
+
+    def f(R):
+        R[0].t += pre
+
+    return f
+
+
+def _hccl(c) -> dict:
+    table = getattr(c.launch, "hccl_contexts", None)
+    if table is None:
+        table = c.launch.hccl_contexts = {}
+    return table
+
+
+@lowers(A.SetHcclContextOp)
+def lower_set_hccl_context(op, cx: Lowering):
+    pre = cx.take_pre()
+    si, sc = cx.slot(op.index), cx.slot(op.context)
+
+    def f(R):
+        c = R[0]
+        c.t += pre
+        _hccl(c)[(c.block_idx, R[si])] = R[sc]
+
+    return f
+
+
+@lowers(A.GetHcclContextOp)
+def lower_get_hccl_context(op, cx: Lowering):
+    pre = cx.take_pre()
+    site = cx.site(op)
+    si, o = cx.slot(op.index), cx.slot(op.context)
+
+    def f(R):
+        c = R[0]
+        c.t += pre
+        ptr = _hccl(c).get((c.block_idx, R[si]))
+        if ptr is None:
+            raise InvalidArgumentError(
+                f"reads HCCL context {R[si]} before SetHcclContext set it (the simulator has "
+                "no HCCL runtime that would)", site, core=c.block_idx)
+        R[o] = ptr
+
+    return f

@@ -98,3 +98,20 @@ func.func @block_sync(%arg0: !ascendc.global_tensor<*xi32>, %arg1: !ascendc.loca
   ascendc.sync_all_hard
   return
 }
+
+// CHECK-LABEL: void modes(bool v1, __gm__ uint8_t* v2) {
+// CHECK-NEXT:    AscendC::SetHF32Mode(v1);
+// CHECK-NEXT:    AscendC::SetHF32TransMode(v1);
+// CHECK-NEXT:    AscendC::SetMMLayoutTransform(v1);
+// CHECK-NEXT:    constexpr int32_t c1_i32 = 1;
+// CHECK-NEXT:    AscendC::SetHcclContext<c1_i32>(v2);
+// CHECK-NEXT:    __gm__ uint8_t* v3 = AscendC::GetHcclContext<c1_i32>();
+func.func @modes(%arg0: i1, %arg1: memref<?xui8, 22>) {
+  ascendc.set_hf32_mode %arg0 : i1
+  ascendc.set_hf32_trans_mode %arg0 : i1
+  ascendc.set_mm_layout_transform %arg0 : i1
+  %c1_i32 = arith.constant 1 : i32
+  ascendc.set_hccl_context %c1_i32, %arg1 : i32, memref<?xui8, 22>
+  %0 = ascendc.get_hccl_context %c1_i32 : i32, memref<?xui8, 22>
+  return
+}

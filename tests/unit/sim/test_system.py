@@ -146,3 +146,33 @@ def test_data_cache_preload_of_a_non_uint64_tensor_is_a_kernel_error():
     with pytest.raises(Exception, match="must be a uint64 GlobalTensor") as e:
         _preload_f32[1](np.zeros(4, np.float32))
     assert "test_system.py" in str(e.value)
+
+
+@asc.jit
+def _hccl(ctx: asc.GlobalAddress, out: asc.GlobalAddress):
+    asc.set_hf32_mode(True)
+    asc.set_hf32_trans_mode(False)
+    asc.set_mm_layout_transform(False)
+    asc.set_hccl_context(1, ctx)
+    p = asc.get_hccl_context(1)
+    g = asc.GlobalTensor()
+    g.set_global_buffer(p)
+    o = asc.GlobalTensor()
+    o.set_global_buffer(out)
+    o.set_value(0, g.get_value(2))
+
+
+def test_hccl_context_round_trips_and_cube_modes_are_accepted():
+    out = np.zeros(1, np.uint8)
+    _hccl[1](np.array([5, 6, 7], np.uint8), out)
+    assert out[0] == 7
+
+
+@asc.jit
+def _hccl_unset():
+    asc.get_hccl_context(0)
+
+
+def test_reading_an_unset_hccl_context_is_a_located_error():
+    with pytest.raises(InvalidArgumentError, match="before SetHcclContext"):
+        _hccl_unset[1]()

@@ -94,3 +94,18 @@ func.func @block_sync(%gm: !ascendc.global_tensor<*xi32>, %ub: !ascendc.local_te
   ascendc.sync_all_hard {isAIVOnly}
   func.return
 }
+
+// CHECK-LABEL: func.func @modes
+func.func @modes(%m: i1, %ctx: memref<?xui8, 22>, %i: ui32) {
+  // CHECK-NEXT: ascendc.set_hf32_mode %{{.*}} : i1
+  ascendc.set_hf32_mode %m : i1
+  // CHECK-NEXT: ascendc.set_hf32_trans_mode %{{.*}} : i1
+  ascendc.set_hf32_trans_mode %m : i1
+  // CHECK-NEXT: ascendc.set_mm_layout_transform %{{.*}} : i1
+  ascendc.set_mm_layout_transform %m : i1
+  // CHECK-NEXT: ascendc.set_hccl_context %{{.*}}, %{{.*}} : ui32, memref<?xui8, 22>
+  ascendc.set_hccl_context %i, %ctx : ui32, memref<?xui8, 22>
+  // CHECK-NEXT: %{{.*}} = ascendc.get_hccl_context %{{.*}} : ui32, memref<?xui8, 22>
+  %0 = ascendc.get_hccl_context %i : ui32, memref<?xui8, 22>
+  func.return
+}
