@@ -123,12 +123,12 @@ class LocalTensorMembers:
         current().insert(LocalSetSizeOp(self.value, v.value))
 
     def set_addr_with_offset(self, src: Any, offset: Any) -> None:
-        """`t.SetAddrWithOffset(src, offset)`: `t` becomes `src` from element `offset` on."""
+        """`t.SetAddrWithOffset(src, offset)`: `src`'s address moved by `offset` of its
+        elements, with `src`'s length in bytes."""
         src = ConstExpr.unwrap(src)
-        if not isinstance(src, LocalTensorMembers) or src.dtype != self.dtype:
+        if not isinstance(src, LocalTensorMembers):
             raise KernelLanguageError(
-                f"set_addr_with_offset(): 'src' must be a LocalTensor of {self.dtype.name}, "
-                f"got {describe(src)}"
+                f"set_addr_with_offset(): 'src' must be a LocalTensor, got {describe(src)}"
             )
         v = materialize_int(offset, "set_addr_with_offset(): 'offset'", dt.uint32)
         current().insert(LocalSetAddrWithOffsetOp(self.value, src.value, v.value))

@@ -4,7 +4,8 @@
   0) plus i elements; a GlobalTensor's is a GM pointer i elements further;
 - `GetLength()` bytes, `GetSize()` elements, `GetPosition()` the TPosition's value;
 - `SetBufferLen(bytes)` / `SetSize(n)` change the extent later ops check against, and
-  `SetAddrWithOffset(src, i)` makes the tensor `src` from element i on;
+  `SetAddrWithOffset(src, i)` moves `src`'s address by i of its elements and keeps its
+  length in bytes (the headers copy the address record and move its start only);
 - the user tag is kept on the tensor; ShapeInfo is opaque (its default value).
 The call operator `t(i)` lowers as `t[i]` (subindex).
 """
@@ -14,7 +15,7 @@ from __future__ import annotations
 import ascdsl.dialects.ascendc as A
 
 from ..compiler import Lowering, lowers
-from ..dtypes import scalar_converter
+from ..dtypes import scalar_converter, sim_dtype
 from ..errors import OutOfBoundsError
 from ..memory import GPtr, LTensor
 from .common import declared_here
@@ -150,14 +151,19 @@ def lower_set_addr_with_offset(op, cx: Lowering):
         c = R[0]
         c.t += pre
         t, s, i = R[st], R[ss], R[so]
-        if i < 0 or i > s.n:
+        if i < 0:
+            raise OutOfBoundsError(f"moves {s.describe()} by {i} elements", site,
+                                   notes=declared_here(s), core=c.block_idx)
+        off = s.off + i * s.dt.size
+        if off + s.n * s.dt.size > s.mem.size:
             raise OutOfBoundsError(
-                f"points at element {i} of {s.describe()}, a tensor of {s.n} elements",
+                f"moves {s.describe()} by {i} elements, past the end of {s.mem.name}",
                 site, notes=declared_here(s), core=c.block_idx)
         if not isinstance(t, LTensor):  # `LocalTensor<T> t;` gets its memory here
-            R[st] = LTensor(s.mem, s.off + i * s.dt.size, s.dt, s.n - i, s.pos, s.buf, site)
-            return
-        t.mem, t.off, t.n, t.pos, t.buf = s.mem, s.off + i * s.dt.size, s.n - i, s.pos, s.buf
+            dt = sim_dtype(op.tensor.type.element_type)
+            R[st] = t = LTensor(s.mem, off, dt, 0, s.pos, s.buf, site)
+        t.mem, t.off, t.pos, t.buf = s.mem, off, s.pos, s.buf
+        t.n = s.n * s.dt.size // t.dt.size  # the byte length is src's, unchanged
         t._view = None
 
     return f

@@ -29,7 +29,7 @@ def _members(x: asc.GlobalAddress, out: asc.GlobalAddress):
     t.set_buffer_len(128)
     o.set_value(8, t.get_length())
     u = asc.LocalTensor(asc.float32)
-    u.set_addr_with_offset(t, 4)
+    u.set_addr_with_offset(t, 4)  # moved by 4 elements, the byte length kept (128 bytes)
     o.set_value(9, u.get_phy_addr())
     o.set_value(10, u.get_size())
     o.set_value(11, t(2).get_phy_addr())
@@ -43,7 +43,7 @@ def test_local_tensor_members_report_address_size_position_and_tag():
     out = np.full(13, -1, np.int64)
     _members[1](np.zeros(64, np.float32), out)
     assert out.tolist() == [1024, 1056, 256, 64, int(asc.TPosition.VECIN), 0, 7, 16, 128,
-                            1040, 28, 1032, 64]
+                            1040, 32, 1032, 64]
 
 
 @asc.jit
@@ -80,3 +80,20 @@ def test_growing_a_tensor_past_its_memory_is_a_located_error():
     with pytest.raises(OutOfBoundsError, match="elements long, past the end") as e:
         _too_long[1]()
     assert "test_tensor_members.py" in str(e.value)
+
+
+@asc.jit
+def _retype(out: asc.GlobalAddress):
+    o = asc.GlobalTensor()
+    o.set_global_buffer(out)
+    src = asc.LocalTensor(asc.int16, asc.TPosition.VECCALC, 256, 64)
+    dst = asc.LocalTensor(asc.float32)
+    dst.set_addr_with_offset(src, 16)  # 16 int16 = 32 bytes further
+    o.set_value(0, dst.get_phy_addr())
+    o.set_value(1, dst.get_size())
+
+
+def test_set_addr_with_offset_takes_another_element_type():
+    out = np.zeros(2, np.int64)
+    _retype[1](out)
+    assert out.tolist() == [256 + 32, 64 * 2 // 4]
