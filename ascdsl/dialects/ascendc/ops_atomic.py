@@ -13,23 +13,22 @@ from typing import ClassVar
 
 from xdsl.dialects.builtin import IntegerAttr, i16
 from xdsl.ir import Attribute
-from xdsl.irdl import ParsePropInAttrDict, prop_def, result_def
+from xdsl.irdl import prop_def, result_def
 from xdsl.utils.exceptions import VerifyException
 
 from .base import AscendCOp, Cpp, CppStyle, EnumKeyword, asc_op, enum_attr
 from .constraints import INT
 from .enums import Pipe
 from .enums_sys import AtomicDtype, AtomicOp
+from .syntax_sys import UnitFunctionSyntax
 
 
-class SetAtomicOpBase(AscendCOp):
+class SetAtomicOpBase(UnitFunctionSyntax, AscendCOp):
     """`SetAtomic<Kind><T>()`: `{dtype = T} : () -> ()`. KIND is the reduction (add, max,
     min) the simulator applies; None for SetAtomicType, which only changes the type."""
 
     KIND: ClassVar[str | None] = None
     dtype = prop_def(Attribute)
-    irdl_options = (ParsePropInAttrDict(),)
-    assembly_format = "attr-dict `:` `(` `)` `->` `(` `)`"
 
     def __init__(self, dtype: Attribute):
         super().__init__(properties={"dtype": dtype})
@@ -77,11 +76,10 @@ class SetAtomicTypeOp(SetAtomicOpBase):
 
 
 @asc_op(cpp=Cpp("SetAtomicNone", args=()), pipe=Pipe.PIPE_S)
-class SetAtomicNoneOp(AscendCOp):
+class SetAtomicNoneOp(UnitFunctionSyntax, AscendCOp):
     """`SetAtomicNone()`: copies into GM overwrite it again."""
 
     name = "ascendc.set_atomic_none"
-    assembly_format = "attr-dict `:` `(` `)` `->` `(` `)`"
 
 
 @asc_op(

@@ -21,6 +21,7 @@ from xdsl.irdl import ParsePropInAttrDict, operand_def, opt_prop_def
 from .base import AscendCOp, Cpp, asc_op
 from .constraints import GLOBAL, INT, LOCAL
 from .enums import Pipe
+from .syntax_sys import WorkspaceTypes
 
 
 class _WorkspaceSyncOp(AscendCOp):
@@ -31,8 +32,16 @@ class _WorkspaceSyncOp(AscendCOp):
     assembly_format = "operands attr-dict `:` type(operands)"
 
 
+class _TurnOp(_WorkspaceSyncOp):
+    custom_directives = (WorkspaceTypes,)
+    assembly_format = (
+        "$gm_workspace `,` $ub_workspace attr-dict `:` "
+        "custom<WorkspaceTypes>(type($gm_workspace), type($ub_workspace))"
+    )
+
+
 @asc_op(cpp=Cpp("NotifyNextBlock"), pipe=Pipe.PIPE_S)
-class NotifyNextBlockOp(_WorkspaceSyncOp):
+class NotifyNextBlockOp(_TurnOp):
     """`NotifyNextBlock(gm, ub)`: let the next block pass its WaitPreBlock."""
 
     name = "ascendc.notify_next_block"
@@ -42,7 +51,7 @@ class NotifyNextBlockOp(_WorkspaceSyncOp):
 
 
 @asc_op(cpp=Cpp("WaitPreBlock"), pipe=Pipe.PIPE_S)
-class WaitPreBlockOp(_WorkspaceSyncOp):
+class WaitPreBlockOp(_TurnOp):
     """`WaitPreBlock(gm, ub)`: wait until the previous block called NotifyNextBlock."""
 
     name = "ascendc.wait_pre_block"

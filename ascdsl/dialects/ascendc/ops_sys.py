@@ -7,6 +7,8 @@ name the GM tensor whose lines they clean or preload.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from xdsl.dialects.builtin import IntegerAttr, i64
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import ParsePropInAttrDict, operand_def, prop_def, result_def
@@ -16,6 +18,7 @@ from .base import AscendCOp, Cpp, CppStyle, asc_op, enum_attr
 from .constraints import GLOBAL, INT, MEMREF
 from .enums import Pipe, RoundMode
 from .enums_sys import CacheLine, DcciDst, MemDsbT
+from .syntax_sys import DefaultResultSyntax, UnitFunctionSyntax
 
 # --- system queries ------------------------------------------------------------------------
 
@@ -60,10 +63,12 @@ class GetTaskRatioOp(_QueryOp):
 
 
 @asc_op(cpp=Cpp("GetICachePreloadStatus"), pipe=Pipe.PIPE_S)
-class GetICachePreloadStatusOp(_QueryOp):
+class GetICachePreloadStatusOp(DefaultResultSyntax, _QueryOp):
     """`GetICachePreloadStatus()`: 0 once the instruction-cache preload has finished."""
 
     name = "ascendc.get_icache_preload_status"
+    DEFAULT_RESULT: ClassVar[Attribute] = i64  # pyasc's frontend leaves the type out
+    assembly_format = None
 
 
 @asc_op(cpp=Cpp("GetArchVersion"), pipe=Pipe.PIPE_S)
@@ -212,14 +217,12 @@ class DataCacheCleanInvalidGlobalNoDcciDstOp(_DcciOp):
     pipe=Pipe.PIPE_S,
     enums={"memDsbType": MemDsbT},
 )
-class DataSyncBarrierOp(AscendCOp):
+class DataSyncBarrierOp(UnitFunctionSyntax, AscendCOp):
     """`DataSyncBarrier<MemDsbT>()`: the scalar unit waits until the memory accesses issued
     before it have completed."""
 
     name = "ascendc.data_sync_barrier"
     memDsbType = prop_def(IntegerAttr)
-    irdl_options = (ParsePropInAttrDict(),)
-    assembly_format = "attr-dict `:` `(` `)` `->` `(` `)`"
 
     def __init__(self, kind: MemDsbT = MemDsbT.ALL):
         super().__init__(properties={"memDsbType": enum_attr(kind)})

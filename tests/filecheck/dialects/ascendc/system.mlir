@@ -109,3 +109,22 @@ func.func @modes(%m: i1, %ctx: memref<?xui8, 22>, %i: ui32) {
   %0 = ascendc.get_hccl_context %i : ui32, memref<?xui8, 22>
   func.return
 }
+
+// The forms pyasc's frontend prints (its dumps): nothing after the colon of a unit op, the
+// result type left out, unqualified workspace types. They print in the lit files' forms.
+// CHECK-LABEL: func.func @pyasc_frontend_forms
+func.func @pyasc_frontend_forms(%g: !ascendc.global_tensor<*xi32>, %u: !ascendc.local_tensor<*xi32>) {
+  // CHECK-NEXT: ascendc.set_atomic_add {dtype = f16} : () -> ()
+  ascendc.set_atomic_add {dtype = f16} :
+  // CHECK-NEXT: ascendc.set_atomic_none : () -> ()
+  ascendc.set_atomic_none :
+  // CHECK-NEXT: ascendc.data_sync_barrier {memDsbType = 0 : i32} : () -> ()
+  ascendc.data_sync_barrier {memDsbType = 0 : i32} :
+  // CHECK-NEXT: %{{.*}} = ascendc.get_icache_preload_status : i64
+  %0 = ascendc.get_icache_preload_status :
+  // CHECK-NEXT: ascendc.notify_next_block %{{.*}}, %{{.*}} : !ascendc.global_tensor<*xi32>, !ascendc.local_tensor<*xi32>
+  ascendc.notify_next_block %g, %u : <*xi32>, <*xi32>
+  // CHECK-NEXT: ascendc.wait_pre_block %{{.*}}, %{{.*}} : !ascendc.global_tensor<*xi32>, !ascendc.local_tensor<*xi32>
+  ascendc.wait_pre_block %g, %u : <*xi32>, <*xi32>
+  func.return
+}
