@@ -10,6 +10,11 @@ import os
 
 os.environ.setdefault("ASCDSL_NO_EXTENSIONS", "1")
 
+# One BLAS thread per test process: the simulator's small numpy products (the cube's Mmad)
+# are slower, not faster, when BLAS spawns threads on a loaded machine with few cores.
+for _blas in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_blas, "1")
+
 # Property tests draw the same examples on every run, so a CI result depends on the commit
 # and not on luck; ASCDSL_HYPOTHESIS=explore draws new ones (for hunting bugs locally).
 from hypothesis import settings  # noqa: E402

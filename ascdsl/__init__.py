@@ -3,7 +3,7 @@
 `import ascdsl as asc` gives pyasc's kernel language (`asc.jit`, `asc.TPipe`, `asc.add`,
 `asc.float32`, ...), `asc.config` (runtime settings), the simulator's errors
 (`asc.SimulationError`, `asc.RaceError`, ...) and `asc.parse` / `asc.load` (IR text or a
-file to a verified module). They load on first use, so tools that only need the IR
+file to a verified module). `ascdsl.alias_asc()` makes pyasc's `import asc.x.y` forms work. They load on first use, so tools that only need the IR
 (ascdsl-opt) start fast.
 """
 
@@ -41,7 +41,15 @@ _SIM_ERRORS = frozenset(
 _LOADING = frozenset({"parse", "load"})
 
 __all__ = ["__version__", *sorted(_FRONTEND), "config", "ext", *sorted(_SIM_ERRORS),
-           *sorted(_LOADING)]
+           *sorted(_LOADING), "alias_asc"]
+
+
+def alias_asc() -> None:
+    """Serve `import asc...` (pyasc's module paths) from ascdsl in this process, so that a
+    kernel file written for pyasc runs unchanged after this one line (ascdsl.pyasc_alias)."""
+    from ascdsl.pyasc_alias import install
+
+    install()
 
 
 def _language():

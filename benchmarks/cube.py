@@ -1,6 +1,6 @@
 """The hand-written cube kernel of examples/05_mmad: one buffer per stage against two.
 
-    python benchmarks/cube.py [--repeat 3]
+    python benchmarks/cube.py [--repeat 3] [--tiled 1024]
 
 C[256, 256] = A[256, 512] @ B[512, 256], half in, float out, on 4 cores (one 128 x 128 tile
 of C each, K in steps of 64). For BUFFER 1 and 2 the result is checked against numpy, then
@@ -8,6 +8,11 @@ printed: the kernel's cycles, each core's cycles and its M-pipe utilisation (bus
 the core's cycles), and the simulator's wall time (sanitizer off, compiled kernel cached)
 against numpy's matmul of the same matrices. Simulated cycles are deterministic; wall times
 are the best of `--repeat` runs.
+
+Then the host tiling library's kernel (examples/11_tiled_matmul): C = A @ B of `--tiled` cubed
+f16 matrices on 24 cube cores, every block size from `host.MultiCoreMatmulTiling`; it prints
+the tiling, the cycles, the M-pipe busy cycles over all cores' cycles (utilisation) and the
+simulator's wall time (one run, sanitizer off) against numpy. `--tiled 0` skips it.
 """
 
 from __future__ import annotations
@@ -37,6 +42,8 @@ def best(fn, repeat: int) -> float:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--tiled", type=int, default=1024,
+                    help="size of the library-tiled matmul (0: skip it)")
     args = ap.parse_args(argv)
     ex = load("05_mmad/mmad.py")
     rng = np.random.default_rng(0)
@@ -65,6 +72,43 @@ def main(argv=None) -> int:
         print(f"| {buffers} | {report.cycles:,.0f} | {per_core} | {util} | {wall:.3f} | "
               f"{wall / numpy_s:,.0f}x |")
     print(f"numpy matmul: {numpy_s * 1e3:.3f} ms")
+    return tiled(args.tiled) if args.tiled else 0
+
+
+def tiled(size: int, cores: int = 24) -> int:
+    """The library-tiled kernel on `cores` cube cores: cycles and M-pipe utilisation."""
+    ex = load("11_tiled_matmul/tiled_matmul.py")
+    rng = np.random.default_rng(0)
+    a = rng.uniform(-1, 1, (size, size)).astype(np.float16)
+    b = rng.uniform(-1, 1, (size, size)).astype(np.float16)
+    ref = a.astype(np.float32) @ b.astype(np.float32)
+    numpy_s = best(lambda: a.astype(np.float32) @ b.astype(np.float32), 20)
+    print(f"\nlibrary tiling, C[{size}, {size}] = A[{size}, {size}] @ B[{size}, {size}], "
+          f"{cores} cube cores")
+    print("| L1 buffers | tiling | cycles | M busy / core cycles (all cores) | "
+          "M busy / kernel cycles | sim wall (s, sanitizer off) | vs numpy |")
+    print("|---|---|---|---|---|---|---|")
+    for double in (False, True):
+        t = ex.generate_tiling(size, size, size, cores, double_buffer=double)
+        config.sanitize = "off"
+        try:
+            ex.tiled_matmul(a, b, t)  # compile (cached), then time one run
+            t0 = time.perf_counter()
+            c, report = ex.tiled_matmul(a, b, t)
+            wall = time.perf_counter() - t0
+        finally:
+            config.sanitize = "raise"
+        if not np.allclose(c, ref, rtol=1e-4, atol=1e-3):
+            print("tiled matmul: wrong result", file=sys.stderr)
+            return 1
+        m_busy = sum(core.busy.get("PIPE_M", 0) for core in report.cores)
+        util = m_busy / sum(core.cycles for core in report.cores)
+        worst = m_busy / (report.cycles * len(report.cores))
+        shape = (f"{t.used_core_num} x {t.single_core_m}x{t.single_core_n}, base "
+                 f"{t.base_m}x{t.base_n}x{t.base_k}, stepK {t.step_k_a}, depthA1/B1 "
+                 f"{t.depth_a1}/{t.depth_b1}, dbL0A/B/C {t.db_l0a}/{t.db_l0b}/{t.db_l0c}")
+        print(f"| {2 if double else 1} | {shape} | {report.cycles:,.0f} | {100 * util:.1f}% | "
+              f"{100 * worst:.1f}% | {wall:.1f} | {wall / numpy_s:,.0f}x |")
     return 0
 
 

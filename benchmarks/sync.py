@@ -1,9 +1,12 @@
 """How lean insert-que-sync's default placement is, and what it costs against pyasc's.
 
-    python benchmarks/sync.py [--kernels 100]
+    python benchmarks/sync.py [--kernels 100] [--no-real]
 
-The corpus is the sync property test's generator (tests/unit/transforms/sync_kernels.py),
-derandomized so every run sees the same kernels. Each kernel goes through `ascdsl-default`.
+Two corpora. Generated: the sync property test's generator (tests/unit/transforms/
+sync_kernels.py), derandomized so every run sees the same kernels; each goes through
+`ascdsl-default`. Real: the examples and pyasc's six insert_sync test kernels
+(../shared/pyasc/python/test/kernels/insert_sync, run with `asc` mapped to ascdsl), launched as
+their scripts and tests launch them, through the JIT's own pipeline (benchmarks/sync_real.py).
 For every flag pair (`fetch_event_id`, `set_flag`, `wait_flag`) and every `pipe_barrier`
 that insert-que-sync placed (not cce-auto-sync's, not the final `pipe_all`), the kernel is
 simulated once more without it: the sync is necessary when the sanitizer then reports a race.
@@ -82,8 +85,13 @@ def races(report) -> int:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--kernels", type=int, default=100)
+    ap.add_argument("--no-real", action="store_true", help="only the generated corpus")
+    ap.add_argument("--show-unneeded", type=int, default=0, metavar="N",
+                    help="print the first N generated kernels with a sync found unneeded")
     opts = ap.parse_args()
     warnings.simplefilter("ignore")
+    if not opts.no_real:
+        real_kernels()
     ks = corpus(opts.kernels)
     necessary = total = failed = 0
     kinds = {"flags": 0, "pipe_barrier": 0}
@@ -108,9 +116,14 @@ def main() -> None:
                 op.erase(safe_erase=False)
             total += 1
             try:
-                necessary += races(simulate(trial, k)) > 0
+                needed = races(simulate(trial, k)) > 0
             except (QueueError, DeadlockError):
-                necessary += 1  # without it the kernel cannot even run
+                needed = True  # without it the kernel cannot even run
+            necessary += needed
+            if not needed and opts.show_unneeded > 0:
+                opts.show_unneeded -= 1
+                print(f"unneeded: {[str(op) for op in groups(parse(text, 'gen.mlir', passes='ascdsl-default'))[i]]}"
+                      f"\n{text}\n")
         try:
             theirs = simulate(pyasc_placement(text), k)
         except (QueueError, DeadlockError):
@@ -139,6 +152,46 @@ def main() -> None:
                   f"max {max(rs):.3f}, {sum(r > 1.0 for r in rs)} slower")
         else:
             print(f"cycles ours / pyasc's {label}: no kernels")
+
+def real_kernels() -> None:
+    import sync_real
+
+    launches, skipped = sync_real.record()
+    print("real kernels (examples, pyasc's insert_sync kernels):")
+    necessary = total = 0
+    ratios: list[float] = []
+    for launch in launches:
+        module, base = sync_real.run(launch, lambda passes, _: passes)
+        label = f"  {launch.source} {launch.jitfn.__name__}[{launch.core_num}]"
+        if not launch.insert_sync:
+            print(f"{label}: insert_sync off (the kernel's own syncs): not counted")
+            continue
+        if races(base):
+            print(f"{label}: RACES under ascdsl's placement ({races(base)} findings)")
+            continue
+        n = len(groups(module))
+        needed = 0
+        for i in range(n):
+            _, trial = sync_real.run(
+                launch, lambda passes, _, i=i: [*passes, sync_real.DropGroup(i, groups)])
+            needed += races(trial) > 0
+        necessary += needed
+        total += n
+        _, theirs = sync_real.run(launch, sync_real.pyasc_placement)
+        ratio = sum(base.core_cycles) / max(sum(theirs.core_cycles), 1.0)
+        verdict = f"races ({races(theirs)} findings)" if races(theirs) else "race-free"
+        if not races(theirs):
+            ratios.append(ratio)
+        print(f"{label}: {needed}/{n} syncs necessary; cycles ours / pyasc's {ratio:.3f} "
+              f"(pyasc's placement + cce-auto-sync {verdict})")
+    for why in skipped:
+        print(f"  not run: {why}")
+    share = necessary / total if total else 1.0
+    print(f"real kernels: necessary {necessary}/{total} = {share:.1%}; cycles ours / pyasc's "
+          + (f"mean {statistics.mean(ratios):.3f}, max {max(ratios):.3f} over {len(ratios)} "
+             "kernels where pyasc's placement is race-free" if ratios else "no race-free kernel"))
+    print()
+
 
 if __name__ == "__main__":
     main()

@@ -265,7 +265,12 @@ class SetMemberOp(IRDLOperation):
 def _check_field(base: Attribute, field: str, value: Attribute) -> None:
     struct = base.element_type if isinstance(base, MemRefType) else base  # type: ignore[attr-defined]
     if not isinstance(struct, PyStructType):
-        return  # Ascend C's own structs (TCubeTiling, ...): their fields are C++'s business
+        # Ascend C's own structs: those that list their fields (TCubeTiling) are checked by name
+        names = getattr(struct, "field_names", None)
+        if callable(names) and names() and field not in names():
+            raise VerifyException(f"{struct.cpp_name()} has no field '{field}' (its fields: "
+                                  f"{', '.join(names())})")
+        return
     t = struct.field_type(field)
     if t is None:
         known = ", ".join(n for n, _ in struct.fields)

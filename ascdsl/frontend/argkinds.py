@@ -92,6 +92,10 @@ def classify(fn_name: str, name: str, value: Any) -> ArgKind:
         return ArgKind(True, value.dtype)
     if isinstance(value, MockValue):
         return ArgKind(False, value.dtype)
+    struct = getattr(type(value), "STRUCT", None)
+    if struct is not None and callable(getattr(value, "pack", None)):
+        # a host struct (asc.adv.TCubeTiling): passed as a GM pointer to its bytes
+        return ArgKind(True, dt.uint8, struct())
     if isinstance(value, bool):
         return _SCALAR_KINDS[bool]
     if isinstance(value, INTEGRAL):

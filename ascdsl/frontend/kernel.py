@@ -51,6 +51,13 @@ class CompileOptions:
     (`CompiledKernel.check`), once per specialization; auto_sync: pyasc's option for
     bisheng's `--cce-auto-sync` (V->V barriers, S<->V/MTE2/MTE3 flags), which ascdsl models
     with the cce-auto-sync pass before simulation (False: the kernel runs as written).
+
+    pyasc's other options: kernel_type (a `config.KernelType`; None detects it as pyasc
+    does: AIV_ONLY, or for a kernel that uses the cube MIX_AIC_1_2, AIC_ONLY with
+    matmul_cube_only); matmul_cube_only (define-cube-only: `ASCENDC_CUBE_ONLY` in the
+    Ascend C); print_ir_before_all (the module before each pass, on stderr, as MLIR prints
+    it); debug, strip_loc, opt_level (1-3), auto_sync_log and bisheng_options are checked
+    and kept for the CANN path (`CompiledKernel.options`): they change what bisheng does.
     """
 
     insert_sync: bool | None = None
@@ -59,10 +66,38 @@ class CompileOptions:
     always_compile: bool = False
     check: bool = False
     auto_sync: bool = True
+    debug: bool = False
+    strip_loc: bool = False
+    print_ir_before_all: bool = False
+    kernel_type: Any = None
+    opt_level: int | None = 3
+    auto_sync_log: str | None = ""
+    bisheng_options: tuple[str, ...] | None = None
+    matmul_cube_only: bool = False
+
+    def __post_init__(self) -> None:
+        from ascdsl.runtime.config import KernelType
+
+        if self.kernel_type is not None and not isinstance(self.kernel_type, KernelType):
+            raise TypeError(
+                f"kernel_type must be a config.KernelType ({', '.join(KernelType.__members__)})"
+                f" or None, got {self.kernel_type!r}"
+            )
+        if self.opt_level not in (1, 2, 3):
+            raise ValueError(f"opt_level must be 1, 2 or 3, got {self.opt_level!r}")
+        if self.bisheng_options is not None:
+            opts = self.bisheng_options
+            if isinstance(opts, str) or not all(isinstance(o, str) for o in opts):
+                raise TypeError(
+                    f"bisheng_options must be a sequence of strings, got {opts!r}"
+                )
+            object.__setattr__(self, "bisheng_options", tuple(opts))
 
     def key(self) -> tuple:
-        """The options that change the compiled result (always_compile and check do not)."""
-        return (self.insert_sync, self.verify_sync, self.run_passes, self.auto_sync)
+        """The options that change the compiled result (always_compile and check do not;
+        nor do the ones only the CANN path reads)."""
+        return (self.insert_sync, self.verify_sync, self.run_passes, self.auto_sync,
+                self.kernel_type, self.matmul_cube_only)
 
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(CompileOptions))
@@ -94,6 +129,7 @@ class CompiledKernel:
         warnings: Sequence[Diagnostic] = (),
         passes_ran: bool = True,
         from_disk: bool = False,
+        options: CompileOptions | None = None,
     ):
         self.kernel_name = kernel_name
         self.key = key
@@ -105,6 +141,7 @@ class CompiledKernel:
         self.warnings = list(warnings)
         self.passes_ran = passes_ran
         self.from_disk = from_disk
+        self.options = options or CompileOptions()
         self._module = module
         self._ir_debug: str | None = None
         self._ir: str | None = None
@@ -123,6 +160,13 @@ class CompiledKernel:
         out: dict[str, Any] = {n: str(k) for n, k in zip(self.arg_names, self.kinds)}
         out.update(self.constexprs)
         return out
+
+    @property
+    def kernel_type(self):
+        """The `config.KernelType` the kernel is built for (the option, else detected)."""
+        from .kernel_type import resolve
+
+        return resolve(self.module, self.options.kernel_type, self.options.matmul_cube_only)
 
     @property
     def module(self):
@@ -156,14 +200,16 @@ class CompiledKernel:
             self._source = ascendc_source(self.module)
         return self._source
 
-    def ascendc(self, print_auto_sync: bool = False) -> str:
+    def ascendc(self, print_auto_sync: bool = False, readable_names: bool = False) -> str:
         """The Ascend C source; with `print_auto_sync`, including the syncs cce-auto-sync
-        added (for bisheng run with `--cce-auto-sync=off`), which `.source` leaves out."""
-        if not print_auto_sync:
+        added (for bisheng run with `--cce-auto-sync=off`), which `.source` leaves out; with
+        `readable_names`, values named after the kernel's Python names where it has them
+        (`.source` numbers them as pyasc does)."""
+        if not print_auto_sync and not readable_names:
             return self.source
         from ascdsl.targets.ascendc import emit
 
-        return emit(self.module, print_auto_sync=True)
+        return emit(self.module, print_auto_sync=print_auto_sync, readable_names=readable_names)
 
     def check(self, headers: str | None = None) -> None:
         """Type-check `.source` with g++ against the real Ascend C headers (a CANN
@@ -481,14 +527,15 @@ class JITFunction:
             # With ASCDSL_DUMP_PATH set every specialization is compiled (not read from the
             # disk cache), so that all of its stages are dumped; the entry is still stored.
             reuse = not options.always_compile and dump_dir() is None
-            ck = self._load(key, names, kinds, consts) if reuse else None
+            ck = self._load(key, names, kinds, consts, options) if reuse else None
             if ck is None:
                 ck = self._compile(key, names, kinds, consts, options)
             if not options.always_compile:
                 self._cache[mkey] = ck
             return ck
 
-    def _load(self, key: str, names: list[str], kinds: list[ArgKind], consts: dict) -> CompiledKernel | None:
+    def _load(self, key: str, names: list[str], kinds: list[ArgKind], consts: dict,
+              options: CompileOptions) -> CompiledKernel | None:
         entry = disk.load(self.__name__, key)
         if entry is None:
             return None
@@ -498,6 +545,7 @@ class JITFunction:
             module=entry["module"],
             passes_ran=bool(entry.get("passes_ran", True)),
             from_disk=True,
+            options=options,
         )
 
     def _compile(self, key: str, names: list[str], kinds: list[ArgKind], consts: dict,
@@ -516,10 +564,13 @@ class JITFunction:
             from .codegen import verify
 
             verify(module)
+        from .kernel_type import resolve
+
+        resolve(module, options.kernel_type, options.matmul_cube_only)
         ck = CompiledKernel(
             self.__name__, key, names, kinds, consts, insert_sync,
             module=module, codegen_ir=codegen_ir, warnings=warnings,
-            passes_ran=options.run_passes,
+            passes_ran=options.run_passes, options=options,
         )
         if dump is not None:
             write_atomic(dump / "codegen.mlir", codegen_ir or "")
@@ -548,7 +599,9 @@ class JITFunction:
         from .pipeline import run_passes
 
         return run_passes(module, insert_sync, options.verify_sync, self.source.def_loc,
-                          auto_sync=options.auto_sync)
+                          auto_sync=options.auto_sync,
+                          matmul_cube_only=options.matmul_cube_only,
+                          print_before=options.print_ir_before_all)
 
     # -- public API ----------------------------------------------------------------------------
 
@@ -620,8 +673,8 @@ def _constexpr_annotations(fn: Callable[..., Any]) -> tuple[set[str], dict[str, 
 
 
 def jit(fn: Callable[..., Any] | None = None, **options: Any) -> Any:
-    """`@jit` or `@jit(insert_sync=..., verify_sync=..., run_passes=..., always_compile=...,
-    check=..., auto_sync=...)`."""
+    """`@jit` or `@jit(option=value, ...)` with the options of `CompileOptions` (pyasc's,
+    plus `check`)."""
     if fn is None:
         return lambda f: JITFunction(f, **options)
     return JITFunction(fn, **options)

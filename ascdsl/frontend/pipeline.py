@@ -38,7 +38,7 @@ def print_ir(module: ModuleOp, debuginfo: bool = False) -> str:
 
 def run_passes(
     module: ModuleOp, insert_sync: bool, verify_sync: bool, anchor: Loc, before: Sequence = (),
-    auto_sync: bool = True,
+    auto_sync: bool = True, matmul_cube_only: bool = False, print_before: bool = False,
 ) -> list[Diagnostic]:
     """Run the default pipeline on `module` in place; returns the warnings it emitted.
 
@@ -56,8 +56,12 @@ def run_passes(
     try:
         with using_engine(engine):
             for p in [*extension_passes("first"), *before,
-                      *jit_pipeline(insert_sync, verify_sync, auto_sync),
+                      *jit_pipeline(insert_sync, verify_sync, auto_sync,
+                                    matmul_cube_only=matmul_cube_only),
                       *extension_passes("last")]:
+                if print_before:  # pyasc's print_ir_before_all, in MLIR's format
+                    print(f"// -----// IR Dump Before {p.name} //----- //\n{print_ir(module)}",
+                          file=sys.stderr)
                 p.apply(ctx, module)
     except AscdslError as e:
         raise CompilationError(e.diagnostics) from None

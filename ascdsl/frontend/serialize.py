@@ -20,7 +20,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
-FORMAT = 1
+FORMAT = 2
 
 
 class _Encoder:
@@ -63,7 +63,7 @@ class _Encoder:
             args = []
             for a in block.args:
                 self._value(a)
-                args.append((self._attr(a.type), a.name_hint))
+                args.append((self._attr(a.type), a.name_hint, self._attr(a.location)))
             blocks.append((args, [self._op(op) for op in block.ops]))
         return blocks
 
@@ -105,9 +105,11 @@ class _Decoder:
     def _region(self, blocks: list) -> Region:
         out = []
         for args, ops in blocks:
-            block = Block(arg_types=[self.attrs[i] for i, _ in args])
-            for arg, (_, hint) in zip(block.args, args):
+            block = Block(arg_types=[self.attrs[i] for i, _, _ in args])
+            for arg, (_, hint, loc) in zip(block.args, args):
                 arg.name_hint = hint
+                # Kernel arguments are named by location (the Ascend C's `v1_x`).
+                arg.location = self.attrs[loc]
                 self.values.append(arg)
             for t in ops:
                 block.add_op(self._op(t))

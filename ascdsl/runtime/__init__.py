@@ -76,7 +76,8 @@ class Executable:
 
     def __repr__(self) -> str:
         args = ", ".join(
-            f"{p.name}: {'*' if p.kind == 'gm' else ''}{p.dtype.name}" for p in self.params
+            f"{p.name}: {'*' if p.kind == 'gm' else ''}{p.dtype.name}" if p.dtype is not None
+            else f"{p.name}: {p.ir_type.element_type.cpp_name()}*" for p in self.params
         )
         return f"<Executable {self.name}({args}) on {self.backend}/{self.soc}>"
 

@@ -17,6 +17,7 @@ import numpy as np
 
 from ascdsl.sim.dtypes import NUMPY_NAMES, SimDType
 from ascdsl.sim.kernel import Param
+from ascdsl.sim.structs import decode
 
 # torch dtype name -> SimDType name.
 _TORCH = {
@@ -121,6 +122,8 @@ def marshal(params: list[Param], args, kernel: str) -> list:
         raise TypeError(f"kernel '{kernel}' takes {len(params)} argument(s) ({names}), got "
                         f"{len(args)}")
     return [
-        gm_array(p, a, kernel) if p.kind == "gm" else scalar_value(p, a, kernel)
+        gm_array(p, a, kernel) if p.kind == "gm"
+        else decode(p.ir_type.element_type, a, f"argument {p.describe()} of kernel '{kernel}'")
+        if p.kind == "struct" else scalar_value(p, a, kernel)
         for p, a in zip(params, args)
     ]

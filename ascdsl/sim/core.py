@@ -31,6 +31,7 @@ from .errors import (
     UBOverflowError,
 )
 from .memory import GMBuffer, Memory
+from .port import close_write, open_write, share
 from .sanitizer import EVENT_DST, EVENT_SRC, NPIPES, PIPE_NAMES, S, Sanitizer
 
 # The op whose event ids must be given back (by the op name a `Site` holds).
@@ -82,6 +83,7 @@ class CoreSim:
         "busy", "first", "last", "trace", "syncs", "flags", "last_wait", "mems", "tpipe", "pipes",
         "allocator", "mask", "block_execs", "s_extra", "event_latency", "land", "memsys",
         "hbm_free", "l2_clock", "l2_resident", "l2_dirty", "wb_pending", "fetch_free", "cmpmask",
+        "wb_t", "wr", "wr_recs",
         "atomic", "sys_workspace",
     )
 
@@ -135,6 +137,10 @@ class CoreSim:
         self.l2_resident = 0
         self.l2_dirty = 0
         self.wb_pending = 0
+        self.wb_t = 0.0  # when the write-backs last put on the HBM share were evicted
+        # A GM write that reads timed after it may still slow down (ascdsl.sim.port).
+        self.wr: list | None = None
+        self.wr_recs: list | None = None
 
     # --- memories -------------------------------------------------------------------------
 
@@ -167,6 +173,9 @@ class CoreSim:
 
     def run(self, p: int, occ: float, lat: float, site: Site) -> None:
         """Issue an op of `occ` cycles to pipe `p`; its results land `lat` cycles after."""
+        wr = self.wr
+        if wr is not None and wr[0] == p:
+            close_write(self)  # this op starts after the open write, so it sees when it ends
         free = self.free
         start = self.t
         if free[p] > start:
@@ -201,19 +210,25 @@ class CoreSim:
                 self.trace.append((p, start, 0.0, site))
 
     def gm_copy(self, p: int, buf: GMBuffer, start: int, length: int, stride: int, count: int,
-                write: bool, mode: int, site: Site) -> None:
+                write: bool, mode: int, site: Site, burst: float | None = None,
+                l2_cap: float | None = None) -> None:
         """A copy of `count` bursts of `length` bytes, `stride` apart, from byte `start` of GM
         buffer `buf` (into it if `write`), on pipe `p` (see ascdsl.sim.memsys).
 
-        The engine issues the copy (`mte_issue` + `mte_burst` per burst: the pipe's occupancy);
+        The engine issues the copy (`mte_issue` + `burst`, by default `mte_burst`, per burst: the
+        pipe's occupancy; `l2_cap` caps the rate of its L2 hits, e.g. for ND2NZ);
         a read then moves its bytes through the core's read port, one copy after the other:
         L2 hits at the core's L2 rate, misses at `gm_read_core` and no faster than the core's
         HBM share delivers them; it lands `gm_latency` after its last byte. A write moves its
         bytes into L2 at `gm_write_core` (or to HBM, around L2); write-backs it causes drain on
-        the HBM share without holding it."""
+        the HBM share without holding it. While HBM is saturated, a write and the core's reads
+        share the core's GM port (ascdsl.sim.port)."""
         ms = self.memsys
+        wr = self.wr
+        if wr is not None and wr[0] == p:
+            close_write(self)
         cost = self.cost
-        eng = cost.mte_issue + count * cost.mte_burst
+        eng = cost.mte_issue + count * (cost.mte_burst if burst is None else burst)
         if write:
             hbm, l2 = ms.write(self, buf, start, length, stride, count, mode)
             if l2:
@@ -239,19 +254,37 @@ class CoreSim:
             if port > s:
                 s = port
             s += wb / ms.hbm_rate
+            if write:
+                self.wb_t = t0  # evicted by this write: they drain while it moves its bytes
             if hbm:
-                if s > busy_from:
-                    busy_from = s  # waiting for write-backs is not this pipe's busy time
+                # A read that waits for write-backs evicted before it was requested has not
+                # started (not busy time); one whose request was out when a later write evicted
+                # them is in flight and slowed down (busy: add-4's MTE2).
+                if s > busy_from and self.wb_t <= port:
+                    busy_from = s
+                elif port > busy_from:
+                    busy_from = port
                 s += hbm / ms.hbm_rate
                 hbm_end = s
             self.hbm_free = s
         if not write:
-            port += l2 / ms.l2_rate + hbm / ms.read_rate
+            if l2_cap is None:
+                port += l2 / ms.l2_rate + hbm / ms.read_rate
+            else:
+                # A converting copy (ND2NZ) moves its L2 hits no faster than `l2_cap`; its
+                # misses fill whole lines on the HBM share (hbm_end) but only the bytes it
+                # asked for cross the core's port (rows of 128 bytes: a quarter of a line).
+                asked = length * count - l2
+                if asked > hbm:
+                    asked = hbm
+                port += l2 / min(ms.l2_rate, l2_cap) + asked / ms.read_rate
             if hbm_end > port:
                 port = hbm_end
             if hit_ready > port:
                 port = hit_ready
             self.fetch_free = port
+            if self.wr is not None and hbm and ms.hbm_bound and port > busy_from:
+                share(self, busy_from, port, hbm + l2)
             if hbm:
                 if fetched is not None:
                     ms.landed(buf, fetched, hbm_end)  # the lines are in L2 from then on
@@ -260,6 +293,8 @@ class CoreSim:
                 end = port
         elif hbm_end > end:
             end = hbm_end
+        elif l2 and ms.hbm_bound:
+            open_write(self, p, t0, end - l2 / ms.write_rate, l2, ms.write_rate, end, end)
         self._landed(p, busy_from, end, site)
 
     def run_scalar(self, occ: float, site: Site) -> None:
@@ -284,12 +319,16 @@ class CoreSim:
         return self.free[p]
 
     def barrier(self, p: int) -> None:
+        if self.wr is not None:
+            close_write(self)
         if self.done[p] > self.free[p]:
             self.free[p] = self.done[p]
         if self.san is not None:
             self.san.barrier(p)
 
     def barrier_all(self) -> None:
+        if self.wr is not None:
+            close_write(self)
         t = max(self.t, max(self.free), max(self.done))
         self.t = t
         for p in range(NPIPES):
@@ -339,13 +378,18 @@ class CoreSim:
         if f > t:
             t = f
         san = self.san
-        flags[key] = (
+        rec = (
             t + self.event_latency,
             san.snapshot(src) if san is not None else None,
             site,
             evt,
             eid,
         )
+        wr = self.wr
+        if wr is not None and wr[0] == src:
+            rec = list(rec)  # its time moves with the open write (ascdsl.sim.port)
+            self.wr_recs.append(rec)
+        flags[key] = rec
 
     def _queue_holder(self, evt: HardEvent, eid: int) -> Site | None:
         """The queue op holding event id `eid` of `evt` in the current TPipe, if any."""
@@ -389,6 +433,8 @@ class CoreSim:
         if pending is None:
             self._never_set(evt, eid, key, site)
         self.last_wait[key] = site
+        if pending.__class__ is list and self.wr is not None:
+            self._observed(pending)
         self._release(pending[0], pending[1], pending[2], evt, eid, site)
 
     def _release(self, t_set: float, snap, set_site: Site, evt: HardEvent, eid: int,
@@ -421,10 +467,24 @@ class CoreSim:
         if f > t:
             t = f
         san = self.san
-        return (t + self.event_latency, san.snapshot(src) if san is not None else None, site)
+        rec = (t + self.event_latency, san.snapshot(src) if san is not None else None, site)
+        wr = self.wr
+        if wr is not None and wr[0] == src:
+            rec = list(rec)  # its time moves with the open write (ascdsl.sim.port)
+            self.wr_recs.append(rec)
+        return rec
+
+    def _observed(self, rec: list) -> None:
+        """A wait consumes `rec`: if the open write set it, the write can no longer move."""
+        for r in self.wr_recs:
+            if r is rec:
+                close_write(self)
+                return
 
     def queue_wait(self, evt: HardEvent, eid: int, record: tuple, site: Site) -> None:
         """A TQue's wait_flag (DeQue, AllocTensor) on the record of its set."""
+        if record.__class__ is list and self.wr is not None:
+            self._observed(record)
         self._release(record[0], record[1], record[2], evt, eid, site)
 
     def _never_set(self, evt: HardEvent, eid: int, key, site: Site):

@@ -50,11 +50,15 @@ class CostModel:
         self.mte_issue = c["mte_issue"]
         self.mte_burst = c["mte_burst"]
         self.gm_latency = c["gm_latency"]
+        self.gm_rw = c["gm_rw_core"]
         self.local_latency = c["local_latency"]
         self.vector_issue = c["vector_issue"]
         self.vector_latency = c["vector_latency"]
         self.reduce_level = c["reduce_level"]
         self.cube_issue = c.get("cube_issue", self.mte_issue)
+        self.fix_burst = c.get("fix_burst", self.mte_burst)
+        self.nd2nz_rate = c.get("nd2nz_rate")
+        self.mte1_issue = c.get("mte1_issue", self.mte_issue)
         self.read_conflict = c["bank_read_conflict"]
         self.write_conflict = c["bank_write_conflict"]
         self.bank_groups = int(c["ub_bank_groups"])
@@ -85,6 +89,13 @@ class CostModel:
              ) -> tuple[float, float]:
         """(occupancy, latency) of an on-chip DMA moving `nbytes` in `bursts` blocks."""
         occ = self.mte_issue + bursts * self.mte_burst + nbytes / self.soc.path_rate(src, dst)
+        return occ, self.local_latency
+
+    def load_data(self, src: Hardware, dst: Hardware, nbytes: int, fractals: int
+                  ) -> tuple[float, float]:
+        """(occupancy, latency) of a LoadData of `fractals` fractals between on-chip memories:
+        MTE1 issues it in `mte1_issue` (fitted to the matmul rows), not a GM copy's."""
+        occ = self.mte1_issue + fractals * self.mte_burst + nbytes / self.soc.path_rate(src, dst)
         return occ, self.local_latency
 
     def dma_issue(self, bursts: int) -> float:

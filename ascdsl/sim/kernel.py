@@ -33,6 +33,7 @@ from .errors import NotSimulatedError, SimulationError
 from .memory import GMBuffer, GPtr
 from .report import RunReport
 from .sanitizer import check_cross_core
+from .structs import decode, layout, struct_of
 
 SANITIZE_MODES = ("raise", "warn", "off")
 
@@ -48,6 +49,8 @@ class Param:
     dtype: SimDType | None  # element type of a GM pointer, type of a scalar
 
     def describe(self) -> str:
+        if self.kind == "struct":
+            return f"'{self.name}' (pointer to {self.ir_type.element_type.cpp_name()})"
         if self.kind == "gm":
             return f"'{self.name}' (GM pointer to {self.dtype.name})"
         return f"'{self.name}' ({self.dtype.name})"
@@ -86,7 +89,9 @@ class SimKernel:
         for i, arg in enumerate(fn.args):
             name = source_name(arg) or f"arg{i}"
             t = arg.type
-            if is_gm_pointer(t):
+            if struct_of(t) is not None and layout(struct_of(t)) is not None:
+                out.append(Param(i, name, "struct", t, None))
+            elif is_gm_pointer(t):
                 dt = sim_dtype(t.element_type)
                 if dt is None:
                     raise NotSimulatedError(
@@ -124,6 +129,9 @@ class SimKernel:
                 if buf is None:
                     buf = seen[key] = GMBuffer(p.index, p.name, p.dtype, a)
                 values.append(GPtr(buf, 0))
+            elif p.kind == "struct":
+                values.append(a if isinstance(a, dict) else
+                              decode(p.ir_type.element_type, a, f"argument {p.describe()}"))
             else:
                 values.append(p.dtype.scalar(a))
         main = self.main

@@ -87,6 +87,9 @@ class MemSystem:
         self.read_rate = c["gm_read_core"]
         self.l2_rate = min(c["l2_read_core"], c["l2_bw"] / n)
         self.write_rate = c["gm_write_core"]
+        # Whether a core streaming from HBM gets less than its DMA reads alone: then the read
+        # requests waiting for HBM hold the core's GM port (ascdsl.sim.port).
+        self.hbm_bound = self.hbm_rate < self.read_rate
 
     def lines_of(self, buf: GMBuffer) -> Lines:
         """The L2 state of a GM buffer (kept on the buffer: one launch's)."""

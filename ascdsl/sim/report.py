@@ -99,8 +99,10 @@ class RunReport:
             spans = {p: (c.first[p], c.last[p], c.s_extra if p == S else c.busy[p])
                      for p in range(NPIPES) if c.first[p] != float("inf")}
             reports.append(CoreReport(c.block_idx, c.end_time(), busy, c.trace, c.syncs, spans))
-        # Blocks beyond the SoC's vector cores run in later waves.
-        waves = soc.aiv_cores
+        # Blocks beyond the SoC's cores of the kernel's kind (AIC for cube kernels) run in
+        # later waves.
+        cube = bool(getattr(kernel, "cube", False))
+        waves = soc.cores_of(cube)
         per_core = [r.cycles for r in reports]
         total = sum(max(per_core[i:i + waves]) for i in range(0, len(per_core), waves))
         return cls(
@@ -115,6 +117,7 @@ class RunReport:
             list(launch.findings),
             "".join(launch.printed),
             task_cycles(soc, per_core, waves),
+            "aic" if cube else "aiv",
         )
 
     # --- numbers --------------------------------------------------------------------------

@@ -55,6 +55,7 @@ class Options:
     headers: str | None = None
     include_dirs: list[str] = field(default_factory=list)
     print_auto_sync: bool = False
+    readable_names: bool = False
 
 
 @dataclass
@@ -119,6 +120,12 @@ def _build_parser(pass_names: Sequence[str]) -> OneLineArgParser:
         action="store_true",
         help="with -t ascendc: print the syncs cce-auto-sync added (for a bisheng run with "
         "--cce-auto-sync=off; by default they are left to bisheng)",
+    )
+    p.add_argument(
+        "--ascendc-readable-names",
+        action="store_true",
+        help="with -t ascendc: name values after the IR's SSA names (%%dst -> v1_dst) "
+        "instead of numbering them as pyasc's translator does",
     )
     from ascdsl.tools.extensions import add_option
 
@@ -207,6 +214,7 @@ def parse_args(argv: Sequence[str]) -> Options | str:
         headers=ns.ascendc_headers,
         include_dirs=ns.include_dirs,
         print_auto_sync=ns.print_auto_sync,
+        readable_names=ns.ascendc_readable_names,
     )
 
 
@@ -304,10 +312,10 @@ def run_chunk(text: str, filename: str, line_offset: int, passes, opts: Options,
 
             print_module(module, stream, generic=opts.print_generic,
                          debuginfo=opts.print_debuginfo)
-        elif opts.print_auto_sync:
+        elif opts.print_auto_sync or opts.readable_names:
             from ascdsl.targets.ascendc import write
 
-            write(module, stream, print_auto_sync=True)
+            write(module, stream, opts.print_auto_sync, opts.readable_names)
         else:
             TARGETS[opts.target]()(module, stream)
     except AscdslError as e:
@@ -324,7 +332,7 @@ def _checked(module, checker, opts: Options, filename: str, stream) -> list[Diag
     from ascdsl.targets.ascendc import emit_with_lines
     from ascdsl.targets.ascendc.check import diagnostics_for
 
-    source, line_ops = emit_with_lines(module, opts.print_auto_sync)
+    source, line_ops = emit_with_lines(module, opts.print_auto_sync, opts.readable_names)
     name = os.path.splitext(os.path.basename(filename))[0] + ".cpp"
     errors = checker.check_source(source, name, include_dirs=opts.include_dirs)
     stream.write(source)
@@ -335,6 +343,9 @@ def _make_checker(opts: Options):
     """The real-header checker for --check (UsageError saying what is missing)."""
     if opts.print_auto_sync and opts.target != "ascendc":
         raise UsageError("--print-auto-sync is an option of the Ascend C target: use -t ascendc")
+    if opts.readable_names and opts.target != "ascendc":
+        raise UsageError(
+            "--ascendc-readable-names is an option of the Ascend C target: use -t ascendc")
     if not opts.check:
         if opts.headers or opts.include_dirs:
             raise UsageError("--ascendc-headers and -I are options of --check")

@@ -280,11 +280,12 @@ class _Sync:
     def _dequeue_one(self, enq: EnqueTensorOp, deques: dict[SSAValue, list[DequeTensorOp]]) -> None:
         order = self.order
         tensor, queue = enq.tensor, enq.queue
-        # The buffer may be named by an earlier deque's result (`tensor`) and, past the
-        # block that result lives in, by its allocated name (`root`): a use under either
-        # name after the enque needs the deque first.
+        # The buffer may be named by an earlier deque's result (`tensor`), past the block
+        # that result lives in by its allocated name (`root`), and on a later iteration or
+        # branch by another deque's result: a use under any of its names after the enque
+        # needs the deque first.
         root = self._allocated.get(tensor, tensor)
-        names = (tensor,) if root is tensor else (tensor, root)
+        names = tuple(dict.fromkeys((tensor, root, *self._buffer_names(tensor))))
         users = [
             u
             for u in dict.fromkeys(use.operation for v in names for use in v.uses)

@@ -5,7 +5,7 @@ explicit>`: the launcher passes it from the user's call. A kernel that performs 
 (AIC <-> AIV) sync through FFTS also needs the FFTS base address, which the runtime supplies:
 then the pass appends an argument `%ffts_addr: memref<?xui64, 22>` marked
 `#emitasc<kernel_arg ffts_addr>`, and the Ascend C target starts the kernel with
-`set_ffts_base_addr((uint64_t)vN_ffts_addr);`.
+`set_ffts_base_addr(*vN_ffts_addr);`.
 
 Which ops need it is a fact each op declares (`NEEDS_FFTS`); none of ascdsl's ops does today,
 so by default no kernel gets the argument. pyasc's official pass appends `ffts_addr` to every
@@ -27,7 +27,10 @@ from xdsl.dialects.builtin import (
     FunctionType,
     IntegerType,
     ModuleOp,
+    NameLoc,
     Signedness,
+    StringAttr,
+    UnknownLoc,
 )
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Attribute
@@ -87,6 +90,8 @@ class LegalizeKernelArgsPass(ModulePass):
         if wanted and not has_ffts:
             arg = block.insert_arg(gm_pointer_type(IntegerType(64, Signedness.UNSIGNED)), len(block.args))
             arg.name_hint = FFTS_ARG_NAME
+            # pyasc's pass names it by location, which its translator appends (`v5_ffts_addr`).
+            arg.location = NameLoc(StringAttr(FFTS_ARG_NAME), UnknownLoc())
             attrs.append({KERNEL_ARG_ATTR: KernelArgAttr(KernelArgument.FFTS_ADDR)})
             ft = func.function_type
             func.function_type = FunctionType.from_lists(

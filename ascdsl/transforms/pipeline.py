@@ -72,19 +72,25 @@ def default_pipeline(insert_sync: bool = True, auto_sync: bool = True) -> list[M
 
 
 def jit_pipeline(
-    insert_sync: bool = True, verify_sync: bool = False, auto_sync: bool = True
+    insert_sync: bool = True, verify_sync: bool = False, auto_sync: bool = True,
+    matmul_cube_only: bool = False,
 ) -> list[ModulePass]:
     """What `@ascdsl.jit` runs: `default_pipeline`, then pyasc's post-processing.
 
     Post-processing: generate-boilerplate (the `#include`s of the Ascend C source),
-    legalize-kernel-args, and verify-sync when asked (warnings only).
+    define-cube-only for `matmul_cube_only`, legalize-kernel-args, and verify-sync when asked
+    (warnings only).
     """
+    from .define_cube_only import DefineCubeOnlyPass
     from .generate_boilerplate import GenerateBoilerplatePass
     from .legalize_kernel_args import LegalizeKernelArgsPass
     from .verify_sync import VerifySyncPass
 
     passes = default_pipeline(insert_sync, auto_sync)
-    passes += [GenerateBoilerplatePass(), LegalizeKernelArgsPass()]
+    passes.append(GenerateBoilerplatePass())
+    if matmul_cube_only:
+        passes.append(DefineCubeOnlyPass())
+    passes.append(LegalizeKernelArgsPass())
     if verify_sync:
         passes.append(VerifySyncPass())
     return passes

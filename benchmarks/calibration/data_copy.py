@@ -15,7 +15,9 @@ are all on MTE2, which runs them in order, so no flag is needed):
   slice: it stays in L2);
 - scenarios 7 and 8 (held out, not used to fit): every core reads all of a 6144 x 512 matrix
   with tiles [128, 64], around L2, in the same order (7) or each core starting at its own block
-  (8).
+  (8);
+- scenarios 9-11: GM -> L1 with ND2NZ on the 24 AI cores' cube side (512 rows each), tiles
+  [64, 64], [64, 256], and [64, 256] with N = 12287.
 """
 
 from __future__ import annotations
@@ -97,6 +99,29 @@ def whole_matrix(src: asc.GlobalAddress, m: int, n: int, cores: int,
     asc.pipe_barrier(asc.Pipe.PIPE_ALL)
 
 
+@asc.jit
+def copy_tiles_l1(src: asc.GlobalAddress, m: int, n: int, cores: int,
+                  tile_m: asc.ConstExpr[int], tile_n: asc.ConstExpr[int]):
+    """Scenarios 9-11: every tile of this core's rows GM -> L1 as NZ fractals (the cube's
+    input layout), row block by row block, on the AI cores' MTE2."""
+    rows = m // cores
+    first = asc.get_block_idx() * rows
+    g = asc.GlobalTensor()
+    g.set_global_buffer(src, m * n)
+    l1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, tile_m * tile_n)
+    col_tiles = (n + tile_n - 1) // tile_n
+    for mb in range(rows // tile_m):
+        row = first + mb * tile_m
+        for nb in range(col_tiles):
+            col = nb * tile_n
+            cols = tile_n
+            if col + tile_n > n:
+                cols = n - col
+            asc.data_copy(l1, g[row * n + col:],
+                          asc.Nd2NzParams(1, tile_m, cols, 0, n, tile_m, 1, 0))
+    asc.pipe_barrier(asc.Pipe.PIPE_ALL)
+
+
 # scenario -> (M, N, cores, tile_m, tile_n, kind)
 SCENARIOS = {
     1: (12288, 12288, 48, 1, 64, "tiles"),
@@ -107,6 +132,9 @@ SCENARIOS = {
     6: (12288, 12288, 48, 64, 1024, "sliced4"),
     7: (6144, 512, 48, 128, 64, "same"),
     8: (6144, 512, 48, 128, 64, "staggered"),
+    9: (12288, 12288, 24, 64, 64, "l1"),
+    10: (12288, 12288, 24, 64, 256, "l1"),
+    11: (12288, 12287, 24, 64, 256, "l1"),
 }
 
 
@@ -120,6 +148,8 @@ def launch(scenario: int, src):
     m, n, cores, tm, tn, kind = SCENARIOS[scenario]
     if kind == "tiles":
         return copy_tiles[cores](src, m, n, cores, tm, tn)
+    if kind == "l1":
+        return copy_tiles_l1[cores](src, m, n, cores, tm, tn)
     if kind in ("whole4", "sliced4"):
         return repeat_slices[cores](src, m, n, cores, 1 if kind == "whole4" else 4, 4, tm, tn)
     return whole_matrix[cores](src, m, n, cores, tm, tn, kind == "staggered")

@@ -9,6 +9,9 @@
         ascdsl reading every codegen.mlir / ascir.mlir pyasc writes: a table by area, the
         ops ascdsl lacks by how many dumps need them (--missing: all of them, with the ops
         that alone stand between a dump and its round trip), the dumps it fails on
+    python -m tests.pyasc_oracle printer [--area basic ...] [--show 5] [--list]
+        ascdsl's Ascend C printer on pyasc's own ascir.mlir against pyasc's ascendc.cpp:
+        equal / differs / unread, the most common first differences (--list: every equal id)
     python -m tests.pyasc_oracle venv
         find or create pyasc's environment and print where it is
 """
@@ -193,6 +196,22 @@ def cmd_corpus(args) -> int:
     return 1 if fails else 0
 
 
+def cmd_printer(args) -> int:
+    from . import printer_diff
+
+    reason = layout.missing_reason()
+    if reason:
+        _log(reason)
+        return 1
+    venv.ensure_venv(create=True, log=_log)
+    results = printer_diff.run([p for _, p in layout.suite_files(args.area)])
+    print(printer_diff.summary(results, args.show))
+    if args.list:
+        for ident in sorted(i for i, r in results.items() if r.status == "equal"):
+            print(ident)
+    return 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.pyasc_oracle",
                                      description="pyasc 1.1.1 as an oracle: its IR and Ascend C")
@@ -213,6 +232,11 @@ def main(argv=None) -> int:
     p.add_argument("--missing", action="store_true", help="every name ascdsl lacks")
     p.add_argument("--failures", action="store_true", help="every dump ascdsl cannot read")
     p.set_defaults(fn=cmd_corpus)
+    p = sub.add_parser("printer", help="ascdsl's Ascend C printer against pyasc's")
+    p.add_argument("--area", action="append", choices=list(layout.AREAS))
+    p.add_argument("--show", type=int, default=5)
+    p.add_argument("--list", action="store_true", help="print the ids that are equal")
+    p.set_defaults(fn=cmd_printer)
     p = sub.add_parser("venv", help="find or create pyasc's environment")
     p.set_defaults(fn=cmd_venv)
     args = parser.parse_args(argv)

@@ -79,6 +79,8 @@ from .ops_cube import *  # noqa: F403
 from .ops_cube import CUBE_OPS, CubeOp
 from .ops_core_type import *  # noqa: F403
 from .ops_core_type import CORE_TYPE_OPS, CoreTypeOp
+from .types_matmul import *  # noqa: F403
+from .types_matmul import MATMUL_TYPES
 from .enums_sys import *  # noqa: F403
 from .enums_sys import SYS_ENUMS
 from .ops_sys import *  # noqa: F403
@@ -123,6 +125,7 @@ ALL_OPS: list[type[AscendCOp]] = [
 
 ALL_TYPES.extend(ADV_TYPES)  # tiling and configuration structs of the advanced APIs
 ALL_TYPES.extend(CUBE_TYPES)  # parameter structs and enums of the cube APIs
+ALL_TYPES.extend(MATMUL_TYPES)  # TCubeTiling (host tiling -> Matmul API)
 ALL_TYPES.extend(VEC_PARAM_TYPES)  # GatherRepeatParams, BrcbRepeatParams
 ALL_TYPES.extend(TENSOR_EXT_TYPES)  # ShapeInfo
 PARAM_STRUCT_TYPES.update({t.name.removeprefix("ascendc."): t for t in VEC_PARAM_TYPES})

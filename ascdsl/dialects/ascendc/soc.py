@@ -197,6 +197,9 @@ TIMING_910B: dict[str, Fact] = {
                     "the rows are insensitive to it: issue overlaps the bytes)"),
     "gm_latency": _f(180, "cycles", "fitted to add-1, add-2, add-3 (serial copy-in: MTE2 "
                      "time per step beyond the bytes: 189, 207, 129 cycles)"),
+    "mte1_issue": _f(13.7, "cycles/instr", "fitted to mm-1 (aic_mte1_time: 9 LoadData per "
+                     "128 x 256 x 64 step in 367 cycles, 160 of them bytes); mm-0 (5 per step, "
+                     "143 cycles) checks it"),
     "local_latency": _f(16, "cycles", "estimate (on-chip paths)"),
     # --- memory system: HBM, L2, per-core GM rates ---------------------------------------
     "hbm_bw": _f(820, "bytes/cycle (chip)", "fitted to dc-ub-3 (48 cores stream 302 MB "
@@ -207,6 +210,13 @@ TIMING_910B: dict[str, Fact] = {
                        "gm_latency it gives add-1's 43 GB/s for 8 KB copies"),
     "gm_write_core": _f(29.7, "bytes/cycle", "fitted to add-1 (one AIV writes 8 KB copies at "
                         "51 GB/s: aiv_mte3_time); add-3 agrees at 48 cores"),
+    "gm_rw_core": _f(28.5, "bytes/cycle", "fitted to add-5 and add-6 (aiv_mte3_time 160 and "
+                     "121 us for the same writes: while a read of the core waits on its HBM "
+                     "share, a write joining it moves at this minus the read's rate; 27.3 fits "
+                     "add-5 alone, 29.5 add-6); add-4 checks it (ascdsl.sim.port)"),
+    "nd2nz_rate": _f(36, "bytes/cycle", "fitted to mm-1 (aic_mte2_time: ND2NZ copies GM->L1 "
+                     "at 35.6 B/cycle while nearly every read hits L2); mm-0 (31.9), mm-3 (37) "
+                     "and the data_copy README's GM->L1 rows (31.8) check it"),
     "l2_read_core": _f(110, "bytes/cycle", f"{INI} [AICoreMemoryRates] l2 read"),
     "l2_line": _f(512, "bytes", "Ascend C guide 'Storage units' (GM moves best 512-byte "
                   "aligned); asc-devkit data_copy README (512 B alignment on A2/A3)"),
@@ -217,8 +227,12 @@ TIMING_910B: dict[str, Fact] = {
                          "aiv_time of 48 balanced cores: 6.4-11.2 us, mean 8.7 us)"),
     # --- cube unit (Mmad on the M pipe: ascdsl.sim.lower.cube) ---------------------------
     "cube_macs": _f(4096, "fp16 MACs/cycle", f"{INI} cube_m/n/k_size (16 x 16 x 16)"),
-    "cube_issue": _f(20, "cycles/instr", "estimate (taken equal to mte_issue: an Mmad's "
-                     "setup before its first fractal)"),
+    "cube_issue": _f(59, "cycles/instr", "fitted to mm-1 (aic_mac_time: each 128 x 256 x 64 "
+                     "Mmad takes its 512 fractal cycles + 63); mm-0 (64 x 64 x 64: 64 + 61) "
+                     "checks it"),
+    "fix_burst": _f(62.4, "cycles/row", "fitted to mm-1 (aic_fixpipe_time: a 128 x 256 half "
+                    "block of C leaves L0C in 10,220 cycles, 80 per row); mm-0 and mm-3 "
+                    "check it"),
 }
 
 # Vector cycles per 256-byte repeat, by Ascend C API (1 for simple ops: asc-devkit

@@ -6,15 +6,17 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ModuleOp, UnitAttr
+from xdsl.dialects.builtin import ModuleOp, NameLoc, StringAttr, UnitAttr
 from xdsl.ir import Block, Region
+
+from ascdsl.dialects.emitasc import CopyStructOp
 
 from ..builder import Builder, activate
 from ..values import GlobalAddress, PlainValue
 from .calls import Calls
 from .control_flow import ControlFlow
 from .expressions import Expressions
-from .session import ArgKind, Session, loc_tuple, verify
+from .session import STRUCT_VALUES, ArgKind, Session, loc_tuple, verify
 
 if TYPE_CHECKING:
     from ..kernel import JITFunction
@@ -57,6 +59,15 @@ def compile_kernel(
         params: dict[str, Any] = dict(constexprs)
         for arg, name, kind in zip(entry.args, runtime_names, kinds):
             arg.name_hint = name
+            # As pyasc's frontend: `loc("x"(<def>))`, the name its translator appends (`v1_x`).
+            arg.location = NameLoc(StringAttr(name), fop.location)
+            if kind.struct is not None:
+                # the kernel works on a local copy of the struct, as pyasc's kernels do
+                copy = CopyStructOp.create(operands=[arg], result_types=[kind.struct])
+                copy.location = fop.location
+                entry.add_op(copy)
+                params[name] = STRUCT_VALUES[type(kind.struct)](copy.results[0])
+                continue
             params[name] = (
                 GlobalAddress(arg, kind.dtype) if kind.pointer else PlainValue(arg, kind.dtype)
             )

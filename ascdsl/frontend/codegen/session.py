@@ -29,13 +29,24 @@ class ArgKind:
 
     pointer: bool
     dtype: DataType
+    # A struct passed by pointer (a TCubeTiling): its IR type; `dtype` is then unused.
+    struct: Attribute | None = None
 
     def ir_type(self) -> Attribute:
         """The kernel argument's IR type."""
+        if self.struct is not None:
+            return gm_pointer_type(self.struct)
         return gm_pointer_type(self.dtype.ir) if self.pointer else self.dtype.ir
 
     def __str__(self) -> str:
+        if self.struct is not None:
+            return f"{self.struct}*"
         return f"{self.dtype.name}*" if self.pointer else self.dtype.name
+
+
+# Kernel-language classes of structs passed to kernels, by IR type class: each wraps the
+# struct's local copy (`emitasc.copy_struct`) in the kernel (asc.adv.TCubeTiling registers).
+STRUCT_VALUES: dict[type[Attribute], type[IRValue]] = {}
 
 
 # --- compilation session -----------------------------------------------------------------------

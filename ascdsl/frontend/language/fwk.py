@@ -62,12 +62,16 @@ class TPipe(IRValue):
 
     def init_buffer(self, *args: Any, **kwargs: Any) -> None:
         """`init_buffer(que, num, len)`: `num` buffers of `len` bytes for a queue;
-        `init_buffer(buf, len)`: one buffer of `len` bytes for a TBuf (rounded up to 32 B)."""
+        `init_buffer(buf, num)`: one buffer of `num` bytes for a TBuf (rounded up to 32 B).
+        pyasc names the TBuf's byte count `num` on TPipe and `len` on TBufPool: both are
+        accepted here."""
         api = "TPipe.init_buffer"
         target = args[0] if args else kwargs.get("que", kwargs.get("buf"))
         target = ConstExpr.unwrap(target)
         if isinstance(target, TBuf):
-            names: tuple[str, ...] = ("buf", "len")
+            names: tuple[str, ...] = ("buf", "num")
+            if "len" in kwargs and "num" not in kwargs:
+                kwargs["num"] = kwargs.pop("len")
         elif isinstance(target, TQueBind):
             names = ("que", "num", "len")
         else:
@@ -78,7 +82,7 @@ class TPipe(IRValue):
         given = _bind(api, names, args, kwargs)
         b = current()
         if isinstance(target, TBuf):
-            length = materialize_int(given.get("len", 0), f"{api}(): 'len'")
+            length = materialize_int(given.get("num", 0), f"{api}(): 'num'")
             b.insert(InitBufferOp(self.value, target.value, length.value))
         else:
             num = materialize_int(given.get("num", 0), f"{api}(): 'num'")

@@ -134,7 +134,8 @@ def lower_nd2nz(op, cx: Lowering):
             if san is not None:
                 _record_blocks(san, sm, slo, src_d * size, dv * size, n, False, MTE2, k, site)
                 san.access(dm, dlo, dlo + d_count * size, True, MTE2, k, site)
-            c.gm_copy(MTE2, s.buf, slo, dv * size, src_d * size, n, False, s.cache[0], site)
+            c.gm_copy(MTE2, s.buf, slo, dv * size, src_d * size, n, False, s.cache[0], site,
+                      l2_cap=c.cost.nd2nz_rate)
 
     return f
 
@@ -202,7 +203,7 @@ def lower_load_data_2d(op, cx: Lowering):
         if from_gm:
             c.gm_copy(pipe, s.buf, slo, FRACTAL, sstride * FRACTAL, rep, False, s.cache[0], site)
         else:
-            occ, lat = c.cost.copy(sm.hw, dm.hw, rep * FRACTAL, rep)
+            occ, lat = c.cost.load_data(sm.hw, dm.hw, rep * FRACTAL, rep)
             c.run(pipe, occ, lat, site)
 
     return f
@@ -379,7 +380,8 @@ def lower_fixpipe(op, cx: Lowering):
             step, length = dst_stride * dsz, n * dsz
             for i in range(m):
                 san.access(dm, dlo + i * step, dlo + i * step + length, True, FIX, k, site)
-        c.gm_copy(FIX, d.buf, dlo, n * dsz, dst_stride * dsz, m, True, d.cache[1], site)
+        c.gm_copy(FIX, d.buf, dlo, n * dsz, dst_stride * dsz, m, True, d.cache[1], site,
+                  c.cost.fix_burst)
 
     return f
 

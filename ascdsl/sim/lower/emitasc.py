@@ -23,10 +23,12 @@ from ascdsl.dialects.emitasc import (
     VariableOp,
     VerbatimOp,
 )
+from ascdsl.dialects.ascendc.types import ParamStructType
 from ascdsl.dialects.gm import is_gm_pointer
 
 from ..compiler import Lowering, lowers, not_simulated
 from ..memory import GPtr
+from ..structs import layout, struct_of
 from .arith import scalar_conv
 
 
@@ -113,10 +115,42 @@ def lower_declare_py_struct(op: DeclarePyStructOp, cx: Lowering):
     return None  # a C++ declaration: nothing happens at run time
 
 
-_NO_STRUCTS = ("struct kernel arguments are not simulated: a launch passes arrays and scalars "
-               "(pass the struct's fields as scalar arguments)")
-not_simulated(CopyStructOp, _NO_STRUCTS)
-not_simulated(MemberOp, _NO_STRUCTS)
+_NO_STRUCTS = ("struct kernel arguments are not simulated except Ascend C's own 32-bit integer "
+               "structs (TCubeTiling): pass the struct's fields as scalar arguments")
+
+
+@lowers(CopyStructOp)
+def lower_copy_struct(op: CopyStructOp, cx: Lowering):
+    # the argument arrives as its decoded fields (ascdsl.sim.structs), read-only: the copy
+    # is the same dict
+    t = struct_of(op.base.type)
+    if t is None or layout(t) is None:
+        raise cx.error(op, f"is not simulated: {_NO_STRUCTS}")
+    b, o = cx.slot(op.base), cx.slot(op.result)
+
+    def f(R):
+        R[o] = R[b]
+
+    return f
+
+
+@lowers(MemberOp)
+def lower_member(op: MemberOp, cx: Lowering):
+    t = op.base.type
+    if not isinstance(t, ParamStructType) or layout(t) is None:
+        raise cx.error(op, f"is not simulated: {_NO_STRUCTS}")
+    name = op.field.data
+    if name not in t.field_names():
+        raise cx.error(op, f"reads '{name}', which {t.cpp_name()} does not have")
+    conv = scalar_conv(cx, op, op.result.type)
+    b, o = cx.slot(op.base), cx.slot(op.result)
+
+    def f(R):
+        R[o] = conv(R[b][name])
+
+    return f
+
+
 not_simulated(SetMemberOp, _NO_STRUCTS)
 not_simulated(MemberPtrOp, "pointers into structs in GM are not simulated")
 not_simulated(MemberRefOp, "references into structs in GM are not simulated")

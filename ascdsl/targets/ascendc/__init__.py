@@ -4,8 +4,9 @@
     source = emit(module)                    # str
     ascdsl-opt kernel.mlir --ascdsl-default -t ascendc -o kernel.cpp
 
-Conventions follow pyasc's emitter: values are `v1, v2, ...` per function (`v1_x` when the
-IR names the value `%x`), constants `constexpr int32_t c5_i32 = 5;`, two-space indentation,
+Conventions follow pyasc's emitter: values are `v1, v2, ...` per function, numbered as pyasc
+numbers them (`v1_x` when the value's location is the name `loc("x")`; `readable_names=True`
+takes `x` from the SSA name `%x` instead), constants `constexpr int32_t c5_i32 = 5;`, two-space indentation,
 kernels `extern "C" __global__ __aicore__ void name(...)`. Every op prints through a rule
 chosen by its class (see `emitter.py`); an op without one is a located error, never silent
 output. See docs/ascendc-target.md.
@@ -30,15 +31,22 @@ from .emitter import INCLUDES_ATTR, Emitter, rule_for
 __all__ = ["emit", "emit_with_lines", "write", "rule_for", "INCLUDES_ATTR"]
 
 
-def emit(module: ModuleOp, stream: IO[str] | None = None, print_auto_sync: bool = False) -> str:
+def emit(
+    module: ModuleOp,
+    stream: IO[str] | None = None,
+    print_auto_sync: bool = False,
+    readable_names: bool = False,
+) -> str:
     """The Ascend C source of `module` (also written to `stream` when given).
 
     The syncs cce-auto-sync inserted are left to bisheng's `--cce-auto-sync` unless
     `print_auto_sync` (for a toolchain that compiles with `--cce-auto-sync=off`).
+    Values are named as pyasc's translator names them unless `readable_names`, which
+    appends the IR's SSA names (`%dst` -> `v1_dst`).
     Raises AscdslError, located at the op, when an op cannot be printed; nothing is written
     to `stream` then.
     """
-    em = Emitter(print_auto_sync)
+    em = Emitter(print_auto_sync, readable_names)
     em.emit_module(module)
     text = "\n".join(em.lines) + "\n"
     if stream is not None:
@@ -47,14 +55,19 @@ def emit(module: ModuleOp, stream: IO[str] | None = None, print_auto_sync: bool 
 
 
 def emit_with_lines(
-    module: ModuleOp, print_auto_sync: bool = False
+    module: ModuleOp, print_auto_sync: bool = False, readable_names: bool = False
 ) -> tuple[str, dict[int, Operation]]:
     """`emit(module)`, and the op that printed each line (1-based line number -> op)."""
-    em = Emitter(print_auto_sync)
+    em = Emitter(print_auto_sync, readable_names)
     em.emit_module(module)
     return "\n".join(em.lines) + "\n", {i + 1: op for i, op in em.line_ops.items()}
 
 
-def write(module: ModuleOp, stream: IO[str], print_auto_sync: bool = False) -> None:
+def write(
+    module: ModuleOp,
+    stream: IO[str],
+    print_auto_sync: bool = False,
+    readable_names: bool = False,
+) -> None:
     """`emit(module)` written to `stream` (the `-t ascendc` target of ascdsl-opt)."""
-    emit(module, stream, print_auto_sync)
+    emit(module, stream, print_auto_sync, readable_names)

@@ -35,6 +35,7 @@ from ascdsl.dialects.ascendc import (
     LocalTensorAutoOp,
     ParamStructType,
 )
+from ascdsl.dialects.ascendc.ops_cmpsel import CompareOpBase
 from ascdsl.dialects.ascendc.types import UnaryRepeatParamsType
 from ascdsl.dialects.scalar_types import cpp_int_width, cpp_is_unsigned
 
@@ -162,7 +163,7 @@ def _operand_source(cls: type[Operation], name: str) -> Source:
     kind = kinds[name]
     if kind.startswith("Var"):
         if name == "mask" and getattr(cls, "LEVEL", "") == "l1":
-            return _mask_list_source(name)
+            return _mask_list_source(cls, name)
 
         def variadic(em: Emitter, op: Operation) -> list[str]:
             return [em.name(v) for v in getattr(op, name)]
@@ -182,14 +183,17 @@ def _operand_source(cls: type[Operation], name: str) -> Source:
     return single
 
 
-def _mask_list_source(name: str) -> Source:
+def _mask_list_source(cls: type[Operation], name: str) -> Source:
     """L1 APIs take the mask as a `uint64_t mask[]`: declare the array, pass its name."""
+
+    # pyasc's own Compare printers name the array without a number.
+    numbered = not issubclass(cls, CompareOpBase)
 
     def mask_list(em: Emitter, op: Operation) -> list[str]:
         words = getattr(op, name)
         if not words:
             raise emit_error(op, "an L1 mask needs at least one ui64 word")
-        array = em.mask_list_name(em.name(op.operands[0]))
+        array = em.mask_list_name(em.name(op.operands[0]), type(op), numbered)
         em.line(f"uint64_t {array}[] = {{{', '.join(em.name(w) for w in words)}}};")
         return [array]
 
@@ -388,8 +392,8 @@ def _converted(
             else:
                 where = f"argument {index} ({cpp})"
             raise emit_error(op, f"value {v} does not fit {where}")
-        # A constexpr whose value fits converts without narrowing.
-        return name
+    # A constant that fits would convert without narrowing too; pyasc's translator casts
+    # every argument whose type is not the field's, and the source is compared with its.
     return f"static_cast<{cpp}>({name})"
 
 
@@ -404,11 +408,13 @@ def _get_tpipe_ptr(em: Emitter, op: Operation) -> None:
 
 @register(GetBlockIdxOp, GetBlockNumOp, GetSubBlockIdxOp)
 def _system_variable(em: Emitter, op: Operation) -> None:
-    # The API returns int64_t; the IR picks the result type (index, i32, i64).
+    # The API returns int64_t; the IR picks the result type (index, i32, i64). As pyasc,
+    # cast only to another type.
     result = op.results[0]
     t = em.value_ctype(result, op)
     api = type(op).CPP.qualified  # type: ignore[attr-defined]
-    em.line(f"{t} {em.define(result)} = static_cast<{t}>({api}());")
+    call = f"{api}()" if t == "int64_t" else f"static_cast<{t}>({api}())"
+    em.line(f"{t} {em.define(result)} = {call};")
 
 
 @register(LocalTensorAutoOp)

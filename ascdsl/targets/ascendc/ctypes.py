@@ -28,6 +28,7 @@ from ascdsl.dialects.emitasc import PyStructType
 from ascdsl.dialects.scalar_types import CPP_INDEX_WIDTH, cpp_int_width
 from ascdsl.dialects.ascendc.types import (
     LocalMemAllocatorType,
+    ParamStructType,
     PipeType,
     QueBindType,
     QueueType,
@@ -112,6 +113,8 @@ def _spell(t: Attribute) -> str | None:
         elem = scalar_ctype(t.element_type)
         if elem is None and isinstance(t.element_type, PyStructType):
             elem = t.element_type.struct_name.data
+        elif elem is None and isinstance(t.element_type, ParamStructType):
+            elem = t.element_type.cpp_name()  # a pointer to TCubeTiling, ...
         space = address_space_qualifier(t)
         if elem is None or space is None:
             return None

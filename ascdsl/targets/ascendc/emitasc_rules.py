@@ -169,4 +169,4 @@ def _set_ffts_base_addr(em: Emitter, op: Operation) -> None:
     assert isinstance(op, SetFftsBaseAddrOp)
     if not isinstance(op.addr.type, MemRefType):
         raise emit_error(op, f"takes a GM pointer, got {op.addr.type}")
-    em.line(f"set_ffts_base_addr((uint64_t){em.name(op.addr)});")
+    em.line(f"set_ffts_base_addr(*{em.name(op.addr)});")

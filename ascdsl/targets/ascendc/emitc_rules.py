@@ -1,8 +1,9 @@
 """Printing rules for MLIR's `emitc` ops as pyasc prints them.
 
-`emitc.include` and `emitc.verbatim` print where they stand (at module level too); a number
-`emitc.constant` prints as `arith.constant` does (`constexpr uint32_t c0_ui32 = 0;`), an
-opaque one as `constexpr int32_t vN = ::AscendC::TOTAL_L1_SIZE;`; `emitc.cast` is a C cast.
+`emitc.include` and `emitc.verbatim` print where they stand (at module level too); an
+`emitc.constant` is a numbered value, as pyasc prints it: `constexpr uint32_t vN = 0;`, or
+with an opaque value `constexpr int32_t vN = ::AscendC::TOTAL_L1_SIZE;`; `emitc.cast` is a
+C cast.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from xdsl.ir import Operation
 from ascdsl.dialects.emitc import CastOp, ConstantOp, IncludeOp, OpaqueAttr, VariableOp, VerbatimOp
 
 from .emitter import Emitter, register
-from .std_rules import constant_literal, emit_constant
+from .std_rules import constant_literal, emit_numbered_constant
 
 
 @register(IncludeOp, module_level=True)
@@ -39,7 +40,7 @@ def _constant(em: Emitter, op: Operation) -> None:
         t = em.value_ctype(op.result, op)
         em.line(f"constexpr {t} {em.define(op.result)} = {op.value.value.data};")
         return
-    emit_constant(em, op, op.result, op.value)
+    emit_numbered_constant(em, op, op.result, op.value)
 
 
 @register(VariableOp)

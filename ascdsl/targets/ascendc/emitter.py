@@ -14,12 +14,15 @@ from collections.abc import Callable, Iterable, Sequence
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
+    CallSiteLoc,
     DictionaryAttr,
+    FusedLoc,
     ModuleOp,
+    NameLoc,
     StringAttr,
 )
 from xdsl.dialects.func import CallOp, FuncOp
-from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.ir import Attribute, Block, Operation, OpResult, SSAValue
 from xdsl.traits import IsTerminator
 
 from ascdsl.dialects.ascendc import SetFftsBaseAddrOp
@@ -42,7 +45,9 @@ RULES: dict[type[Operation], Rule] = {}
 MODULE_LEVEL: set[type[Operation]] = set()
 
 
-_KERNEL_PREFIX = 'extern "C" __global__ __aicore__'
+# Two spaces after `extern "C"`: pyasc's translator prints an empty attribute slot there, and
+# the source is compared with pyasc's line for line (tests/pyasc_oracle/printer_diff.py).
+_KERNEL_PREFIX = 'extern "C"  __global__ __aicore__'
 _INLINE_PREFIX = "__inline__ __attribute__((always_inline)) __aicore__"
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _NOT_IDENT = re.compile(r"[^A-Za-z0-9_]")
@@ -110,12 +115,18 @@ def emit_error(anchor: Operation | SSAValue | None, message: str) -> AscdslError
 
 
 class Emitter:
-    """Prints one module: holds the output lines and the names of the current function."""
+    """Prints one module: holds the output lines and the names of the current function.
 
-    def __init__(self, print_auto_sync: bool = False) -> None:
+    Names follow pyasc's translator by default (`vN`, plus `_<name>` when the value's
+    location is a name, `loc("x")`), so the output diffs cleanly against pyasc's;
+    `readable_names` takes the name from the IR's SSA names instead (`%dst` -> `v1_dst`).
+    """
+
+    def __init__(self, print_auto_sync: bool = False, readable_names: bool = False) -> None:
         # Syncs cce-auto-sync put in the IR are bisheng's to insert (--cce-auto-sync is on by
         # default); printing them is for a toolchain that runs with --cce-auto-sync=off.
         self.print_auto_sync = print_auto_sync
+        self.readable_names = readable_names
         self.lines: list[str] = []
         # Which op printed each line (0-based line index -> op), for mapping C++ compiler
         # errors back to the IR (ascdsl.targets.ascendc.check).
@@ -126,8 +137,12 @@ class Emitter:
         self._indents = [""]
         self.names: dict[SSAValue, str] = {}
         self._count = 0
-        self._taken: set[str] = set()
-        self._masks = 0
+        # Helper names (constants, mask arrays) declared in each open C++ block, innermost
+        # last: only a redeclaration in the same block is an error, shadowing is not.
+        self._scopes: list[set[str]] = [set()]
+        # pyasc numbers mask arrays with one counter per op kind for the whole module (a
+        # static in its printer template), not per function.
+        self._masks: dict[object, int] = {}
 
     # --- output -------------------------------------------------------------------------
 
@@ -143,19 +158,20 @@ class Emitter:
         if self._depth == len(self._indents):
             self._indents.append("  " * self._depth)
         self._indent = self._indents[self._depth]
+        self._scopes.append(set())
 
     def pop(self) -> None:
         """Undo one `push`."""
         self._depth -= 1
         self._indent = self._indents[self._depth]
+        self._scopes.pop()
 
     # --- names --------------------------------------------------------------------------
 
     def _reset_names(self) -> None:
         self.names = {}
         self._count = 0
-        self._taken = set()
-        self._masks = 0
+        self._scopes = [set()]
 
     def name(self, value: SSAValue) -> str:
         """The C++ name of a value already defined in the current function."""
@@ -169,15 +185,18 @@ class Emitter:
             ) from None
 
     def define(self, value: SSAValue) -> str:
-        """Name a new value `vN`, or `vN_hint` when the IR gives it a name."""
+        """Name a new value `vN`, or `vN_hint` (see `hint`)."""
         self._count += 1
-        hint = source_name(value)
-        if hint:
-            name = f"v{self._count}_{_NOT_IDENT.sub('_', hint)}"
-        else:
-            name = f"v{self._count}"
+        hint = self.hint(value)
+        name = f"v{self._count}_{hint}" if hint else f"v{self._count}"
         self.names[value] = name
         return name
+
+    def hint(self, value: SSAValue) -> str | None:
+        """The suffix a value's name gets: pyasc's, the name its location carries (MLIR's
+        `findInstanceOf<NameLoc>`); with `readable_names`, its SSA name first."""
+        hint = source_name(value) if self.readable_names else location_name(value)
+        return _NOT_IDENT.sub("_", hint) if hint else None
 
     def fresh(self) -> str:
         """A new temporary name `vN`."""
@@ -189,18 +208,28 @@ class Emitter:
         self.names[value] = name
 
     def unique(self, base: str) -> str:
-        """`base`, or `base_N` when the function already declares `base`."""
+        """`base`, or `base_N` when the current C++ block already declares `base`."""
+        taken = self._scopes[-1]
         name, n = base, 0
-        while name in self._taken:
+        while name in taken:
             n += 1
             name = f"{base}_{n}"
-        self._taken.add(name)
+        taken.add(name)
         return name
 
-    def mask_list_name(self, dst: str) -> str:
-        """`<dst>_mask_list<N>`, numbered per function so that declarations never clash."""
-        name = f"{dst}_mask_list{self._masks}"
-        self._masks += 1
+    def mask_list_name(self, dst: str, kind: object, numbered: bool = True) -> str:
+        """`<dst>_mask_list<N>`, N counted per op `kind` over the module as pyasc counts it
+        (or no N, as pyasc's compare printers write it); a name the current block already
+        declares takes the next number, where pyasc's output would not compile."""
+        if not numbered:
+            return self.unique(f"{dst}_mask_list")
+        taken = self._scopes[-1]
+        n = self._masks.get(kind, 0)
+        while f"{dst}_mask_list{n}" in taken:
+            n += 1
+        self._masks[kind] = n + 1
+        name = f"{dst}_mask_list{n}"
+        taken.add(name)
         return name
 
     # --- types --------------------------------------------------------------------------
@@ -362,7 +391,7 @@ class Emitter:
             kind = attrs.data.get(KERNEL_ARG_ATTR) if attrs is not None else None
             if isinstance(kind, KernelArgAttr) and kind.data == KernelArgument.FFTS_ADDR:
                 # The FFTS base address cross-core flags go through (see legalize-kernel-args).
-                self.line(f"set_ffts_base_addr((uint64_t){self.names[arg]});")
+                self.line(f"set_ffts_base_addr(*{self.names[arg]});")
         self.emit_ops(block, skip_terminator=False)
         self.pop()
         self.line("}")
@@ -372,6 +401,22 @@ class Emitter:
 def _nested_module(em: Emitter, op: Operation) -> None:
     assert isinstance(op, ModuleOp)
     em.emit_module_body(op)
+
+
+def location_name(value: SSAValue) -> str | None:
+    """The first name in the location of `value` (its op's, for a result), searched as
+    MLIR's `Location::findInstanceOf` searches: the location itself, then what it wraps."""
+    loc = value.op.location if isinstance(value, OpResult) else getattr(value, "location", None)
+    stack = [loc]
+    while stack:
+        loc = stack.pop()
+        if isinstance(loc, NameLoc):
+            return loc.desc.data
+        if isinstance(loc, CallSiteLoc):
+            stack += (loc.caller, loc.callee)
+        elif isinstance(loc, FusedLoc):
+            stack.extend(reversed(loc.locations.data))
+    return None
 
 
 def no_rule_message(op: Operation) -> str:

@@ -30,6 +30,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from ascdsl.dialects.scalar_types import cpp_is_unsigned
 
+from .apfloat import held_value, to_string
 from .ctypes import (
     address_space_qualifier,
     is_object,
@@ -91,17 +92,17 @@ def _declare_results(em: Emitter, op: Operation) -> list[str]:
 
 @register(scf.ForOp)
 def _for(em: Emitter, op: Operation) -> None:
+    # pyasc's layout: a variable per result, one per iter-arg, the loop, then results
+    # copied from the iter-args (so the numbering matches pyasc's).
     assert isinstance(op, scf.ForOp)
     body = op.body.block
     iv, *carried = body.args
-    _check_copyable(op, carried)
+    results = _declare_results(em, op)
     names = []
-    for arg, init, res in zip(carried, op.iter_args, op.results):
+    for arg, init in zip(carried, op.iter_args):
         t = em.value_ctype(arg, op)
         name = em.define(arg)
         em.line(f"{t} {name} = {em.name(init)};")
-        # The loop variable holds the final value: the result is that variable.
-        em.alias(res, name)
         names.append(name)
     t = em.value_ctype(iv, op)
     v = em.define(iv)
@@ -112,7 +113,15 @@ def _for(em: Emitter, op: Operation) -> None:
     if yield_op is not None:
         em.assign_parallel(names, list(yield_op.operands), yield_op)
     em.pop()
-    em.line("}")
+    tail = _statement_end(op)
+    if not results:
+        em.line("}" + tail)
+    else:
+        em.line("}")
+        for result, name in zip(results, names):
+            em.line(f"{result} = {name};")
+        # pyasc ends the statement after the copies, hence `;;` in a while body.
+        em.lines[-1] += tail
 
 
 @register(scf.IfOp)
@@ -121,15 +130,17 @@ def _if(em: Emitter, op: Operation) -> None:
     names = _declare_results(em, op)
     em.line(f"if ({em.name(op.cond)}) {{")
     _branch(em, op.true_region.block, names)
-    if op.false_region.blocks and (names or _has_ops(op.false_region.block)):
+    if op.false_region.blocks:
+        # pyasc prints an else that holds only `scf.yield` as `} else {` `}` too.
         em.line("} else {")
         _branch(em, op.false_region.block, names)
-    em.line("}")
+    em.line("}" + _statement_end(op))
 
 
-def _has_ops(block) -> bool:
-    first = block.first_op
-    return first is not None and not (first is block.last_op and isinstance(first, scf.YieldOp))
+def _statement_end(op: Operation) -> str:
+    """pyasc closes the structured ops standing directly in a while loop with `};` (its
+    while printer ends every op there as a statement); elsewhere they end with `}`."""
+    return ";" if isinstance(op.parent_op(), scf.WhileOp) else ""
 
 
 def _branch(em: Emitter, block, names: list[str]) -> None:
@@ -162,7 +173,7 @@ def _while(em: Emitter, op: Operation) -> None:
     em.assign_parallel(results, list(cond.args), cond)
     em.line("break;")
     em.pop()
-    em.line("}")
+    em.line("};")
     # The after region's arguments are the values forwarded by scf.condition.
     for arg, value in zip(after.args, cond.args):
         em.declare(arg, em.name(value), op)
@@ -170,14 +181,14 @@ def _while(em: Emitter, op: Operation) -> None:
     if yield_op is not None:
         em.assign_parallel(loop_vars, list(yield_op.operands), yield_op)
     em.pop()
-    em.line("}")
+    em.line("};")
 
 
 @register(scf.IndexSwitchOp)
 def _switch(em: Emitter, op: Operation) -> None:
     assert isinstance(op, scf.IndexSwitchOp)
     names = _declare_results(em, op)
-    em.line(f"switch ({em.name(op.arg)}) {{")
+    em.line(f"switch({em.name(op.arg)}) {{")
     for value, region in zip(op.cases.get_values(), op.case_regions):
         em.line(f"case {value}: {{")
         _branch(em, region.block, names)
@@ -185,7 +196,7 @@ def _switch(em: Emitter, op: Operation) -> None:
     em.line("default: {")
     _branch(em, op.default_region.block, names)
     em.line("}")
-    em.line("}")
+    em.line("}" + _statement_end(op))
 
 
 # --- arith: constants ---------------------------------------------------------------------------
@@ -200,10 +211,25 @@ def _constant(em: Emitter, op: Operation) -> None:
 def emit_constant(em: Emitter, op: Operation, result: SSAValue, attr: Attribute) -> None:
     """`constexpr T cN_T = literal;` (named as pyasc names constants) for a number."""
     name, literal, qualifier = _constant_parts(op, attr, result.type)
+    if not em.readable_names:
+        # pyasc appends a constant's location name as it does any value's.
+        hint = em.hint(result)
+        if hint:
+            name = f"{name}_{hint}"
     cpp = em.ctype(result.type, op)
     name = em.unique(name)
     em.alias(result, name)
     em.line(f"{qualifier}{cpp} {name} = {literal};")
+
+
+def emit_numbered_constant(
+    em: Emitter, op: Operation, result: SSAValue, attr: Attribute
+) -> None:
+    """`constexpr T vN = literal;`: a constant pyasc numbers like any value (emitc.constant;
+    its translator names only arith.constant by value)."""
+    _, literal, qualifier = _constant_parts(op, attr, result.type)
+    cpp = em.ctype(result.type, op)
+    em.line(f"{qualifier}{cpp} {em.define(result)} = {literal};")
 
 
 def constant_literal(em: Emitter, op: Operation, attr: Attribute, t: Attribute) -> str:
@@ -240,7 +266,9 @@ def _int_constant(value: int, t: IntegerType | IndexType) -> tuple[str, str, str
 
 def _int_literal(value: int, width: int, unsigned: bool) -> str:
     if unsigned:
-        return f"{value}ULL" if value >= 2**63 else (f"{value}U" if value >= 2**31 else str(value))
+        # pyasc writes the bare number; one past INT64_MAX is read as unsigned (a warning in
+        # clang and g++, the value the declaration's type holds).
+        return str(value)
     if value == -(2**63):
         # -9223372036854775808 would negate an unrepresentable positive literal.
         return "(-9223372036854775807LL - 1)"
@@ -266,16 +294,19 @@ def _float_constant(value: float, t: Attribute) -> tuple[str, str, str]:
         name = f"c{'m' if sign else 'p'}Inf_{suffix}"
         literal = sign + ("__builtin_inf()" if f64 else "__builtin_inff()")
     else:
-        if f64:
-            short = literal = repr(float(typed))
-        elif isinstance(t, Float16Type):
-            # Every half value is exactly a float: print (and name) that float.
-            short = str(np.float32(np.float16(typed)))
-            literal = short + "f"
-        else:  # f32, and bf16 (rounded by the conversion, as the IR value is)
-            short = str(np.float32(typed))
-            literal = short + "f"
+        # Named and printed as pyasc does, from the value the type holds: LLVM's
+        # APFloat::toString (`c0_899999976_f32 = (float)8.999999760e-01`).
+        held = held_value(typed, _FLOAT_SUFFIX[type(t)])
+        short = to_string(held, suffix)
+        literal = to_string(held, suffix, max_padding=0, truncate_zero=False)
+        if isinstance(t, Float64Type | Float32Type):
+            literal = f"({scalar_ctype(t)}){literal}"
         name = "c" + short.replace("-", "m").replace("+", "p").replace(".", "_") + "_" + suffix
+        if isinstance(t, Float64Type | Float32Type):
+            return name, literal, "constexpr "
+        # half and bfloat16_t are class types in Ascend C: no constexpr construction; pyasc
+        # writes the bare literal (`half c0_8999_f16 = 8.99900e-01;`).
+        return name, literal, ""
     if isinstance(t, Float64Type | Float32Type):
         return name, literal, "constexpr "
     # half and bfloat16_t are class types in Ascend C: no constexpr construction.

@@ -1,5 +1,6 @@
 # RUN: %python -m ascdsl.frontend.dump %s kernel 'f32*' 'f32*' i32 --source | filecheck %s
 # The compiled kernel's Ascend C text (through the target after the pass pipeline).
+# Kernel arguments carry their Python names as locations, as in pyasc: `v1_x`.
 import ascdsl as asc
 
 

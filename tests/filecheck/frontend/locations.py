@@ -18,15 +18,16 @@ def kernel(x: asc.GlobalAddress):
 # Locations print as MLIR prints them: aliases, defined after the module (those that a
 # function argument uses, before it).
 # CHECK:     #loc = loc(unknown)
-# CHECK:     func.func @kernel(%x: memref<?xf16, 22> loc(unknown))
+# CHECK:     [[DEF:#loc[0-9]+]] = loc("{{.*}}locations.py":12:1)
+# A kernel argument is named by its location, as pyasc's are (the Ascend C calls it v1_x).
+# CHECK:     func.func @kernel(%x: memref<?xf16, 22> loc("x"([[DEF]])))
 # CHECK:       ascendc.global_tensor : !ascendc.global_tensor<*xf16> loc([[GT:#loc[0-9]+]])
 # CHECK:       ascendc.global_tensor.set_global_buffer {{.*}} loc([[SET:#loc[0-9]+]])
 # CHECK:       func.call @fill({{.*}}) loc([[CALL:#loc[0-9]+]])
-# CHECK:       func.return loc([[DEF:#loc[0-9]+]])
+# CHECK:       func.return loc([[DEF]])
 # CHECK:     func.func private @fill
 # CHECK:       ascendc.global_tensor.set_value {{.*}} loc([[FILL:#loc[0-9]+]])
 # CHECK:     } loc(#loc)
-# CHECK-DAG: [[DEF]] = loc("{{.*}}locations.py":12:1)
 # CHECK-DAG: [[GT]] = loc("{{.*}}locations.py":13:9)
 # CHECK-DAG: [[SET]] = loc("{{.*}}locations.py":14:5)
 # CHECK-DAG: [[CALL]] = loc("{{.*}}locations.py":15:5)

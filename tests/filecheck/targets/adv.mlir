@@ -25,9 +25,9 @@ func.func @math_forms(%arg0: !ascendc.local_tensor<256xf16>, %arg1: !ascendc.loc
 // CHECK-LABEL: void other_math(
 // CHECK:         AscendC::Power<float, c0_i1>(v1, v2, v3, v5, c256_i32);
 // CHECK-NEXT:    AscendC::Xor<int16_t, cm1_i1>(v6, v6, v6, c256_i32);
-// CHECK-NEXT:    AscendC::Axpy<float, half, c0_i1>(v1, v4, c2_0_f16, v5, c256_i32);
-// CHECK-NEXT:    AscendC::ClampMax<float, c0_i1>(v1, v2, c2_0_f32, c256_i32);
-// CHECK-NEXT:    AscendC::ClampMin<float, c0_i1>(v1, v2, v5, c2_0_f32, c256_i32);
+// CHECK-NEXT:    AscendC::Axpy<float, half, c0_i1>(v1, v4, c2_f16, v5, c256_i32);
+// CHECK-NEXT:    AscendC::ClampMax<float, c0_i1>(v1, v2, c2_f32, c256_i32);
+// CHECK-NEXT:    AscendC::ClampMin<float, c0_i1>(v1, v2, v5, c2_f32, c256_i32);
 // CHECK-NEXT:    AscendC::Exp<float, c3_i8, c0_i1>(v1, v2, v5, c256_i32);
 // CHECK-NEXT:    AscendC::Exp<float, c3_i8, c0_i1>(v1, v2, c256_i32);
 func.func @other_math(%arg0: !ascendc.local_tensor<256xf32>, %arg1: !ascendc.local_tensor<256xf32>, %arg2: !ascendc.local_tensor<256xf32>, %arg3: !ascendc.local_tensor<256xf16>, %arg4: !ascendc.local_tensor<4096xui8>, %arg5: !ascendc.local_tensor<256xi16>) {
@@ -54,8 +54,8 @@ func.func @other_math(%arg0: !ascendc.local_tensor<256xf32>, %arg1: !ascendc.loc
 // CHECK-NEXT:    AscendC::SoftMax<half, 0, 0, 0>(v1, v2, v3, v1, v4, v[[T]]);
 // CHECK-NEXT:    AscendC::SimpleSoftMax<half, 1, 0, 0>(v1, v2, v3, v1, v[[T]]);
 // CHECK:         RmsNormTiling v[[R:[0-9]+]]{c1_i32, c8_i32, c64_i32, c64_i32, c0_015625_f32, 0, 0, 0, 0, 0, 0, 0};
-// CHECK:         AscendC::RmsNorm<half, 0>(v1, v1, v1, v4, c0_0010004044_f16, v[[R]]);
-// CHECK-NEXT:    AscendC::RmsNorm<half, 1>(v1, v1, v1, c0_0010004044_f16, v[[R]]);
+// CHECK:         AscendC::RmsNorm<half, 0>(v1, v1, v1, v4, c0_0010004_f16, v[[R]]);
+// CHECK-NEXT:    AscendC::RmsNorm<half, 1>(v1, v1, v1, c0_0010004_f16, v[[R]]);
 func.func @rows(%arg0: !ascendc.local_tensor<512xf16>, %arg1: !ascendc.local_tensor<64xf32>, %arg2: !ascendc.local_tensor<64xf32>, %arg3: !ascendc.local_tensor<4096xui8>) {
   %c8 = arith.constant 8 : i32
   %c64 = arith.constant 64 : i32
@@ -76,8 +76,8 @@ func.func @rows(%arg0: !ascendc.local_tensor<512xf16>, %arg1: !ascendc.local_ten
 
 // CHECK-LABEL: void quant_and_sort(
 // CHECK:         static constexpr AscendC::AscendQuantConfig v[[CFG:[0-9]+]]{{{.*}}};
-// CHECK:         AscendC::AscendQuant<float, 0, v[[CFG]]>(v1, v2, v3, c2_0_f32, c0_5_f32, c256_i32);
-// CHECK-NEXT:    AscendC::AscendQuant<float, 1>(v1, v2, c2_0_f32, c0_5_f32, c256_i32);
+// CHECK:         AscendC::AscendQuant<float, 0, v[[CFG]]>(v1, v2, v3, c2_f32, c0_5_f32, c256_i32);
+// CHECK-NEXT:    AscendC::AscendQuant<float, 1>(v1, v2, c2_f32, c0_5_f32, c256_i32);
 // CHECK-NEXT:    AscendC::Concat(v4, v4, v4, c8_i32);
 // CHECK-NEXT:    AscendC::Extract(v4, v5, v4, c8_i32);
 func.func @quant_and_sort(%arg0: !ascendc.local_tensor<256xi8>, %arg1: !ascendc.local_tensor<256xf32>, %arg2: !ascendc.local_tensor<4096xui8>, %arg3: !ascendc.local_tensor<512xf32>, %arg4: !ascendc.local_tensor<256xui32>) {

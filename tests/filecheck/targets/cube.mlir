@@ -5,17 +5,17 @@
 
 // CHECK-LABEL: void cube(
 // CHECK:         AscendC::Nd2NzParams v7{c1_i32, c16_i32, c16_i32, c0_i32, c16_i32, c16_i32, c1_i32, c0_i32};
-// CHECK-NEXT:    AscendC::DataCopy(v3_a1, v1_a, v7);
+// CHECK-NEXT:    AscendC::DataCopy(v3, v1, v7);
 // CHECK-NEXT:    AscendC::LoadData2DParams v8{c0_i32, c1_i32, c1_i32, c0_i32, c0_i32, cm1_i1, c0_i32};
-// CHECK-NEXT:    AscendC::LoadData(v4_a2, v3_a1, v8);
+// CHECK-NEXT:    AscendC::LoadData(v4, v3, v8);
 // The (m, n, k, unitFlag, cmatrixSource, cmatrixInitVal) constructor: six values, not padded.
 // CHECK-NEXT:    AscendC::MmadParams v9{c16_i32, c16_i32, c16_i32, c0_i32, c0_i1, cm1_i1};
-// CHECK-NEXT:    AscendC::Mmad(v6_co1, v4_a2, v5_b2, v9);
+// CHECK-NEXT:    AscendC::Mmad(v6, v4, v5, v9);
 // CHECK-NEXT:    AscendC::FixpipeParamsV220 v10{c16_i32, c16_i32, c16_i32, c16_i32, cm1_i1, static_cast<QuantMode_t>(c1_i32), c0_i32, c1_i32, c0_i32, c0_i32, c0_i32, c0_i1};
 // CHECK-NEXT:    AscendC::FixpipeConfig v11{static_cast<AscendC::CO2Layout>(c1_i32)};
-// CHECK-NEXT:    AscendC::Fixpipe<half, float, AscendC::CFG_ROW_MAJOR>(v2_c, v6_co1, v10);
+// CHECK-NEXT:    AscendC::Fixpipe<half, float, AscendC::CFG_ROW_MAJOR>(v2, v6, v10);
 // CHECK-NEXT:    AscendC::FixpipeConfig v12{static_cast<AscendC::CO2Layout>(c0_i32)};
-// CHECK-NEXT:    AscendC::Fixpipe<half, float, AscendC::CFG_NZ>(v2_c, v6_co1, v10);
+// CHECK-NEXT:    AscendC::Fixpipe<half, float, AscendC::CFG_NZ>(v2, v6, v10);
 // CHECK-NEXT:    return;
 func.func @cube(%a: !ascendc.global_tensor<*xf16>, %c: !ascendc.global_tensor<*xf16>, %a1: !ascendc.local_tensor<*xf16>, %a2: !ascendc.local_tensor<*xf16>, %b2: !ascendc.local_tensor<*xf16>, %co1: !ascendc.local_tensor<*xf32>) {
   %c0 = arith.constant 0 : i32

@@ -2,14 +2,14 @@
 // emitasc.ptr_offset is pointer arithmetic on a GM pointer; unrealized_conversion_cast (how
 // the frontend makes unsigned values) is a static_cast, or a reinterpret_cast for pointers.
 
-// CHECK-LABEL: extern "C" __global__ __aicore__ void kernel(__gm__ int32_t* v1_x, uint32_t v2) {
+// CHECK-LABEL: extern "C" __global__ __aicore__ void kernel(__gm__ int32_t* v1, uint32_t v2) {
 // CHECK-NEXT:    constexpr int32_t c512_i32 = 512;
-// CHECK-NEXT:    __gm__ int32_t* v3 = v1_x + c512_i32;
-// CHECK-NEXT:    __gm__ int32_t* v4 = v1_x + v2;
-// CHECK-NEXT:    uint32_t v5_n = static_cast<uint32_t>(c512_i32);
-// CHECK-NEXT:    __gm__ float* v6 = reinterpret_cast<__gm__ float*>(v1_x);
-// CHECK-NEXT:    AscendC::GlobalTensor<int32_t> v7_g;
-// CHECK-NEXT:    v7_g.SetGlobalBuffer(v3, v5_n);
+// CHECK-NEXT:    __gm__ int32_t* v3 = v1 + c512_i32;
+// CHECK-NEXT:    __gm__ int32_t* v4 = v1 + v2;
+// CHECK-NEXT:    uint32_t v5 = static_cast<uint32_t>(c512_i32);
+// CHECK-NEXT:    __gm__ float* v6 = reinterpret_cast<__gm__ float*>(v1);
+// CHECK-NEXT:    AscendC::GlobalTensor<int32_t> v7;
+// CHECK-NEXT:    v7.SetGlobalBuffer(v3, v5);
 // CHECK-NEXT:    return;
 func.func @kernel(%x: memref<?xi32, 22>, %arg1: index) attributes {ascendc.global} {
   %c512 = arith.constant 512 : i32

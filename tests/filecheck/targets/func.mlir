@@ -28,11 +28,11 @@ func.func @inline_function(%arg0: f32) -> i32 {
 // CHECK:       __aicore__ bool external(int32_t);
 func.func private @external(i32) -> i1
 
-// CHECK:       __inline__ __attribute__((always_inline)) __aicore__ int32_t caller(float v1_x, AscendC::TPipe& v2_p) {
-// CHECK-NEXT:    int32_t v3 = later(v1_x, v2_p);
-// CHECK-NEXT:    bool v4_ok = external(v3);
+// CHECK:       __inline__ __attribute__((always_inline)) __aicore__ int32_t caller(float v1, AscendC::TPipe& v2) {
+// CHECK-NEXT:    int32_t v3 = later(v1, v2);
+// CHECK-NEXT:    bool v4 = external(v3);
 // CHECK-NEXT:    nothing();
-// CHECK-NEXT:    int32_t v5 = inline_function(v1_x);
+// CHECK-NEXT:    int32_t v5 = inline_function(v1);
 // CHECK-NEXT:    return v3;
 // CHECK-NEXT:  }
 func.func @caller(%x: f32, %p: !ascendc.pipe) -> i32 {
@@ -43,7 +43,7 @@ func.func @caller(%x: f32, %p: !ascendc.pipe) -> i32 {
   return %0 : i32
 }
 
-// CHECK:       __inline__ __attribute__((always_inline)) __aicore__ int32_t later(float v1_x, AscendC::TPipe& v2_p) {
+// CHECK:       __inline__ __attribute__((always_inline)) __aicore__ int32_t later(float v1, AscendC::TPipe& v2) {
 func.func @later(%x: f32, %p: !ascendc.pipe) -> i32 {
   %0 = arith.fptosi %x : f32 to i32
   return %0 : i32
@@ -55,7 +55,7 @@ func.func @nothing() {
 }
 
 // Kernel arguments: GM pointers and scalars; names from the source.
-// CHECK:       extern "C" __global__ __aicore__ void kernel(__gm__ float* v1_x, __gm__ half* v2_y, uint32_t v3_n, bool v4_flag) {
+// CHECK:       extern "C" __global__ __aicore__ void kernel(__gm__ float* v1, __gm__ half* v2, uint32_t v3, bool v4) {
 func.func @kernel(%x: memref<?xf32, 22>, %y: memref<?xf16, 22>, %n: ui32, %flag: i1) attributes {ascendc.global} {
   return
 }

@@ -33,8 +33,8 @@ func.func @emit_pipe() {
 // GetTPipePtr() returns a pointer: bound by reference so that member calls stay `.`.
 // It is a global function of the Ascend C headers, outside namespace AscendC.
 // CHECK-LABEL: void emit_tpipe_ptr() {
-// CHECK-NEXT:    AscendC::TPipe& v1_pipe = *GetTPipePtr();
-// CHECK-NEXT:    int32_t v2 = v1_pipe.FetchEventID<AscendC::HardEvent::S_V>();
+// CHECK-NEXT:    AscendC::TPipe& v1 = *GetTPipePtr();
+// CHECK-NEXT:    int32_t v2 = v1.FetchEventID<AscendC::HardEvent::S_V>();
 func.func @emit_tpipe_ptr() {
   %pipe = ascendc.get_tpipe_ptr
   %0 = ascendc.pipe.fetch_event_id %pipe, s_v : i32

@@ -12,8 +12,8 @@
 // ALWAYS:      func.func @kernel(%x: memref<?xf32, 22> {emitasc.kernel_arg = #emitasc<kernel_arg explicit>}, %n: i32 {emitasc.kernel_arg = #emitasc<kernel_arg explicit>}, %ffts_addr: memref<?xui64, 22> {emitasc.kernel_arg = #emitasc<kernel_arg ffts_addr>}) attributes {ascendc.global} {
 // ALWAYS:      func.func @helper(%y: i32) {
 
-// CPP:         extern "C" __global__ __aicore__ void kernel(__gm__ float* v1_x, int32_t v2_n, __gm__ uint64_t* v3_ffts_addr) {
-// CPP-NEXT:      set_ffts_base_addr((uint64_t)v3_ffts_addr);
+// CPP:         extern "C" __global__ __aicore__ void kernel(__gm__ float* v1, int32_t v2, __gm__ uint64_t* v3_ffts_addr) {
+// CPP-NEXT:      set_ffts_base_addr(*v3_ffts_addr);
 // CPP-NEXT:      return;
 
 // BAD: error: 'builtin.module' op ffts-addr must be one of auto, always, never, got 'sometimes'

@@ -1,63 +1,63 @@
 // RUN: ascdsl-opt %s -t ascendc | filecheck %s
-// Value names: `v1, v2, ...` per function in order of appearance, `_<name>` appended when the
-// IR names the value (characters C++ does not allow become `_`; MLIR's generated `%argN`
-// names are not source names). Constants are named by value and type, made unique per
-// function. L1 mask arrays are numbered per function.
+// Value names by default, as pyasc's translator writes them: `v1, v2, ...` per function in
+// the order values are declared (arguments first), with `_<name>` appended only when the
+// value's location is a name (`loc("x")`, as pyasc's frontend gives kernel arguments); SSA
+// names do not count. Constants are named by value and type and take no number; a name
+// inside a location nested in a call site or a fused location counts too.
+// (naming_readable.mlir: --ascendc-readable-names.)
 
-// CHECK-LABEL: void first(int32_t v1_x, int32_t v2, int32_t v3_a_b, int32_t v4_c_d) {
+// CHECK-LABEL: void first(int32_t v1_x, int32_t v2, int32_t v3_a_b, int32_t v4) {
+// CHECK-NEXT:    constexpr int32_t c5_i32_five = 5;
 // CHECK-NEXT:    int32_t v5 = v1_x + v2;
-// CHECK-NEXT:    int32_t v6_sum = v5 + v3_a_b;
-// CHECK-NEXT:    int32_t v7_x_1 = v6_sum + v4_c_d;
+// CHECK-NEXT:    int32_t v6_sum = v5 + c5_i32_five;
+// CHECK-NEXT:    int32_t v7_inner = v6_sum + v3_a_b;
+// CHECK-NEXT:    int32_t v8_f = v7_inner + v4;
 // CHECK-NEXT:    return;
-func.func @first(%x: i32, %arg1: i32, %a.b: i32, %c-d: i32) {
-  %0 = arith.addi %x, %arg1 : i32
-  %sum = arith.addi %0, %a.b : i32
-  %x.1 = arith.addi %sum, %c-d : i32
+func.func @first(%x: i32 loc("x"("k.py":1:0)), %y: i32 loc("k.py":1:0), %a.b: i32 loc("a.b"), %named: i32) {
+  %five = arith.constant 5 : i32 loc("five")
+  %0 = arith.addi %x, %y : i32
+  %1 = arith.addi %0, %five : i32 loc("sum"("k.py":2:3))
+  %2 = arith.addi %1, %a.b : i32 loc(callsite("inner"("k.py":3:1) at "k.py":9:1))
+  %3 = arith.addi %2, %named : i32 loc(fused["k.py":4:1, "f"])
   return
 }
 
-// Numbering restarts in each function.
-// CHECK-LABEL: void second(float v1_y) {
-// CHECK-NEXT:    float v2 = v1_y * v1_y;
-func.func @second(%y: f32) {
-  %0 = arith.mulf %y, %y : f32
-  return
-}
-
-// The same constant defined twice in one function gets a second name; a constant's own
-// SSA name does not matter.
-// CHECK-LABEL: void constants_unique(bool v1) {
-// CHECK-NEXT:    constexpr int32_t c5_i32 = 5;
-// CHECK-NEXT:    if (v1) {
-// CHECK-NEXT:      constexpr int32_t c5_i32_1 = 5;
-// CHECK-NEXT:      int32_t v2_s = c5_i32 + c5_i32_1;
+// A loop's results are declared before its iter-args and induction variable, as pyasc
+// declares them; numbering restarts in each function.
+// CHECK-LABEL: void second(int32_t v1) {
+// CHECK-NEXT:    constexpr int32_t c0_i32 = 0;
+// CHECK-NEXT:    constexpr int32_t c1_i32 = 1;
+// CHECK-NEXT:    int32_t v2;
+// CHECK-NEXT:    int32_t v3 = c0_i32;
+// CHECK-NEXT:    for (int32_t v4 = c0_i32; v4 < v1; v4 += c1_i32) {
+// CHECK-NEXT:      int32_t v5 = v3 + v4;
+// CHECK-NEXT:      v3 = v5;
 // CHECK-NEXT:    }
-// CHECK-NEXT:    constexpr int32_t c5_i32_2 = 5;
+// CHECK-NEXT:    v2 = v3;
 // CHECK-NEXT:    return;
-func.func @constants_unique(%arg0 : i1) {
-  %five = arith.constant 5 : i32
-  scf.if %arg0 {
-    %c5 = arith.constant 5 : i32
-    %s = arith.addi %five, %c5 : i32
+func.func @second(%n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c0) -> (i32) : i32 {
+    %s = arith.addi %acc, %i : i32
+    scf.yield %s : i32
   }
-  %again = arith.constant 5 : i32
   return
 }
 
-// CHECK-LABEL: void masks(AscendC::LocalTensor<float> v1_dst, AscendC::LocalTensor<float> v2_src, uint64_t v3_m, int32_t v4, AscendC::UnaryRepeatParams v5) {
-// CHECK-NEXT:    uint64_t v1_dst_mask_list0[] = {v3_m, v3_m};
-// CHECK-NEXT:    AscendC::Exp<float, 0>(v1_dst, v2_src, v1_dst_mask_list0, v4, v5);
-// CHECK-NEXT:    uint64_t v2_src_mask_list1[] = {v3_m};
-// CHECK-NEXT:    AscendC::Relu<float, 0>(v2_src, v1_dst, v2_src_mask_list1, v4, v5);
+// L1 mask arrays: `<dst>_mask_list<N>`, N counted per op kind over the module (pyasc's
+// counter); a name the C++ block already declares takes the next number, where pyasc's
+// output would redeclare it and not compile.
+// CHECK-LABEL: void masks(AscendC::LocalTensor<float> v1, AscendC::LocalTensor<float> v2, uint64_t v3, int32_t v4, AscendC::UnaryRepeatParams v5) {
+// CHECK-NEXT:    uint64_t v1_mask_list0[] = {v3, v3};
+// CHECK-NEXT:    AscendC::Exp<float, 0>(v1, v2, v1_mask_list0, v4, v5);
+// CHECK-NEXT:    uint64_t v1_mask_list1[] = {v3};
+// CHECK-NEXT:    AscendC::Relu<float, 0>(v1, v2, v1_mask_list1, v4, v5);
+// CHECK-NEXT:    uint64_t v1_mask_list2[] = {v3};
+// CHECK-NEXT:    AscendC::Exp<float, 0>(v1, v2, v1_mask_list2, v4, v5);
 func.func @masks(%dst: !ascendc.local_tensor<64xf32>, %src: !ascendc.local_tensor<64xf32>, %m: ui64, %arg3: i32, %arg4: !ascendc.unary_repeat_params) {
   ascendc.exp_l1 %dst, %src, %m, %m, %arg3, %arg4 : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, ui64, ui64, i32, !ascendc.unary_repeat_params
-  ascendc.relu_l1 %src, %dst, %m, %arg3, %arg4 : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, ui64, i32, !ascendc.unary_repeat_params
-  return
-}
-
-// CHECK-LABEL: void masks_again(AscendC::LocalTensor<float> v1, uint64_t v2, int32_t v3, AscendC::UnaryRepeatParams v4) {
-// CHECK-NEXT:    uint64_t v1_mask_list0[] = {v2};
-func.func @masks_again(%arg0: !ascendc.local_tensor<64xf32>, %arg1: ui64, %arg2: i32, %arg3: !ascendc.unary_repeat_params) {
-  ascendc.exp_l1 %arg0, %arg0, %arg1, %arg2, %arg3 : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, ui64, i32, !ascendc.unary_repeat_params
+  ascendc.relu_l1 %dst, %src, %m, %arg3, %arg4 : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, ui64, i32, !ascendc.unary_repeat_params
+  ascendc.exp_l1 %dst, %src, %m, %arg3, %arg4 : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, ui64, i32, !ascendc.unary_repeat_params
   return
 }

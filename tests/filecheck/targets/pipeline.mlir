@@ -5,20 +5,20 @@
 // synchronization passes choose.
 
 // CHECK:       #include "kernel_operator.h"
-// CHECK:       extern "C" __global__ __aicore__ void vadd(__gm__ float* v1_x, __gm__ float* v2_y, __gm__ float* v3_z) {
+// CHECK:       extern "C" __global__ __aicore__ void vadd(__gm__ float* v1, __gm__ float* v2, __gm__ float* v3) {
 // CHECK:         AscendC::TPipe [[PIPE:v[0-9]+]];
-// CHECK:         v{{[0-9]+}}_gx.SetGlobalBuffer(v1_x);
+// CHECK:         v{{[0-9]+}}.SetGlobalBuffer(v1);
 // CHECK:         AscendC::TQue<AscendC::TPosition::VECIN, 1> [[QX:v[0-9]+]];
 // CHECK-NEXT:    [[PIPE]].InitBuffer([[QX]], c1_i32, c1024_i64);
 // CHECK:         AscendC::TQue<AscendC::TPosition::VECOUT, 1> [[QZ:v[0-9]+]];
 // CHECK-NEXT:    [[PIPE]].InitBuffer([[QZ]], c1_i32, c1024_i64);
-// CHECK:         for (uint32_t [[I:v[0-9]+_i]] = c0_idx; [[I]] < c4_idx; [[I]] += c1_idx) {
-// CHECK:           AscendC::LocalTensor<float> [[LX:v[0-9]+_lx]] = [[QX]].AllocTensor<float>();
-// CHECK:           AscendC::DataCopy([[LX]], v{{[0-9]+}}_sx, c256_i32);
+// CHECK:         for (uint32_t [[I:v[0-9]+]] = c0_idx; [[I]] < c4_idx; [[I]] += c1_idx) {
+// CHECK:           AscendC::LocalTensor<float> [[LX:v[0-9]+]] = [[QX]].AllocTensor<float>();
+// CHECK:           AscendC::DataCopy([[LX]], v{{[0-9]+}}, c256_i32);
 // CHECK-NEXT:      [[QX]].EnQue([[LX]]);
-// CHECK:           AscendC::LocalTensor<float> [[DX:v[0-9]+_lx]] = [[QX]].DeQue<float>();
-// CHECK:           AscendC::Add(v{{[0-9]+}}_lz, [[DX]], v{{[0-9]+}}_ly, c256_i32);
-// CHECK:           AscendC::DataCopy(v{{[0-9]+}}_sz, v{{[0-9]+}}_lz, c256_i32);
+// CHECK:           AscendC::LocalTensor<float> [[DX:v[0-9]+]] = [[QX]].DeQue<float>();
+// CHECK:           AscendC::Add(v{{[0-9]+}}, [[DX]], v{{[0-9]+}}, c256_i32);
+// CHECK:           AscendC::DataCopy(v{{[0-9]+}}, v{{[0-9]+}}, c256_i32);
 // CHECK:           [[QX]].FreeTensor(
 // CHECK:         }
 // CHECK-NEXT:    AscendC::PipeBarrier<PIPE_ALL>();

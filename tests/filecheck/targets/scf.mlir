@@ -1,10 +1,11 @@
 // RUN: ascdsl-opt %s -t ascendc | filecheck %s
 // Structured control flow. Loop-carried values are variables declared before the loop and
-// assigned from scf.yield at the end of the body (as if simultaneously); the loop's results
-// are those variables. scf.if results are declared first and assigned in each branch.
+// assigned from scf.yield at the end of the body (as if simultaneously); as in pyasc, the
+// loop's results are variables of their own, declared first and assigned after the loop.
+// scf.if results are declared first and assigned in each branch.
 
 // CHECK-LABEL: void emit_for(int32_t v1, int32_t v2, int32_t v3) {
-// CHECK-NEXT:     for (int32_t v4_i = v1; v4_i < v2; v4_i += v3) {
+// CHECK-NEXT:     for (int32_t v4 = v1; v4 < v2; v4 += v3) {
 // CHECK-NEXT:       AscendC::PipeBarrier<PIPE_V>();
 // CHECK-NEXT:     }
 // CHECK-NEXT:     return;
@@ -20,15 +21,19 @@ func.func @emit_for(%arg0 : i32, %arg1 : i32, %arg2 : i32) {
 // CHECK-NEXT:     constexpr uint32_t c0_idx = 0;
 // CHECK-NEXT:     constexpr uint32_t c1_idx = 1;
 // CHECK-NEXT:     constexpr int32_t c0_i32 = 0;
-// CHECK-NEXT:     int32_t v2_acc = c0_i32;
-// CHECK-NEXT:     int32_t v3_last = c0_i32;
-// CHECK-NEXT:     for (uint32_t v4_i = c0_idx; v4_i < v1; v4_i += c1_idx) {
-// CHECK-NEXT:       int32_t v5_iv = static_cast<int32_t>(v4_i);
-// CHECK-NEXT:       int32_t v6_next = v2_acc + v5_iv;
-// CHECK-NEXT:       v2_acc = v6_next;
-// CHECK-NEXT:       v3_last = v5_iv;
+// CHECK-NEXT:     int32_t v2;
+// CHECK-NEXT:     int32_t v3;
+// CHECK-NEXT:     int32_t v4 = c0_i32;
+// CHECK-NEXT:     int32_t v5 = c0_i32;
+// CHECK-NEXT:     for (uint32_t v6 = c0_idx; v6 < v1; v6 += c1_idx) {
+// CHECK-NEXT:       int32_t v7 = static_cast<int32_t>(v6);
+// CHECK-NEXT:       int32_t v8 = v4 + v7;
+// CHECK-NEXT:       v4 = v8;
+// CHECK-NEXT:       v5 = v7;
 // CHECK-NEXT:     }
-// CHECK-NEXT:     int32_t v7_p = v2_acc * v3_last;
+// CHECK-NEXT:     v2 = v4;
+// CHECK-NEXT:     v3 = v5;
+// CHECK-NEXT:     int32_t v9 = v2 * v3;
 // CHECK-NEXT:     return;
 // CHECK-NEXT:   }
 func.func @emit_for_iter_args(%arg0 : index) {
@@ -46,16 +51,20 @@ func.func @emit_for_iter_args(%arg0 : index) {
 
 // Swapping two loop variables needs temporaries.
 // CHECK-LABEL: void emit_for_swap(int32_t v1, int32_t v2, AscendC::LocalTensor<float> v3, AscendC::LocalTensor<float> v4) {
-// CHECK-NEXT:     AscendC::LocalTensor<float> v5_ping = v3;
-// CHECK-NEXT:     AscendC::LocalTensor<float> v6_pong = v4;
-// CHECK-NEXT:     for (int32_t v7_i = v1; v7_i < v2; v7_i += v1) {
-// CHECK-NEXT:       AscendC::Add(v5_ping, v6_pong, v6_pong, v2);
-// CHECK-NEXT:       AscendC::LocalTensor<float> v8 = v6_pong;
-// CHECK-NEXT:       AscendC::LocalTensor<float> v9 = v5_ping;
-// CHECK-NEXT:       v5_ping = v8;
-// CHECK-NEXT:       v6_pong = v9;
+// CHECK-NEXT:     AscendC::LocalTensor<float> v5;
+// CHECK-NEXT:     AscendC::LocalTensor<float> v6;
+// CHECK-NEXT:     AscendC::LocalTensor<float> v7 = v3;
+// CHECK-NEXT:     AscendC::LocalTensor<float> v8 = v4;
+// CHECK-NEXT:     for (int32_t v9 = v1; v9 < v2; v9 += v1) {
+// CHECK-NEXT:       AscendC::Add(v7, v8, v8, v2);
+// CHECK-NEXT:       AscendC::LocalTensor<float> v10 = v8;
+// CHECK-NEXT:       AscendC::LocalTensor<float> v11 = v7;
+// CHECK-NEXT:       v7 = v10;
+// CHECK-NEXT:       v8 = v11;
 // CHECK-NEXT:     }
-// CHECK-NEXT:     AscendC::Add(v5_ping, v5_ping, v6_pong, v2);
+// CHECK-NEXT:     v5 = v7;
+// CHECK-NEXT:     v6 = v8;
+// CHECK-NEXT:     AscendC::Add(v5, v5, v6, v2);
 // CHECK-NEXT:     return;
 // CHECK-NEXT:   }
 func.func @emit_for_swap(%arg0 : i32, %arg1 : i32, %arg2 : !ascendc.local_tensor<64xf32>, %arg3 : !ascendc.local_tensor<64xf32>) {
@@ -68,9 +77,9 @@ func.func @emit_for_swap(%arg0 : i32, %arg1 : i32, %arg2 : !ascendc.local_tensor
 }
 
 // CHECK-LABEL: void emit_nested_for(int64_t v1) {
-// CHECK-NEXT:     for (int64_t v2_i = v1; v2_i < v1; v2_i += v1) {
-// CHECK-NEXT:       for (int64_t v3_j = v2_i; v3_j < v1; v3_j += v1) {
-// CHECK-NEXT:         int64_t v4_s = v2_i + v3_j;
+// CHECK-NEXT:     for (int64_t v2 = v1; v2 < v1; v2 += v1) {
+// CHECK-NEXT:       for (int64_t v3 = v2; v3 < v1; v3 += v1) {
+// CHECK-NEXT:         int64_t v4 = v2 + v3;
 // CHECK-NEXT:       }
 // CHECK-NEXT:     }
 // CHECK-NEXT:     return;
@@ -91,14 +100,14 @@ func.func @emit_nested_for(%arg0 : i64) {
 // CHECK-NEXT:     int32_t v4;
 // CHECK-NEXT:     float v5;
 // CHECK-NEXT:     if (v1) {
-// CHECK-NEXT:       int32_t v6_s = v2 + v3;
-// CHECK-NEXT:       constexpr float c1_5_f32 = 1.5f;
-// CHECK-NEXT:       v4 = v6_s;
+// CHECK-NEXT:       int32_t v6 = v2 + v3;
+// CHECK-NEXT:       constexpr float c1_5_f32 = (float)1.500000000e+00;
+// CHECK-NEXT:       v4 = v6;
 // CHECK-NEXT:       v5 = c1_5_f32;
 // CHECK-NEXT:     } else {
-// CHECK-NEXT:       constexpr float c2_0_f32 = 2.0f;
+// CHECK-NEXT:       constexpr float c2_f32 = (float)2.000000000e+00;
 // CHECK-NEXT:       v4 = v2;
-// CHECK-NEXT:       v5 = c2_0_f32;
+// CHECK-NEXT:       v5 = c2_f32;
 // CHECK-NEXT:     }
 // CHECK-NEXT:     if (v1) {
 // CHECK-NEXT:       AscendC::PipeBarrier<PIPE_V>();
@@ -128,18 +137,18 @@ func.func @emit_if(%arg0 : i1, %arg1 : i32, %arg2 : i32) {
 }
 
 // CHECK-LABEL: void emit_while(int32_t v1, int32_t v2) {
-// CHECK-NEXT:     int32_t v3_r;
-// CHECK-NEXT:     int32_t v4_arg = v1;
+// CHECK-NEXT:     int32_t v3;
+// CHECK-NEXT:     int32_t v4 = v1;
 // CHECK-NEXT:     while (true) {
-// CHECK-NEXT:       bool v5_cond = v4_arg < v2;
-// CHECK-NEXT:       if (!v5_cond) {
-// CHECK-NEXT:         v3_r = v4_arg;
+// CHECK-NEXT:       bool v5 = v4 < v2;
+// CHECK-NEXT:       if (!v5) {
+// CHECK-NEXT:         v3 = v4;
 // CHECK-NEXT:         break;
-// CHECK-NEXT:       }
-// CHECK-NEXT:       int32_t v6_x = v4_arg;
-// CHECK-NEXT:       int32_t v7_next = v6_x + v1;
-// CHECK-NEXT:       v4_arg = v7_next;
-// CHECK-NEXT:     }
+// CHECK-NEXT:       };
+// CHECK-NEXT:       int32_t v6 = v4;
+// CHECK-NEXT:       int32_t v7 = v6 + v1;
+// CHECK-NEXT:       v4 = v7;
+// CHECK-NEXT:     };
 // CHECK-NEXT:     return;
 // CHECK-NEXT:   }
 func.func @emit_while(%arg0 : i32, %arg1 : i32) {
@@ -157,25 +166,25 @@ func.func @emit_while(%arg0 : i32, %arg1 : i32) {
 // The after region receives the values scf.condition forwards; the results are those of
 // the last scf.condition.
 // CHECK-LABEL: void emit_while_with_results(int32_t v1, int32_t v2) {
-// CHECK-NEXT:     int32_t v3_r;
-// CHECK-NEXT:     float v4_r;
-// CHECK-NEXT:     int32_t v5_a = v1;
-// CHECK-NEXT:     int32_t v6_b = v2;
+// CHECK-NEXT:     int32_t v3;
+// CHECK-NEXT:     float v4;
+// CHECK-NEXT:     int32_t v5 = v1;
+// CHECK-NEXT:     int32_t v6 = v2;
 // CHECK-NEXT:     while (true) {
-// CHECK-NEXT:       bool v7_cond = v5_a < v6_b;
-// CHECK-NEXT:       float v8_f = static_cast<float>(v5_a);
-// CHECK-NEXT:       if (!v7_cond) {
-// CHECK-NEXT:         v3_r = v6_b;
-// CHECK-NEXT:         v4_r = v8_f;
+// CHECK-NEXT:       bool v7 = v5 < v6;
+// CHECK-NEXT:       float v8 = static_cast<float>(v5);
+// CHECK-NEXT:       if (!v7) {
+// CHECK-NEXT:         v3 = v6;
+// CHECK-NEXT:         v4 = v8;
 // CHECK-NEXT:         break;
-// CHECK-NEXT:       }
-// CHECK-NEXT:       int32_t v9_x = v6_b;
-// CHECK-NEXT:       float v10_y = v8_f;
-// CHECK-NEXT:       int32_t v11_d = v9_x - v1;
-// CHECK-NEXT:       v5_a = v9_x;
-// CHECK-NEXT:       v6_b = v11_d;
-// CHECK-NEXT:     }
-// CHECK-NEXT:     int32_t v12_u = v3_r + v3_r;
+// CHECK-NEXT:       };
+// CHECK-NEXT:       int32_t v9 = v6;
+// CHECK-NEXT:       float v10 = v8;
+// CHECK-NEXT:       int32_t v11 = v9 - v1;
+// CHECK-NEXT:       v5 = v9;
+// CHECK-NEXT:       v6 = v11;
+// CHECK-NEXT:     };
+// CHECK-NEXT:     int32_t v12 = v3 + v3;
 // CHECK-NEXT:     return;
 // CHECK-NEXT:   }
 func.func @emit_while_with_results(%arg0 : i32, %arg1 : i32) {
@@ -194,7 +203,7 @@ func.func @emit_while_with_results(%arg0 : i32, %arg1 : i32) {
 
 // CHECK-LABEL: void emit_index_switch(uint32_t v1) {
 // CHECK-NEXT:     int32_t v2;
-// CHECK-NEXT:     switch (v1) {
+// CHECK-NEXT:     switch(v1) {
 // CHECK-NEXT:     case 1: {
 // CHECK-NEXT:       constexpr int32_t c45_i32 = 45;
 // CHECK-NEXT:       v2 = c45_i32;

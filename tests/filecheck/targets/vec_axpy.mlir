@@ -9,10 +9,10 @@
 // IR-NEXT: ascendc.axpy_l2 %d, %h, %s, %n : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf16>, f16, i32
 
 // CPP-LABEL: void axpy(
-// CPP-NEXT: AscendC::Axpy<float, half, 1>(v1_d, v2_h, v3_s, v5_m, v6_r, v7_up);
-// CPP-NEXT: uint64_t v2_h_mask_list0[] = {v5_m, v5_m};
-// CPP-NEXT: AscendC::Axpy<half, half, 1>(v2_h, v2_h, v3_s, v2_h_mask_list0, v6_r, v7_up);
-// CPP-NEXT: AscendC::Axpy<float, half>(v1_d, v2_h, v3_s, v4_n);
+// CPP-NEXT: AscendC::Axpy<float, half, 1>(v1, v2, v3, v5, v6, v7);
+// CPP-NEXT: uint64_t v2_mask_list0[] = {v5, v5};
+// CPP-NEXT: AscendC::Axpy<half, half, 1>(v2, v2, v3, v2_mask_list0, v6, v7);
+// CPP-NEXT: AscendC::Axpy<float, half>(v1, v2, v3, v4);
 func.func @axpy(%d: !ascendc.local_tensor<*xf32>, %h: !ascendc.local_tensor<*xf16>, %s: f16, %n: i32, %m: ui64, %r: i8, %up: !ascendc.unary_repeat_params) {
   ascendc.axpy_l0 %d, %h, %s, %m, %r, %up {isSetMask} : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf16>, f16, ui64, i8, !ascendc.unary_repeat_params
   ascendc.axpy_l1 %h, %h, %s, %m, %m, %r, %up {isSetMask} : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, f16, ui64, ui64, i8, !ascendc.unary_repeat_params

@@ -9,10 +9,10 @@
 // IR-NEXT: ascendc.mul_add_dst_l2 %d, %d, %d, %n : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i32
 
 // CPP-LABEL: void fma(
-// CPP-NEXT: AscendC::FusedMulAdd<half, 1>(v1_d, v1_d, v1_d, v3_m, v4_r, v5_bp);
-// CPP-NEXT: uint64_t v1_d_mask_list0[] = {v3_m, v3_m};
-// CPP-NEXT: AscendC::FusedMulAddRelu<half, 1>(v1_d, v1_d, v1_d, v1_d_mask_list0, v4_r, v5_bp);
-// CPP-NEXT: AscendC::MulAddDst<half, half>(v1_d, v1_d, v1_d, v2_n);
+// CPP-NEXT: AscendC::FusedMulAdd<half, 1>(v1, v1, v1, v3, v4, v5);
+// CPP-NEXT: uint64_t v1_mask_list0[] = {v3, v3};
+// CPP-NEXT: AscendC::FusedMulAddRelu<half, 1>(v1, v1, v1, v1_mask_list0, v4, v5);
+// CPP-NEXT: AscendC::MulAddDst<half, half>(v1, v1, v1, v2);
 func.func @fma(%d: !ascendc.local_tensor<*xf16>, %n: i32, %m: ui64, %r: i8, %bp: !ascendc.binary_repeat_params) {
   ascendc.fused_mul_add_l0 %d, %d, %d, %m, %r, %bp {isSetMask} : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, ui64, i8, !ascendc.binary_repeat_params
   ascendc.fused_mul_add_relu_l1 %d, %d, %d, %m, %m, %r, %bp {isSetMask} : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, ui64, ui64, i8, !ascendc.binary_repeat_params

@@ -15,16 +15,16 @@
 // IR-NEXT: ascendc.brcb_l0 %d, %s, %r, %bp : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, ui8, !ascendc.brcb_repeat_params
 
 // CPP-LABEL: void moves(
-// CPP-NEXT: AscendC::Gather(v1_d, v2_s, v3_o, v4_base, v6_m, v7_r, v8_rep);
-// CPP-NEXT: uint64_t v1_d_mask_list0[] = {v6_m};
-// CPP-NEXT: AscendC::Gather(v1_d, v2_s, v3_o, v4_base, v1_d_mask_list0, v7_r, v8_rep);
-// CPP-NEXT: AscendC::Gather(v1_d, v2_s, v3_o, v4_base, v5_n);
-// CPP-NEXT: AscendC::Gatherb(v1_d, v2_s, v3_o, v7_r, v9_gp);
-// CPP-NEXT: AscendC::Scatter(v1_d, v2_s, v3_o, v4_base, v6_m, v7_r, v7_r);
-// CPP-NEXT: uint64_t v1_d_mask_list1[] = {v6_m};
-// CPP-NEXT: AscendC::Scatter(v1_d, v2_s, v3_o, v4_base, v1_d_mask_list1, v7_r, v7_r);
-// CPP-NEXT: AscendC::Scatter(v1_d, v2_s, v3_o, v4_base, v5_n);
-// CPP-NEXT: AscendC::Brcb(v1_d, v2_s, v7_r, v10_bp);
+// CPP-NEXT: AscendC::Gather(v1, v2, v3, v4, v6, v7, v8);
+// CPP-NEXT: uint64_t v1_mask_list0[] = {v6};
+// CPP-NEXT: AscendC::Gather(v1, v2, v3, v4, v1_mask_list0, v7, v8);
+// CPP-NEXT: AscendC::Gather(v1, v2, v3, v4, v5);
+// CPP-NEXT: AscendC::Gatherb(v1, v2, v3, v7, v9);
+// CPP-NEXT: AscendC::Scatter(v1, v2, v3, v4, v6, v7, v7);
+// CPP-NEXT: uint64_t v1_mask_list1[] = {v6};
+// CPP-NEXT: AscendC::Scatter(v1, v2, v3, v4, v1_mask_list1, v7, v7);
+// CPP-NEXT: AscendC::Scatter(v1, v2, v3, v4, v5);
+// CPP-NEXT: AscendC::Brcb(v1, v2, v7, v10);
 func.func @moves(%d: !ascendc.local_tensor<*xf32>, %s: !ascendc.local_tensor<*xf32>, %o: !ascendc.local_tensor<*xui32>, %base: ui32, %n: i32, %m: ui64, %r: ui8, %rep: ui16, %gp: !ascendc.gather_repeat_params, %bp: !ascendc.brcb_repeat_params) {
   ascendc.gather_l0 %d, %s, %o, %base, %m, %r, %rep : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xui32>, ui32, ui64, ui8, ui16
   ascendc.gather_l1 %d, %s, %o, %base, %m, %r, %rep : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xui32>, ui32, ui64, ui8, ui16

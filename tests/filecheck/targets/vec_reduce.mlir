@@ -2,15 +2,15 @@
 // Reductions (L2): ReduceSum(dst, src, tmp, count); ReduceMax/Min also take calIndex.
 
 // CHECK-LABEL: void emit_reduce() {
-// CHECK-NEXT:    AscendC::LocalTensor<float> v1_dst;
-// CHECK-NEXT:    AscendC::LocalTensor<float> v2_src;
-// CHECK-NEXT:    AscendC::LocalTensor<float> v3_tmp;
+// CHECK-NEXT:    AscendC::LocalTensor<float> v1;
+// CHECK-NEXT:    AscendC::LocalTensor<float> v2;
+// CHECK-NEXT:    AscendC::LocalTensor<float> v3;
 // CHECK-NEXT:    constexpr int32_t c6_i32 = 6;
 // CHECK-NEXT:    constexpr bool cm1_i1 = true;
 // CHECK-NEXT:    constexpr bool c0_i1 = false;
-// CHECK-NEXT:    AscendC::ReduceSum(v1_dst, v2_src, v3_tmp, c6_i32);
-// CHECK-NEXT:    AscendC::ReduceMax(v1_dst, v2_src, v3_tmp, c6_i32, cm1_i1);
-// CHECK-NEXT:    AscendC::ReduceMin(v1_dst, v2_src, v3_tmp, c6_i32, c0_i1);
+// CHECK-NEXT:    AscendC::ReduceSum(v1, v2, v3, c6_i32);
+// CHECK-NEXT:    AscendC::ReduceMax(v1, v2, v3, c6_i32, cm1_i1);
+// CHECK-NEXT:    AscendC::ReduceMin(v1, v2, v3, c6_i32, c0_i1);
 // CHECK-NEXT:    return;
 func.func @emit_reduce() {
   %dst = ascendc.local_tensor : !ascendc.local_tensor<1024xf32>

@@ -63,3 +63,46 @@ func.func @both_branches(%g: !ascendc.global_tensor<*xf32>, %n: i32, %c: i1) {
   ascendc.que_bind.free_tensor %q, %t : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
   func.return
 }
+
+// The in-place exp inside the inner loop writes the buffer under the inner DeQue's name; the
+// next write of the buffer is in the else branch under the outer DeQue's name. That write is
+// a later use of the same buffer: the exp's EnQue is hoisted behind the inner loop and
+// dequeued before the scf.if (it used to be hoisted out of both loops, and a second run of
+// the pass then added another EnQue inside).
+// CHECK-LABEL: func.func @names_across_loops(
+// CHECK:         scf.for %i
+// CHECK:           %[[A:.*]] = ascendc.que_bind.deque_tensor %q
+// CHECK-NEXT:      scf.for %j
+// CHECK:             ascendc.data_copy_l2 %[[A]], %g
+// CHECK-NEXT:        ascendc.que_bind.enque_tensor %q, %[[A]]
+// CHECK-NEXT:        %[[B:.*]] = ascendc.que_bind.deque_tensor %q
+// CHECK:             ascendc.exp_l2 %[[B]], %[[B]]
+// CHECK-NEXT:      }
+// CHECK-NEXT:      ascendc.que_bind.enque_tensor %q, %t
+// CHECK-NEXT:      %[[C:.*]] = ascendc.que_bind.deque_tensor %q
+// CHECK-NEXT:      scf.if %c {
+// CHECK-NEXT:      } else {
+// CHECK:             ascendc.data_copy_l2 %[[C]], %g
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
+// CHECK-NEXT:    ascendc.que_bind.enque_tensor %q, %t
+// CHECK-NEXT:    %[[D:.*]] = ascendc.que_bind.deque_tensor %q
+// CHECK:         ascendc.add_l2 %p, %[[D]], %[[D]]
+func.func @names_across_loops(%g: !ascendc.global_tensor<*xf32>, %s: f32, %n: i32, %lb: index, %ub: index, %st: index, %c: i1, %p: !ascendc.local_tensor<64xf32>) {
+  %q = ascendc.queue : <vecin, 1>
+  %t = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
+  scf.for %i = %lb to %ub step %st {
+    ascendc.duplicate_l2 %t, %s, %n : !ascendc.local_tensor<64xf32>, f32, i32
+    scf.for %j = %lb to %ub step %st {
+      ascendc.data_copy_l2 %t, %g, %n : !ascendc.local_tensor<64xf32>, !ascendc.global_tensor<*xf32>, i32
+      ascendc.exp_l2 %t, %t, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
+    }
+    scf.if %c {
+    } else {
+      ascendc.data_copy_l2 %t, %g, %n : !ascendc.local_tensor<64xf32>, !ascendc.global_tensor<*xf32>, i32
+    }
+  }
+  ascendc.add_l2 %p, %t, %t, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
+  ascendc.que_bind.free_tensor %q, %t : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
+  func.return
+}

@@ -8,7 +8,7 @@
 // CHECK:      AscendC::TQue<AscendC::TPosition::VECIN, 2> [[QX:v[0-9]+]];
 // CHECK:      AscendC::TQue<AscendC::TPosition::VECOUT, 2> [[QZ:v[0-9]+]];
 // CHECK:      int32_t [[IDX:v[0-9]+]] = static_cast<int32_t>(AscendC::GetBlockIdx());
-// CHECK:      for (int32_t [[I:v[0-9]+_i]] = {{.*}}; [[I]] < v4_n; [[I]] += {{.*}}) {
+// CHECK:      for (int32_t [[I:v[0-9]+]] = {{.*}}; [[I]] < v4; [[I]] += {{.*}}) {
 // CHECK-NEXT:   AscendC::LocalTensor<float> [[X:v[0-9]+]] = [[QX]].AllocTensor<float>();
 // CHECK:        AscendC::DataCopy([[X]], {{.*}}, c256_i32);
 // CHECK-NEXT:   [[QX]].EnQue([[X]]);

@@ -360,6 +360,8 @@ def test_disk_entry_restores_the_module_with_locations(isolated_cache):
 
 
 def test_serialized_modules_round_trip_large_kernels():
+    from xdsl.dialects.builtin import NameLoc
+
     from ascdsl.context import make_context
     from ascdsl.frontend import serialize
 
@@ -376,6 +378,9 @@ def test_serialized_modules_round_trip_large_kernels():
     again = serialize.loads(serialize.dumps(ck.module), make_context())
     assert sum(1 for _ in again.walk()) > 3000  # far past the recursion limit
     assert asc.frontend.pipeline.print_ir(again, True) == ck.ir_with_locations
+    # Arguments keep their name locations, which name them in the Ascend C (`v1_x`).
+    arg = next(iter(again.body.ops)).body.block.args[0]
+    assert isinstance(arg.location, NameLoc) and arg.location.desc.data == "x"
     with pytest.raises(ValueError, match="not a serialized module"):
         serialize.loads(b"garbage", make_context())
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from ascdsl.dialects.ascendc.soc import get_soc
 from ascdsl.sim import InvalidArgumentError, NotSimulatedError, RaceError, UBOverflowError
 from cube_kernels import mmad_kernel
 from sim_kernels import line_of, run
@@ -87,8 +88,10 @@ def test_cube_pipes_are_timed():
     a, b, c = _operands(m, n, k)
     report = run(mmad_kernel(m, n, k), [a.ravel(), b.ravel(), c.ravel()])
     busy = {p: report.busy[p] for p in ("PIPE_M", "PIPE_MTE1", "PIPE_FIX", "PIPE_MTE2")}
-    # 4 x 4 x 4 fractal products at one per cycle, after the issue cycles.
-    assert busy["PIPE_M"] == 20 + 64 + 16
+    # 4 x 4 x 4 fractal products at one per cycle, after the issue cycles; landed after the
+    # local latency.
+    cost = get_soc().cost
+    assert busy["PIPE_M"] == cost["cube_issue"] + 64 + cost["local_latency"]
     assert all(v > 0 for v in busy.values()), busy
 
 

@@ -40,7 +40,24 @@ func.func @k(%x: memref<?xf32, 22>, %n: i32) attributes {ascendc.global} {
 """
 
 EXPECTED = """\
-extern "C" __global__ __aicore__ void k(__gm__ float* v1_x, int32_t v2_n) {
+extern "C"  __global__ __aicore__ void k(__gm__ float* v1, int32_t v2) {
+  constexpr int32_t c0_i32 = 0;
+  constexpr int32_t c1_i32 = 1;
+  AscendC::GlobalTensor<float> v3;
+  v3.SetGlobalBuffer(v1);
+  for (int32_t v4 = c0_i32; v4 < v2; v4 += c1_i32) {
+    bool v5 = v4 < v2;
+    if (v5) {
+      AscendC::PipeBarrier<PIPE_V>();
+    }
+  }
+  return;
+}
+"""
+
+# --ascendc-readable-names / readable_names=True: the SSA names as suffixes.
+EXPECTED_READABLE = """\
+extern "C"  __global__ __aicore__ void k(__gm__ float* v1_x, int32_t v2_n) {
   constexpr int32_t c0_i32 = 0;
   constexpr int32_t c1_i32 = 1;
   AscendC::GlobalTensor<float> v3_g;
@@ -68,6 +85,19 @@ def mlir_text(module: ModuleOp) -> str:
 
 def test_exact_text_with_two_space_indentation():
     assert emit(parse(KERNEL)) == EXPECTED
+
+
+def test_readable_names_append_the_ssa_names():
+    assert emit(parse(KERNEL), readable_names=True) == EXPECTED_READABLE
+
+
+def test_cli_readable_names_option(tmp_path, capsys):
+    path = tmp_path / "k.mlir"
+    path.write_text(KERNEL)
+    assert main([str(path), "-t", "ascendc", "--ascendc-readable-names"]) == 0
+    assert capsys.readouterr().out == EXPECTED_READABLE
+    assert main([str(path), "--ascendc-readable-names"]) != 0
+    assert "--ascendc-readable-names is an option of the Ascend C target" in capsys.readouterr().err
 
 
 def test_emit_writes_the_same_text_to_a_stream_and_is_deterministic():
@@ -136,9 +166,9 @@ func.func @w(%a: i32, %b: i32) {
 }
 """
     body = emit(parse(text)).splitlines()
-    assert body[1:4] == ["  int32_t v3_r;", "  int32_t v4_r;", "  int32_t v5_x = v1_a;"]
+    assert body[1:4] == ["  int32_t v3;", "  int32_t v4;", "  int32_t v5 = v1;"]
     # The after region's arguments are copies: yielding them swapped needs no temporary.
-    assert "    v5_x = v9_q;" in body and "    v6_y = v8_p;" in body
+    assert "    v5 = v9;" in body and "    v6 = v8;" in body
 
 
 def test_c_string_escapes_quotes_controls_and_utf8():
@@ -200,7 +230,7 @@ def test_legalize_adds_ffts_addr_when_an_op_needs_it():
     kinds = [d.data["emitasc.kernel_arg"].data.value for d in f.arg_attrs.data]
     assert kinds == ["explicit", "ffts_addr"]
     text = emit(module)
-    assert 'void k(int32_t v1, __gm__ uint64_t* v2_ffts_addr) {\n  set_ffts_base_addr((uint64_t)v2_ffts_addr);\n  AscendC::TestCrossCoreSync(v1);' in text
+    assert 'void k(int32_t v1, __gm__ uint64_t* v2_ffts_addr) {\n  set_ffts_base_addr(*v2_ffts_addr);\n  AscendC::TestCrossCoreSync(v1);' in text
 
 
 def test_legalize_never_adds_ffts_addr_when_told_not_to():
