@@ -117,6 +117,11 @@ class GetStoreAtomicConfigOp(AscendCOp):
     def __init__(self, result_type: Attribute = i16):
         super().__init__(result_types=[result_type, result_type])
 
+    def verify_facts(self) -> None:
+        for r in self.results:
+            if getattr(r.type, "width", None) is None or r.type.width.data != 16:
+                raise VerifyException(f"the config comes back as uint16_t, not {r.type}")
+
 
 ATOMIC_OPS: list[type[AscendCOp]] = [
     SetAtomicAddOp,

@@ -17,6 +17,7 @@ from __future__ import annotations
 from xdsl.dialects.builtin import UnitAttr
 from xdsl.ir import SSAValue
 from xdsl.irdl import ParsePropInAttrDict, operand_def, opt_prop_def
+from xdsl.utils.exceptions import VerifyException
 
 from .base import AscendCOp, Cpp, asc_op
 from .constraints import GLOBAL, INT, LOCAL
@@ -30,6 +31,13 @@ class _WorkspaceSyncOp(AscendCOp):
     isAIVOnly = opt_prop_def(UnitAttr)
     irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "operands attr-dict `:` type(operands)"
+
+    def verify_facts(self) -> None:
+        # The headers take GlobalTensor<int32_t> / LocalTensor<int32_t> workspaces only.
+        for v in (self.gm_workspace, self.ub_workspace):
+            elem = getattr(v.type, "element_type", None)
+            if str(elem) != "i32":
+                raise VerifyException(f"the workspaces are int32 tensors, not {elem} ones")
 
 
 class _TurnOp(_WorkspaceSyncOp):

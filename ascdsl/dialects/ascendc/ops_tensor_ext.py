@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from xdsl.dialects.builtin import IntegerType, Signedness, i32
 from xdsl.ir import Attribute, SSAValue
+from xdsl.utils.exceptions import VerifyException
 from xdsl.irdl import irdl_attr_definition, operand_def, opt_operand_def, result_def
 
 from .base import AscendCOp, Cpp, CppStyle, asc_op
@@ -126,6 +127,11 @@ class LocalGetPhyAddrOp(AscendCOp):
                  result_type: Attribute = ui64):
         super().__init__(operands=[tensor, [offset] if offset is not None else []],
                          result_types=[result_type])
+
+    def verify_facts(self) -> None:
+        t = self.result.type
+        if not isinstance(t, IntegerType) or t.width.data != 64:
+            raise VerifyException(f"an address is a 64-bit integer, not {t}")
 
 
 # `GetPhyAddr()` without an offset returns `const __gm__ T*`: printed through const_cast.

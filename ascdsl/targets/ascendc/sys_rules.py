@@ -44,10 +44,9 @@ def _get_store_atomic_config(em: Emitter, op: Operation) -> None:
     assert isinstance(op, GetStoreAtomicConfigOp)
     names = []
     for r in (op.atomic_type, op.atomic_op):
-        # The API's reference parameters are uint16_t; the IR's result type is what the
-        # kernel reads them as.
+        # The API's reference parameters are uint16_t& (an int16 result reads the same bits).
         name = em.define(r)
-        em.line(f"{em.value_ctype(r, op)} {name};")
+        em.line(f"uint16_t {name};")
         names.append(name)
     em.line(f"AscendC::GetStoreAtomicConfig({', '.join(names)});")
 
