@@ -61,6 +61,8 @@ class Launch:
         self.mems: dict[Hardware, Memory] = {}
         # Whether the kernel's IR holds bisheng's auto-sync layer (cce-auto-sync ran on it).
         self.auto_sync = bool(getattr(kernel, "auto_sync", False))
+        # Signals between cores (NotifyNextBlock, IBSet): sim/blocksync.py, made on first use.
+        self.block_clocks = None
 
     def report(self, err: SimulationError) -> None:
         """A sanitizer finding: raised in "raise" mode, recorded once in "warn" mode."""
@@ -82,6 +84,7 @@ class CoreSim:
         "allocator", "mask", "block_execs", "s_extra", "event_latency", "land", "memsys",
         "hbm_free", "l2_clock", "l2_resident", "l2_dirty", "wb_pending", "fetch_free", "cmpmask",
         "wb_t", "wr", "wr_recs",
+        "atomic", "sys_workspace",
     )
 
     def __init__(self, launch: Launch, block_idx: int, nblocks: int):
@@ -119,6 +122,9 @@ class CoreSim:
         self.mask = FULL_MASK
         # The 128-bit CMPMASK register of Compare/Select (sim/lower/cmpsel.py).
         self.cmpmask = np.zeros(16, dtype=np.uint8)
+        # The store-atomic register (sim/atomic.py): None, or how copies into GM combine.
+        self.atomic = None
+        self.sys_workspace = None  # the GPtr SetSysWorkspace set
         self.block_execs = [0] * nblocks
         self.s_extra = 0.0
         self.event_latency = cost.event_latency

@@ -159,5 +159,9 @@ class NotSimulatedError(SimulationError):
     """The kernel uses an op the simulator does not run; the message says why and what to do."""
 
 
+class TrapError(SimulationError):
+    """The kernel called Trap(): the core stops, as the NPU raises an exception there."""
+
+
 class SimulationWarning(UserWarning):
     """A sanitizer finding reported in `sanitize="warn"` mode."""

@@ -163,7 +163,9 @@ class SimKernel:
                     core.unreleased_event_ids()
                 cores.append(core)
             if sanitize != "off" and core_num > 1:
-                check_cross_core([c.san.gm_log for c in cores], launch.report)
+                clocks = getattr(launch, "block_clocks", None)
+                check_cross_core([c.san.gm_log for c in cores], launch.report,
+                                 clocks.ordered if clocks is not None and clocks.used else None)
             return RunReport.build(self, launch, cores)
         finally:
             np.seterr(**old)

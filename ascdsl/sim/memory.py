@@ -48,7 +48,7 @@ class LTensor:
     that made it (named in errors as "tensor declared here").
     """
 
-    __slots__ = ("mem", "off", "dt", "n", "pos", "buf", "origin", "_view")
+    __slots__ = ("mem", "off", "dt", "n", "pos", "buf", "origin", "_view", "tag")
 
     def __init__(
         self,
@@ -68,6 +68,7 @@ class LTensor:
         self.buf = buf
         self.origin = origin
         self._view = None
+        self.tag = 0  # SetUserTag
 
     @property
     def view(self) -> np.ndarray:

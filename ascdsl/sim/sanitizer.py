@@ -127,7 +127,7 @@ class Sanitizer:
     """Happens-before checking for one core; `report(err)` raises or records a finding."""
 
     __slots__ = ("core", "cnt", "vc", "shadows", "gm_log", "log_gm", "report", "auto_sync",
-                 "owner")
+                 "owner", "xepoch")
 
     def __init__(self, core: int, report: Callable[[SimulationError], None], log_gm: bool = True,
                  auto_sync: bool = False,
@@ -143,6 +143,9 @@ class Sanitizer:
         self.gm_log: dict[GMBuffer, list] = {}
         self.log_gm = log_gm  # keep GM accesses for the check across cores
         self.report = report
+        # This core's epoch between cross-core syncs (sim/blocksync.py): GM log entries carry
+        # it, so that the check across cores skips pairs a block sync orders.
+        self.xepoch = 0
 
     # --- clocks ---------------------------------------------------------------------------
 
@@ -187,7 +190,7 @@ class Sanitizer:
             log = self.gm_log.get(mem.gm)
             if log is None:
                 log = self.gm_log[mem.gm] = []
-            log.append((lo, hi, write, site, p))
+            log.append((lo, hi, write, site, p, self.xepoch))
         sh = self.shadows.get(mem)
         if sh is None:
             sh = self.shadows[mem] = ShadowMemory(mem)
@@ -283,47 +286,78 @@ class Sanitizer:
 
 
 def check_cross_core(
-    logs: list[dict[GMBuffer, list]], report: Callable[[SimulationError], None]
+    logs: list[dict[GMBuffer, list]], report: Callable[[SimulationError], None],
+    ordered: Callable[[int, int, int, int], bool] | None = None,
 ) -> None:
     """Report GM ranges one core writes and another core accesses (cores run in parallel).
 
     One report per pair of cores and buffer: the first overlapping range found.
+    `ordered(core_a, epoch_a, core_b, epoch_b)` says whether a block sync (sim/blocksync.py)
+    orders what core a did in epoch a before or after what core b did in epoch b; without
+    it, or when no core synchronized with another, each core is one epoch.
     """
-    per_buf: dict[GMBuffer, list[tuple[int, list, list, list]]] = {}
+    per_buf: dict[GMBuffer, list[tuple]] = {}
     for core, log in enumerate(logs):
-        for buf, entries in log.items():
-            writes = [e for e in entries if e[2]]
-            per_buf.setdefault(buf, []).append((core, entries, _merge(writes), _merge(entries)))
+        for buf, all_entries in log.items():
+            if ordered is None:
+                groups = {0: all_entries}
+            else:
+                groups = {}
+                for e in all_entries:
+                    groups.setdefault(e[5], []).append(e)
+            for epoch, entries in groups.items():
+                _collect(per_buf, buf, core, epoch, entries)
     for buf, cores in per_buf.items():
         for a in range(len(cores)):
             for b in range(a + 1, len(cores)):
-                ca, raw_a, w_a, all_a = cores[a]
-                cb, raw_b, w_b, all_b = cores[b]
-                if (hit := _first_overlap(w_a, all_b)) is not None:
-                    w = _covering(raw_a, hit[0], True)
-                    x = _covering(raw_b, hit[0], False)
-                    writer, other_core = ca, cb
-                elif (hit := _first_overlap(all_a, w_b)) is not None:
-                    w = _covering(raw_b, hit[0], True)
-                    x = _covering(raw_a, hit[0], False)
-                    writer, other_core = cb, ca
-                else:
+                ca, ea = cores[a][0]
+                cb, eb = cores[b][0]
+                if ca == cb or (ordered is not None and ordered(ca, ea, cb, eb)):
                     continue
-                lo, hi = max(w[0], x[0]), min(w[1], x[1])
-                report(
-                    RaceError(
-                        f"on {PIPE_NAMES[w[4]]} of core {writer} writes {buf.mem.name} bytes "
-                        f"[{lo}, {hi}) that core {other_core} "
-                        f"{'writes' if x[2] else 'reads'} too: the cores of a launch run in "
-                        "parallel and nothing orders them; give each core its own slice of GM "
-                        "(offset by get_block_idx())",
-                        w[3],
-                        PIPE_NAMES[w[4]],
-                        other=x[3],
-                        other_pipe=PIPE_NAMES[x[4]],
-                        other_note=f"the access of core {other_core}",
-                    )
-                )
+                _check_pair(buf, cores[a][1:], cores[b][1:], ca, cb, report)
+
+
+def _collect(per_buf: dict, buf: GMBuffer, core: int, epoch: int, entries: list) -> None:
+    # Store atomics (write flag 2, sim/atomic.py) of two cores combine in the memory
+    # system: they conflict only with the other core's plain accesses.
+    plain = [e for e in entries if e[2] != 2]
+    writes = [e for e in plain if e[2]]
+    atomics = [e for e in entries if e[2] == 2]
+    per_buf.setdefault(buf, []).append(
+        ((core, epoch), entries, _merge(writes), _merge(entries), _merge(atomics),
+         _merge(plain))
+    )
+
+
+def _check_pair(buf: GMBuffer, side_a: tuple, side_b: tuple, ca: int, cb: int,
+                report: Callable[[SimulationError], None]) -> None:
+    raw_a, w_a, all_a, at_a, pl_a = side_a
+    raw_b, w_b, all_b, at_b, pl_b = side_b
+    if (hit := _first_overlap(w_a, all_b) or _first_overlap(at_a, pl_b)) is not None:
+        w = _covering(raw_a, hit[0], True)
+        x = _covering(raw_b, hit[0], False)
+        writer, other_core = ca, cb
+    elif (hit := _first_overlap(all_a, w_b) or _first_overlap(pl_a, at_b)) is not None:
+        w = _covering(raw_b, hit[0], True)
+        x = _covering(raw_a, hit[0], False)
+        writer, other_core = cb, ca
+    else:
+        return
+    lo, hi = max(w[0], x[0]), min(w[1], x[1])
+    report(
+        RaceError(
+            f"on {PIPE_NAMES[w[4]]} of core {writer} writes {buf.mem.name} bytes "
+            f"[{lo}, {hi}) that core {other_core} "
+            f"{'writes' if x[2] else 'reads'} too: the cores of a launch run in "
+            "parallel and nothing orders them; give each core its own slice of GM "
+            "(offset by get_block_idx())",
+            w[3],
+            PIPE_NAMES[w[4]],
+            other=x[3],
+            other_pipe=PIPE_NAMES[x[4]],
+            other_note=f"the access of core {other_core}",
+        )
+    )
 
 
 def _covering(entries: list, point: int, writes_only: bool) -> tuple:

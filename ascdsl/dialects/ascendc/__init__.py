@@ -87,6 +87,18 @@ from .ops_core_type import *  # noqa: F403
 from .ops_core_type import CORE_TYPE_OPS, CoreTypeOp
 from .types_matmul import *  # noqa: F403
 from .types_matmul import MATMUL_TYPES
+from .enums_sys import *  # noqa: F403
+from .enums_sys import SYS_ENUMS
+from .ops_sys import *  # noqa: F403
+from .ops_sys import SYS_OPS
+from .ops_atomic import *  # noqa: F403
+from .ops_atomic import ATOMIC_OPS, SetAtomicOpBase
+from .ops_block_sync import *  # noqa: F403
+from .ops_block_sync import BLOCK_SYNC_OPS
+from .ops_tensor_ext import *  # noqa: F403
+from .ops_tensor_ext import TENSOR_EXT_OPS, TENSOR_EXT_TYPES
+from .ops_debug import *  # noqa: F403
+from .ops_debug import DEBUG_OPS
 
 # Every op, one list per module (each module's list names its ops in order).
 ALL_OPS: list[type[AscendCOp]] = [
@@ -114,6 +126,11 @@ ALL_OPS: list[type[AscendCOp]] = [
     *FFTS_OPS,  # set_ffts_base_addr (cross-core flags)
     *CUBE_OPS,  # LoadData, Mmad, Fixpipe, Nd2Nz copies (the cube unit)
     *CORE_TYPE_OPS,  # ASCEND_IS_AIC / ASCEND_IS_AIV, GetSubBlockNum
+    *SYS_OPS,  # system queries, workspace, cache maintenance, scalar bit ops
+    *ATOMIC_OPS,  # SetAtomicAdd/Max/Min/Type/None, SetStoreAtomicConfig
+    *BLOCK_SYNC_OPS,  # NotifyNextBlock/WaitPreBlock, IBSet/IBWait, SyncAll
+    *TENSOR_EXT_OPS,  # GetPhyAddr, GetSize, SetUserTag, t(i), ShapeInfo, ... of the tensors
+    *DEBUG_OPS,  # PrintTimeStamp, DumpAccChkPoint, MetricsProfStart/Stop
 ]
 
 ALL_TYPES.extend(ADV_TYPES)  # tiling and configuration structs of the advanced APIs
@@ -121,6 +138,7 @@ ALL_TYPES.extend(CUBE_TYPES)  # parameter structs and enums of the cube APIs
 ALL_TYPES.extend(MATMUL_TYPES)  # TCubeTiling (host tiling -> Matmul API)
 ALL_TYPES.extend(VEC_PARAM_TYPES)  # GatherRepeatParams, BrcbRepeatParams
 ALL_TYPES.extend(VEC_TYPES)  # VdeqInfo
+ALL_TYPES.extend(TENSOR_EXT_TYPES)  # ShapeInfo
 PARAM_STRUCT_TYPES.update({t.name.removeprefix("ascendc."): t for t in VEC_PARAM_TYPES})
 
 AscendC = Dialect("ascendc", ALL_OPS, ALL_TYPES)
@@ -150,6 +168,8 @@ __all__ = [
     "CacheMode",
     "CacheRwMode",
     "SelMode",
+    "SetAtomicOpBase",
+    *[e.__name__ for e in SYS_ENUMS],
     "ReduceOrder",
     "RepeatReduceOp",
     "OffsetOp",

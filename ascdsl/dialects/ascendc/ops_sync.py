@@ -7,6 +7,7 @@ from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     ParsePropInAttrDict,
     operand_def,
+    opt_operand_def,
     prop_def,
     result_def,
     traits_def,
@@ -18,6 +19,7 @@ from xdsl.utils.exceptions import VerifyException
 from .base import AscendCOp, Cpp, EnumKeyword, asc_op, enum_attr
 from .constraints import INT, TENSOR
 from .enums import HardEvent, Pipe
+from .ops_tensor_ext import SHAPE_INFO
 
 
 
@@ -127,17 +129,21 @@ class PrintfOp(AscendCOp):
 
 @asc_op(cpp=Cpp("DumpTensor"), pipe=Pipe.PIPE_S, reads=("tensor",))
 class DumpTensorOp(AscendCOp):
-    """`DumpTensor(tensor, desc, dumpSize)`: dump `dumpSize` elements tagged `desc`."""
+    """`DumpTensor(tensor, desc, dumpSize[, shapeInfo])`: dump `dumpSize` elements tagged
+    `desc` (with the shape the ShapeInfo gives)."""
 
     name = "ascendc.dump_tensor"
     tensor = operand_def(TENSOR)
     desc = operand_def(INT)
     dump_size = operand_def(INT)
+    shape_info = opt_operand_def(SHAPE_INFO)
     irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "operands attr-dict `:` type(operands)"
 
-    def __init__(self, tensor: SSAValue, desc: SSAValue, dump_size: SSAValue):
-        super().__init__(operands=[tensor, desc, dump_size])
+    def __init__(self, tensor: SSAValue, desc: SSAValue, dump_size: SSAValue,
+                 shape_info: SSAValue | None = None):
+        super().__init__(operands=[tensor, desc, dump_size,
+                                   [shape_info] if shape_info is not None else []])
 
 
 SYNC_OPS = [

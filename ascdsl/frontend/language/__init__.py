@@ -86,6 +86,11 @@ from .system import (
     wait_flag,
 )
 from .tensor import GlobalTensor, LocalMemAllocator, LocalTensor, LocalTensorAuto
+from .tensor_members import ShapeInfo
+from . import sysapi as _sysapi
+from .sysapi import *  # noqa: F403  (store atomics, system queries, cache, scalar bit ops)
+from . import blocksync as _blocksync
+from .blocksync import *  # noqa: F403  (NotifyNextBlock/WaitPreBlock, IBSet/IBWait, SyncAll)
 from .cube_params import (
     CO2Layout,
     CubeFormat,
@@ -176,7 +181,7 @@ __all__ = [
     # framework
     "TPipe", "TQue", "TQueBind", "TBuf", "get_tpipe_ptr",
     # tensors
-    "GlobalTensor", "LocalTensor", "LocalTensorAuto", "LocalMemAllocator",
+    "GlobalTensor", "LocalTensor", "LocalTensorAuto", "LocalMemAllocator", "ShapeInfo",
     # parameter structs
     "DataCopyParams", "DataCopyPadParams", "DataCopyExtParams", "BinaryRepeatParams",
     "UnaryRepeatParams", "GatherRepeatParams", "BrcbRepeatParams",
@@ -210,4 +215,7 @@ __all__ = [
     "LoadData2dTransposeParams", "LoadData2dTransposeParamsV2", "LoadDataRepeatParam",
     "Nd2NzParams", "Nz2NdParamsFull", "MmadParams", "FixpipeParamsV220", "FixpipeConfig",
     "QuantModes", "CO2Layout", "CubeFormat",
+    # store atomics, system queries, workspace, cache maintenance, scalar bit ops
+    *_sysapi.__all__,
+    *_blocksync.__all__,
 ]

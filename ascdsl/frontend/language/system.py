@@ -28,6 +28,7 @@ from ..builder import current
 from ..errors import KernelLanguageError
 from ..values import (
     ConstExpr,
+    GlobalAddress,
     IRValue,
     PlainValue,
     describe,
@@ -37,6 +38,7 @@ from ..values import (
 )
 from ._util import enum_arg, require
 from .tensor import BaseTensor
+from .tensor_members import ShapeInfo
 
 # --- synchronization -----------------------------------------------------------------------
 
@@ -105,19 +107,25 @@ def printf(desc: Any, *params: Any) -> None:
             text += p + pieces[k]
         elif isinstance(p, PlainValue) or (not isinstance(p, IRValue) and is_numeric_like(p)):
             values.append(materialize(p).value)
+        elif isinstance(p, GlobalAddress):  # a GM pointer, printed with %p (pyasc passes it)
+            values.append(p.value)
         else:
             raise KernelLanguageError(f"printf(): cannot print {describe(p)}")
     text += "%s".join(pieces[k + 1 :]) if k + 1 < len(pieces) else ""
     current().insert(PrintfOp(text, values))
 
 
-def dump_tensor(tensor: Any, desc: Any, dump_size: Any) -> None:
-    """`DumpTensor(tensor, desc, dump_size)`: dump `dump_size` elements tagged `desc`."""
+def dump_tensor(tensor: Any, desc: Any, dump_size: Any, shape_info: Any = None) -> None:
+    """`DumpTensor(tensor, desc, dump_size[, shape_info])`: dump `dump_size` elements tagged
+    `desc` (uint32 values, as pyasc passes them)."""
     api = "dump_tensor"
     t = require(ConstExpr.unwrap(tensor), BaseTensor, api, "tensor", "a LocalTensor or GlobalTensor")
-    d = materialize_int(desc, f"{api}(): 'desc'")
-    n = materialize_int(dump_size, f"{api}(): 'dump_size'")
-    current().insert(DumpTensorOp(t.to_ir(), d.value, n.value))
+    d = materialize_int(desc, f"{api}(): 'desc'", dt.uint32)
+    n = materialize_int(dump_size, f"{api}(): 'dump_size'", dt.uint32)
+    info = ConstExpr.unwrap(shape_info)
+    if info is not None:
+        info = require(info, ShapeInfo, api, "shape_info", "a ShapeInfo").value
+    current().insert(DumpTensorOp(t.to_ir(), d.value, n.value, info))
 
 
 __all__ = [

@@ -78,6 +78,8 @@ def _start_index(api: str, key: Any) -> Any:
     raise KernelLanguageError(f"{api} subscript must be an integer or 'start:', got {describe(key)}")
 
 
+from .tensor_members import GlobalTensorMembers, LocalTensorMembers  # noqa: E402
+
 class BaseTensor(IRValue):
     """A tensor with an element `dtype`."""
 
@@ -91,7 +93,7 @@ class BaseTensor(IRValue):
         return self.describe()
 
 
-class GlobalTensor(BaseTensor):
+class GlobalTensor(GlobalTensorMembers, BaseTensor):
     """`AscendC::GlobalTensor<T>`: a typed view of GM; `set_global_buffer(ptr[, size])` binds it.
 
     The element type comes from the pointer, so the tensor's IR value is created when it is
@@ -190,7 +192,7 @@ class GlobalTensor(BaseTensor):
         current().insert(GlobalSetValueOp(self.to_ir(), idx.value, v.value))
 
 
-class LocalTensor(BaseTensor):
+class LocalTensor(LocalTensorMembers, BaseTensor):
     """`AscendC::LocalTensor<T>`: a typed view of on-chip memory.
 
     `LocalTensor(dtype, pos, addr, tile_size)` is a static tensor of `tile_size` elements at

@@ -2,17 +2,21 @@
 
 Scalar code lowers by dialect (arith.py, scalar_math.py, scf.py, func.py, memref.py,
 emitasc.py, emitc.py); `ascendc` ops by group (framework.py, tensor.py, copy.py, vector.py,
-cmpsel.py, reduce_repeat.py, gather.py, fused.py, vconv.py, transpose.py, math.py, adv.py, sync.py, ffts.py,
-cube.py); the `asc` tile dialect in asc.py.
+cmpsel.py, reduce_repeat.py, gather.py, fused.py, vconv.py, transpose.py, math.py, adv.py, sync.py,
+ffts.py, cube.py, system.py, atomic.py, block_sync.py, tensor_ext.py, debug.py); the `asc` tile
+dialect in asc.py.
 """
 
 from . import (  # noqa: F401
     adv,
     arith,
     asc,
+    atomic,
+    block_sync,
     cmpsel,
     copy,
     cube,
+    debug,
     emitasc,
     emitc,
     ffts,
@@ -26,7 +30,9 @@ from . import (  # noqa: F401
     scalar_math,
     scf,
     sync,
+    system,
     tensor,
+    tensor_ext,
     transpose,
     vconv,
     vector,

@@ -15,6 +15,7 @@ import ascdsl.dialects.ascendc as A
 from ascdsl.dialects.ascendc.ops_copy import copy_pipe
 from ascdsl.dialects.ascendc.types import GlobalTensorType
 
+from ..atomic import ATOMIC_WRITE, combine_blocks
 from ..compiler import Lowering, lowers
 from ..dtypes import SimDType, scalar_converter
 from ..errors import AlignmentError, InvalidArgumentError
@@ -103,7 +104,12 @@ def lower_copy_l2(op, cx: Lowering):
         dm, sm = d.mem, s.mem
         if c.checking and ((dhi - dlo) & 31 or dlo & dm.align_mask or slo & sm.align_mask):
             _copy_checks(c, site, d, s, n, size, dt, dst_gm, src_gm)
-        dm.bytes[dlo:dhi] = sm.bytes[slo:shi]
+        wflag = True
+        if dst_gm and c.atomic is not None and c.atomic.active:
+            combine_blocks(c.atomic, dm, dlo, 0, sm, slo, 0, dhi - dlo, 1)
+            wflag = ATOMIC_WRITE
+        else:
+            dm.bytes[dlo:dhi] = sm.bytes[slo:shi]
         if gm_any:
             p = _PIPES[sm.hw * 16 + dm.hw]
             if p is None:
@@ -116,7 +122,7 @@ def lower_copy_l2(op, cx: Lowering):
         if san is not None:
             k = san.begin(p)
             san.access(sm, slo, shi, False, p, k, site)
-            san.access(dm, dlo, dhi, True, p, k, site)
+            san.access(dm, dlo, dhi, wflag, p, k, site)
         if dst_gm:
             c.gm_copy(p, d.buf, dlo, dhi - dlo, dhi - dlo, 1, True, d.cache[1], site)
         elif src_gm:
@@ -178,12 +184,17 @@ def lower_copy_l0(op, cx: Lowering):
             if not src_gm:
                 check_align(c, s, site, "reads")
         dm, sm = d.mem, s.mem
-        _strided_copy(dm, dlo, dstep, sm, slo, sstep, length, cnt)
+        wflag = True
+        if dst_gm and c.atomic is not None and c.atomic.active:
+            combine_blocks(c.atomic, dm, dlo, dstep, sm, slo, sstep, length, cnt)
+            wflag = ATOMIC_WRITE
+        else:
+            _strided_copy(dm, dlo, dstep, sm, slo, sstep, length, cnt)
         san = c.san
         if san is not None:
             k = san.begin(p)
             _record_blocks(san, sm, slo, sstep, length, cnt, False, p, k, site)
-            _record_blocks(san, dm, dlo, dstep, length, cnt, True, p, k, site)
+            _record_blocks(san, dm, dlo, dstep, length, cnt, wflag, p, k, site)
         if dst_gm:
             c.gm_copy(p, d.buf, dlo, length, dstep, cnt, True, d.cache[1], site)
         elif src_gm:
@@ -244,7 +255,12 @@ def _pad_copy(op, cx: Lowering, has_pad: bool):
         local = d if to_local else s
         if local.off & local.mem.align_mask:
             check_align(c, local, site, "writes" if to_local else "reads")
-        _strided_copy(dm, dlo + d_off, dstep, sm, slo, sstep, blen, cnt)
+        wflag = True
+        if not to_local and c.atomic is not None and c.atomic.active:
+            combine_blocks(c.atomic, dm, dlo + d_off, dstep, sm, slo, sstep, blen, cnt)
+            wflag = ATOMIC_WRITE
+        else:
+            _strided_copy(dm, dlo + d_off, dstep, sm, slo, sstep, blen, cnt)
         if to_local and is_pad and (left or right):
             v = pad_conv(pad_value)
             for i in range(cnt):
@@ -259,7 +275,7 @@ def _pad_copy(op, cx: Lowering, has_pad: bool):
             k = san.begin(p)
             _record_blocks(san, sm, slo, sstep, s_len, cnt, False, p, k, site)
             w_len = (left * size + blen + right * size) if to_local else blen
-            _record_blocks(san, dm, dlo, dstep, w_len, cnt, True, p, k, site)
+            _record_blocks(san, dm, dlo, dstep, w_len, cnt, wflag, p, k, site)
         if to_local:
             c.gm_copy(p, s.buf, slo, blen, sstep, cnt, False, s.cache[0], site)
         else:

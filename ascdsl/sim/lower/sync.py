@@ -1,11 +1,9 @@
-"""set_flag / wait_flag / pipe_barrier, system variables and debug output."""
+"""set_flag / wait_flag / pipe_barrier, system variables and printf (DumpTensor: debug.py)."""
 
 from __future__ import annotations
 
 import re
 import sys
-
-import numpy as np
 
 import ascdsl.dialects.ascendc as A
 from ascdsl.dialects.ascendc.enums import Pipe
@@ -13,10 +11,7 @@ from ascdsl.dialects.ascendc.soc import EVENT_IDS
 
 from ..compiler import Lowering, lowers
 from ..dtypes import scalar_converter
-from ..errors import InvalidArgumentError
-from ..memory import GTensor
 from ..sanitizer import PIPE_INDEX, S
-from .common import gm_span, local_span
 
 
 @lowers(A.SetFlagOp, A.WaitFlagOp)
@@ -119,37 +114,3 @@ def lower_printf(op, cx: Lowering):
         emit_text(c, c_format(fmt, [R[v] for v in vs]))
 
     return f
-
-
-@lowers(A.DumpTensorOp)
-def lower_dump_tensor(op, cx: Lowering):
-    pre = cx.take_pre()
-    site = cx.site(op)
-    st, sd, sn = cx.slot(op.tensor), cx.slot(op.desc), cx.slot(op.dump_size)
-
-    def f(R):
-        c = R[0]
-        c.t += pre
-        t, desc, n = R[st], R[sd], R[sn]
-        if n < 0:
-            raise InvalidArgumentError(f"dumps {n} elements", site, core=c.block_idx)
-        if isinstance(t, GTensor):
-            lo, hi = gm_span(c, t, 0, n, site, "dumps")
-            where = f"GM '{t.buf.name}'[{t.off}:]"
-        else:
-            lo, hi = local_span(c, t, 0, n, site, "dumps")
-            where = t.describe()
-        values = t.dt.load(t.mem.bytes[lo:hi].view(t.dt.np))
-        with np.printoptions(threshold=64, edgeitems=8):
-            text = (
-                f"DumpTensor: desc={desc}, core={c.block_idx}, {t.dt.name}[{n}] at {where}: "
-                f"{np.array2string(np.asarray(values), separator=', ')}\n"
-            )
-        emit_text(c, text)
-        san = c.san
-        if san is not None:
-            san.access(t.mem, lo, hi, False, S, san.begin(S), site)
-        c.run_scalar(c.cost.scalar_ub * max(1, n // 8), site)
-
-    return f
-

@@ -34,6 +34,8 @@ from ascdsl.transforms.generate_boilerplate import INCLUDES_ATTR
 from ascdsl.transforms.legalize_kernel_args import GLOBAL_ATTR, KERNEL_ARG_ATTR
 
 from .ctypes import ctype, is_object
+from .dump import DUMP_PARAM, needs_dump
+from .dump import prelude as dump_prelude
 
 Rule = Callable[["Emitter", Operation], None]
 
@@ -373,8 +375,14 @@ class Emitter:
         for arg in block.args:
             t = _param_type(self, arg.type, func)
             params.append(f"{t} {self.define(arg)}")
+        dump = kernel and needs_dump(func)  # printf/DumpTensor write into a dump buffer
+        if dump:
+            params.append(DUMP_PARAM)
         self.line(f"{prefix} {name}({', '.join(params)}) {{")
         self.push()
+        if dump:
+            for text in dump_prelude():
+                self.line(text)
         # pyasc's legalize-kernel-args writes the op itself; ascdsl's marks the argument only.
         has_op = any(isinstance(op, SetFftsBaseAddrOp) for op in block.ops)
         for arg, attrs in zip(block.args, _arg_attrs(func)):

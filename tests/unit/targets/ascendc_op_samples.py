@@ -73,6 +73,23 @@ from ascdsl.dialects.ascendc.constraints import UI64, IntLike, Is
 from ascdsl.dialects.ascendc.segments import segment_sizes
 from ascdsl.dialects.ascendc.ops_tensor import AllocatorAllocOp, ReinterpretCastOp
 from ascdsl.dialects.ascendc import DataCopyPadL2Op
+from ascdsl.dialects.ascendc import (  # system ops (ops_sys.py, ops_atomic.py)
+    DataCachePreloadOp,
+    GetArchVersionOp,
+    GetStoreAtomicConfigOp,
+    IBSetOp,
+    IBWaitOp,
+    LocalGetPhyAddrOp,
+    NotifyNextBlockOp,
+    SyncAllSoftOp,
+    WaitPreBlockOp,
+    GetHcclContextOp,
+    ScalarCastOp,
+    ScalarGetCountOfValueOp,
+    ScalarGetSFFValueOp,
+    SetHcclContextOp,
+)
+from ascdsl.dialects.ascendc.enums_sys import AtomicDtype, AtomicOp, CacheLine, DcciDst, MemDsbT
 from ascdsl.dialects.ascendc.ops_cube import (
     DataCopyNz2NdOp,
     FixpipeBase,
@@ -119,6 +136,11 @@ ENUM_SAMPLES = {
     SelMode: SelMode.VSEL_TENSOR_TENSOR_MODE,
     ReduceOrder: ReduceOrder.ORDER_INDEX_VALUE,
     GatherMaskMode: GatherMaskMode.DEFAULT,
+    AtomicDtype: AtomicDtype.ATOMIC_F32,
+    AtomicOp: AtomicOp.ATOMIC_SUM,
+    CacheLine: CacheLine.SINGLE_CACHE_LINE,
+    DcciDst: DcciDst.CACHELINE_OUT,
+    MemDsbT: MemDsbT.ALL,
 }
 MASK_BITS = LocalTensorType(IntegerType(8, Signedness.UNSIGNED), [32])
 SCRATCH = LocalTensorType(IntegerType(8, Signedness.UNSIGNED), [1024])
@@ -189,6 +211,21 @@ OVERRIDES: dict[tuple[type[Operation], str], Attribute] = {
     (BilinearInterpolationOp, "src1"): LocalTensorType(f16, [64]),
     (BilinearInterpolationOp, "src0_offset"): OFFSETS,
     (BilinearInterpolationOp, "shared_tmp_buffer"): SCRATCH,
+    # system ops: GetArchVersion's uint32_t&, DataCachePreload's GlobalTensor<uint64_t>,
+    # ScalarCast from float to int32
+    (GetArchVersionOp, "core_version"): IntegerType(32, Signedness.UNSIGNED),
+    (DataCachePreloadOp, "src"): GlobalTensorType(IntegerType(64, Signedness.UNSIGNED)),
+    (ScalarCastOp, "value"): f32,
+    (LocalGetPhyAddrOp, "result"): IntegerType(64, Signedness.UNSIGNED),
+    (GetStoreAtomicConfigOp, "atomic_type"): IntegerType(16, Signedness.UNSIGNED),
+    (GetStoreAtomicConfigOp, "atomic_op"): IntegerType(16, Signedness.UNSIGNED),
+    **{(cls, name): t for cls in (NotifyNextBlockOp, WaitPreBlockOp, IBSetOp, IBWaitOp,
+                                  SyncAllSoftOp)
+       for name, t in (("gm_workspace", GlobalTensorType(i32)),
+                       ("ub_workspace", LocalTensorType(i32, [256])))},
+    (ScalarCastOp, "result"): i32,
+    (GetHcclContextOp, "context"): gm_pointer_type(IntegerType(8, Signedness.UNSIGNED)),
+    (SetHcclContextOp, "context"): gm_pointer_type(IntegerType(8, Signedness.UNSIGNED)),
 }
 # Enum values of one op's property, where the op takes fewer values than its enum has.
 OP_ENUM_SAMPLES = {
@@ -208,7 +245,13 @@ EXACT_OVERRIDES: dict[tuple[type[Operation], str], Attribute] = {
 # Scalars with no type constraint, by operand name.
 UNCONSTRAINED = {"cal_index": i1, "vars": i32, "args": i32}
 # Operands that must be constants (C++ template arguments), by (op class, name).
-CONSTANT_OPERANDS = {(AllocatorAllocOp, "tile_size"): 32}
+CONSTANT_OPERANDS = {
+    (AllocatorAllocOp, "tile_size"): 32,
+    (ScalarGetSFFValueOp, "count_value"): 1,
+    (ScalarGetCountOfValueOp, "count_value"): 1,
+    (SetHcclContextOp, "index"): 0,
+    (GetHcclContextOp, "index"): 0,
+}
 
 
 def _inner(constr):
@@ -297,7 +340,7 @@ def _properties(cls: type[Operation], result_types: list[Attribute],
         elif "StringAttr" in constr:
             props[name] = StringAttr("value %d")
         elif name == "dtype":
-            t = result_types[0]
+            t = result_types[0] if result_types else f32  # SetAtomicAdd<T>: no result
             props[name] = getattr(t, "element_type", t)
         else:
             raise NotImplementedError(f"{cls.name}: no sample for property '{name}'")
