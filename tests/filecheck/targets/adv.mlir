@@ -48,12 +48,12 @@ func.func @other_math(%arg0: !ascendc.local_tensor<256xf32>, %arg1: !ascendc.loc
 }
 
 // CHECK-LABEL: void rows(
-// CHECK:         SoftMaxTiling v[[T:[0-9]+]]{c8_i32, c64_i32, c512_i32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
-// CHECK:         AscendC::SoftMaxShapeInfo v[[INFO:[0-9]+]]{c8_i32, c64_i32, c8_i32, c64_i32};
+// CHECK:         SoftMaxTiling v[[T:[0-9]+]]{static_cast<uint32_t>(c8_i32), static_cast<uint32_t>(c64_i32), static_cast<uint32_t>(c512_i32), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+// CHECK:         AscendC::SoftMaxShapeInfo v[[INFO:[0-9]+]]{static_cast<uint32_t>(c8_i32), static_cast<uint32_t>(c64_i32), static_cast<uint32_t>(c8_i32), static_cast<uint32_t>(c64_i32)};
 // CHECK-NEXT:    AscendC::SoftMax<half, 0, 1, 0>(v1, v2, v3, v1, v[[T]], v[[INFO]]);
 // CHECK-NEXT:    AscendC::SoftMax<half, 0, 0, 0>(v1, v2, v3, v1, v4, v[[T]]);
 // CHECK-NEXT:    AscendC::SimpleSoftMax<half, 1, 0, 0>(v1, v2, v3, v1, v[[T]]);
-// CHECK:         RmsNormTiling v[[R:[0-9]+]]{c1_i32, c8_i32, c64_i32, c64_i32, c0_015625_f32, 0, 0, 0, 0, 0, 0, 0};
+// CHECK:         RmsNormTiling v[[R:[0-9]+]]{static_cast<uint32_t>(c1_i32), static_cast<uint32_t>(c8_i32), static_cast<uint32_t>(c64_i32), static_cast<uint32_t>(c64_i32), c0_015625_f32, 0, 0, 0, 0, 0, 0, 0};
 // CHECK:         AscendC::RmsNorm<half, 0>(v1, v1, v1, v4, c0_0010004_f16, v[[R]]);
 // CHECK-NEXT:    AscendC::RmsNorm<half, 1>(v1, v1, v1, c0_0010004_f16, v[[R]]);
 func.func @rows(%arg0: !ascendc.local_tensor<512xf16>, %arg1: !ascendc.local_tensor<64xf32>, %arg2: !ascendc.local_tensor<64xf32>, %arg3: !ascendc.local_tensor<4096xui8>) {
@@ -102,9 +102,9 @@ func.func @quant_and_sort(%arg0: !ascendc.local_tensor<256xi8>, %arg1: !ascendc.
 // CHECK-NEXT:    AscendC::Silu<float, 1>(v1, v2, c256_i32);
 // CHECK-NEXT:    AscendC::Swish<float, 0>(v1, v2, c256_i32, c1_5_f32);
 // CHECK-NEXT:    AscendC::SwiGLU<float, 0>(v1, v2, v2, c1_5_f32, v3, c256_i32);
-// CHECK:         LogSoftMaxTiling v[[LT:[0-9]+]]{c8_i32, c32_i32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+// CHECK:         LogSoftMaxTiling v[[LT:[0-9]+]]{static_cast<uint32_t>(c8_i32), static_cast<uint32_t>(c32_i32), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 // CHECK-NEXT:    AscendC::LogSoftMax<float, 0, 0>(v1, v4, v4, v2, v3, v[[LT]]);
-// CHECK:         LayerNormTiling v[[NT:[0-9]+]]{c1_i32, c8_i32, c32_i32, c32_i32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+// CHECK:         LayerNormTiling v[[NT:[0-9]+]]{static_cast<uint32_t>(c1_i32), static_cast<uint32_t>(c8_i32), static_cast<uint32_t>(c32_i32), static_cast<uint32_t>(c32_i32), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 // CHECK-NEXT:    AscendC::LayerNorm<float, 0>(v1, v4, v4, v2, v5, v5, c1_5_f32, v[[NT]]);
 func.func @beyond_pyasc(%arg0: !ascendc.local_tensor<256xf32>, %arg1: !ascendc.local_tensor<256xf32>, %arg2: !ascendc.local_tensor<4096xui8>, %arg3: !ascendc.local_tensor<64xf32>, %arg4: !ascendc.local_tensor<32xf32>) {
   %n = arith.constant 256 : i32

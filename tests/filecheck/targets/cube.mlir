@@ -4,14 +4,14 @@
 // FixpipeConfig as the template argument the constant picks (CFG_ROW_MAJOR, CFG_NZ).
 
 // CHECK-LABEL: void cube(
-// CHECK:         AscendC::Nd2NzParams v7{c1_i32, c16_i32, c16_i32, c0_i32, c16_i32, c16_i32, c1_i32, c0_i32};
+// CHECK:         AscendC::Nd2NzParams v7{static_cast<uint16_t>(c1_i32), static_cast<uint16_t>(c16_i32), static_cast<uint16_t>(c16_i32), static_cast<uint16_t>(c0_i32), static_cast<uint16_t>(c16_i32), static_cast<uint16_t>(c16_i32), static_cast<uint16_t>(c1_i32), static_cast<uint16_t>(c0_i32)};
 // CHECK-NEXT:    AscendC::DataCopy(v3, v1, v7);
-// CHECK-NEXT:    AscendC::LoadData2DParams v8{c0_i32, c1_i32, c1_i32, c0_i32, c0_i32, cm1_i1, c0_i32};
+// CHECK-NEXT:    AscendC::LoadData2DParams v8{static_cast<uint16_t>(c0_i32), static_cast<uint8_t>(c1_i32), static_cast<uint16_t>(c1_i32), static_cast<uint8_t>(c0_i32), static_cast<uint16_t>(c0_i32), cm1_i1, static_cast<uint8_t>(c0_i32)};
 // CHECK-NEXT:    AscendC::LoadData(v4, v3, v8);
 // The (m, n, k, unitFlag, cmatrixSource, cmatrixInitVal) constructor: six values, not padded.
-// CHECK-NEXT:    AscendC::MmadParams v9{c16_i32, c16_i32, c16_i32, c0_i32, c0_i1, cm1_i1};
+// CHECK-NEXT:    AscendC::MmadParams v9{static_cast<uint16_t>(c16_i32), static_cast<uint16_t>(c16_i32), static_cast<uint16_t>(c16_i32), static_cast<uint8_t>(c0_i32), c0_i1, cm1_i1};
 // CHECK-NEXT:    AscendC::Mmad(v6, v4, v5, v9);
-// CHECK-NEXT:    AscendC::FixpipeParamsV220 v10{c16_i32, c16_i32, c16_i32, c16_i32, cm1_i1, static_cast<QuantMode_t>(c1_i32), c0_i32, c1_i32, c0_i32, c0_i32, c0_i32, c0_i1};
+// CHECK-NEXT:    AscendC::FixpipeParamsV220 v10{static_cast<uint16_t>(c16_i32), static_cast<uint16_t>(c16_i32), static_cast<uint16_t>(c16_i32), static_cast<uint32_t>(c16_i32), cm1_i1, static_cast<QuantMode_t>(c1_i32), static_cast<int64_t>(c0_i32), static_cast<uint16_t>(c1_i32), static_cast<uint16_t>(c0_i32), static_cast<uint16_t>(c0_i32), static_cast<uint8_t>(c0_i32), c0_i1};
 // CHECK-NEXT:    AscendC::FixpipeConfig v11{static_cast<AscendC::CO2Layout>(c1_i32)};
 // CHECK-NEXT:    AscendC::Fixpipe<half, float, AscendC::CFG_ROW_MAJOR>(v2, v6, v10);
 // CHECK-NEXT:    AscendC::FixpipeConfig v12{static_cast<AscendC::CO2Layout>(c0_i32)};

@@ -41,9 +41,9 @@ func.func @emit_data_copy_pad(%arg0 : !ascendc.global_tensor<i32>, %arg1 : !asce
 // CHECK-NEXT:    constexpr int32_t c1_i32 = 1;
 // CHECK-NEXT:    constexpr int32_t c8_i32 = 8;
 // CHECK-NEXT:    AscendC::DataCopyParams v2;
-// CHECK-NEXT:    AscendC::BinaryRepeatParams v3{c1_i32, c1_i32, c1_i32, c8_i32, c8_i32, c8_i32};
-// CHECK-NEXT:    AscendC::UnaryRepeatParams v4{c1_i32, c1_i32, c8_i32, c8_i32};
-// CHECK-NEXT:    AscendC::DataCopyExtParams v5{c1_i32, static_cast<uint32_t>(v1), c8_i32, c8_i32, c1_i32};
+// CHECK-NEXT:    AscendC::BinaryRepeatParams v3{static_cast<uint8_t>(c1_i32), static_cast<uint8_t>(c1_i32), static_cast<uint8_t>(c1_i32), static_cast<uint8_t>(c8_i32), static_cast<uint8_t>(c8_i32), static_cast<uint8_t>(c8_i32)};
+// CHECK-NEXT:    AscendC::UnaryRepeatParams v4{static_cast<uint16_t>(c1_i32), static_cast<uint16_t>(c1_i32), static_cast<uint8_t>(c8_i32), static_cast<uint8_t>(c8_i32)};
+// CHECK-NEXT:    AscendC::DataCopyExtParams v5{static_cast<uint16_t>(c1_i32), static_cast<uint32_t>(v1), static_cast<uint32_t>(c8_i32), static_cast<uint32_t>(c8_i32), static_cast<uint32_t>(c1_i32)};
 // CHECK-NEXT:    return;
 func.func @emit_construct_constants(%arg0 : i64) {
   %c1 = arith.constant 1 : i32
