@@ -405,12 +405,13 @@ def _get_tpipe_ptr(em: Emitter, op: Operation) -> None:
 
 @register(GetBlockIdxOp, GetBlockNumOp, GetSubBlockIdxOp)
 def _system_variable(em: Emitter, op: Operation) -> None:
-    # The API returns int64_t; the IR picks the result type (index, i32, i64). As pyasc,
-    # cast only to another type.
+    # The API returns int64_t; the IR picks the result type (index, i32, i64). As pyasc's
+    # translator: GetBlockIdx/GetBlockNum always through a static_cast, GetSubBlockIdx as it
+    # is (an implicit conversion).
     result = op.results[0]
     t = em.value_ctype(result, op)
     api = type(op).CPP.qualified  # type: ignore[attr-defined]
-    call = f"{api}()" if t == "int64_t" else f"static_cast<{t}>({api}())"
+    call = f"{api}()" if isinstance(op, GetSubBlockIdxOp) else f"static_cast<{t}>({api}())"
     em.line(f"{t} {em.define(result)} = {call};")
 
 

@@ -42,10 +42,10 @@ func.func @emit_barriers() {
 // The API returns int64_t; the value is cast to the IR's result type.
 // CHECK-LABEL: void emit_sys_var() {
 // CHECK-NEXT:    uint32_t v1 = static_cast<uint32_t>(AscendC::GetBlockIdx());
-// CHECK-NEXT:    int64_t v2 = AscendC::GetBlockIdx();
+// CHECK-NEXT:    int64_t v2 = static_cast<int64_t>(AscendC::GetBlockIdx());
 // CHECK-NEXT:    int32_t v3 = static_cast<int32_t>(AscendC::GetBlockIdx());
 // CHECK-NEXT:    int32_t v4 = static_cast<int32_t>(AscendC::GetBlockNum());
-// CHECK-NEXT:    int32_t v5 = static_cast<int32_t>(AscendC::GetSubBlockIdx());
+// CHECK-NEXT:    int32_t v5 = AscendC::GetSubBlockIdx();
 // CHECK-NEXT:    return;
 func.func @emit_sys_var() {
   %0 = ascendc.get_block_idx : index
