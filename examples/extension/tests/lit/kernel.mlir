@@ -6,8 +6,8 @@
 // CPP:      #include "kernel_operator.h"
 // CPP-NEXT: #include "ascx/scaled_relu.h"
 // CPP:      [[IN:v[0-9]+]].EnQue
-// CPP:      [[A:v[0-9]+_a]] = [[IN]].DeQue<float>();
-// CPP-NEXT: ascx::ScaledRelu([[B:v[0-9]+_b]], [[A]], v4_s, c256_i32);
+// CPP:      [[A:v[0-9]+]] = [[IN]].DeQue<float>();
+// CPP-NEXT: ascx::ScaledRelu([[B:v[0-9]+]], [[A]], v4, c256_i32);
 // CPP-NEXT: [[OUT:v[0-9]+]].EnQue([[B]]);
 
 // SIM:      kernel relu_muls on Ascend910B1, 1 core(s)
