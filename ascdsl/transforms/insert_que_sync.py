@@ -160,6 +160,7 @@ class _Sync:
         self._write_events: dict[SSAValue, list[Operation]] = {}
         # A deque's result -> the tensor allocated for it (what its FreeTensor names).
         self._allocated: dict[SSAValue, SSAValue] = {}
+        self._queue_names: dict[SSAValue, tuple[SSAValue, ...]] = {}
 
     def run(self) -> None:
         self.enqueue_writes()
@@ -227,20 +228,32 @@ class _Sync:
             i += 1
         return i < len(ops) and isinstance(ops[i], EnqueTensorOp)
 
-    @staticmethod
-    def _buffer_names(tensor: SSAValue) -> tuple[SSAValue, ...]:
+    def _buffer_names(self, tensor: SSAValue) -> tuple[SSAValue, ...]:
         """The values that name `tensor`'s buffer: with one AllocTensor on its queue, the
         allocated tensor and every DeQue result of the queue (a hoisted EnQue names the
         allocated tensor where a DeQue result inside a branch is out of scope); else itself."""
         owner = tensor.owner
         if not isinstance(owner, AllocTensorOp | DequeTensorOp):
             return (tensor,)
-        allocs = [u.operation for u in owner.queue.uses if isinstance(u.operation, AllocTensorOp)]
-        if len(allocs) != 1:
-            return (tensor,)
-        deques = [u.operation.tensor for u in owner.queue.uses
-                  if isinstance(u.operation, DequeTensorOp)]
-        return (allocs[0].tensor, *deques)
+        # Once per queue: a queue shared by many tiles has many uses, and scanning them for
+        # every write made step 1 quadratic.
+        names = self._queue_names.get(owner.queue)
+        if names is None:
+            allocs = [u.operation for u in owner.queue.uses
+                      if isinstance(u.operation, AllocTensorOp)]
+            names = ()
+            if len(allocs) == 1:
+                deques = [u.operation.tensor for u in owner.queue.uses
+                          if isinstance(u.operation, DequeTensorOp)]
+                names = (allocs[0].tensor, *deques)
+            self._queue_names[owner.queue] = names
+        return names or (tensor,)
+
+    def _named(self, deq: DequeTensorOp) -> None:
+        """A new DeQue result is one more name of its queue's buffer (see _buffer_names)."""
+        names = self._queue_names.get(deq.queue)
+        if names:
+            self._queue_names[deq.queue] = (*names, deq.tensor)
 
     @staticmethod
     def _barrier_follows(op: Operation, pipe: Pipe) -> bool:
@@ -331,6 +344,7 @@ class _Sync:
         assert isinstance(tensor.type, TensorTypeBase)
         deq = DequeTensorOp(queue, tensor.type)  # type: ignore[arg-type]
         self._allocated[deq.tensor] = root
+        self._named(deq)
         insert_before(self._sync_point(anchor), with_location([deq], enq), order)
         if hoist_after is not None:
             insert_after(hoist_after, with_location([EnqueTensorOp(queue, hoisted)], enq), order)
@@ -378,6 +392,7 @@ class _Sync:
                     deq = DequeTensorOp(pending.queue, tensor.type)  # type: ignore[arg-type]
                     deq.tensor.name_hint = tensor.name_hint
                     self._allocated[deq.tensor] = tensor
+                    self._named(deq)
                     insert_before(self._sync_point(anchor), with_location([deq], pending), order)
                     current = deq.tensor
                 pending = None
