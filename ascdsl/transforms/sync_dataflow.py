@@ -28,9 +28,13 @@ For each access op the result is the set of pipes it must wait for (`needs`): an
 pipe P that conflicts with an access of pipe A that P does not know (a write then any
 access, or a read then a write) needs A -> P; the vector pipe's own earlier write needs a
 `pipe_barrier pipe_v`. The needs are applied as adjacent set/wait pairs right before the op,
-so later ops see the dependence as ordered. GM is not tracked: within a core GM traffic is
-MTE2 reads and MTE3 writes of distinct tensors in valid kernels, and across cores no event
-can order it.
+so later ops see the dependence as ordered.
+
+GM is tracked too, by range (gm_ranges.py): a GM key is `("gm", root, range)`, and two keys
+of one root conflict unless their ranges are provably disjoint, also across a loop's
+iterations (facts that mention the loop's induction variable are marked `earlier` on the
+back edge, and widened to the whole root when the loop is left). Across cores no event can
+order GM; that is the simulator's cross-core check.
 """
 
 from __future__ import annotations
@@ -61,13 +65,31 @@ from ascdsl.dialects.ascendc import (
 )
 from ascdsl.dialects.ascendc.base import const_int
 
-WILDCARD = ("any",)
+from .gm_ranges import ANY_ROOT, Facts, gm_overlap, is_gm
+
+WILDCARD = ("any",)  # anything: what a caller or callee may have left pending
+LOCAL_ANY = ("any-local",)  # a local tensor argument: any local buffer
 Key = tuple
 Fact = tuple[Key, Pipe, bool]  # (buffer, accessing pipe, is a write)
 
 
 def _local(value: SSAValue) -> bool:
     return isinstance(value.type, LocalTensorType)
+
+
+def _tracked(value: SSAValue) -> bool:
+    return isinstance(value.type, LocalTensorType) or is_gm(value)
+
+
+def _inside(value, loop: Operation) -> bool:
+    """Whether an SSA value is defined inside `loop` (its body's block arguments included)."""
+    if not isinstance(value, SSAValue):
+        return False
+    owner = value.owner
+    if isinstance(owner, Block):
+        owner = owner.parent_op()
+    return owner is not None and owner is not loop and loop.is_ancestor(owner) or (
+        owner is loop and isinstance(value.owner, Block))
 
 
 def access_pipe(op: AscendCOp) -> Pipe:
@@ -95,7 +117,7 @@ class BufferMap:
                 for block in region.blocks:
                     for arg in block.args:
                         if _local(arg) and isinstance(op, func.FuncOp):
-                            origins.append((arg, WILDCARD))
+                            origins.append((arg, LOCAL_ANY))
         origins += self._merged_ranges(ranges)
         self._keys: dict[SSAValue, set[Key]] = {}
         for value, key in origins:
@@ -205,8 +227,22 @@ class BufferMap:
         return out
 
 
-def _overlap(a: frozenset[Key], b: Key) -> bool:
-    return b in a or (b == WILDCARD and bool(a)) or WILDCARD in a
+def _key_overlap(facts: Facts, a: Key, b: Key) -> bool:
+    if a == b or a == WILDCARD or b == WILDCARD:
+        return True
+    ga, gb = a[0] == "gm", b[0] == "gm"
+    if ga != gb:
+        return False
+    if ga:
+        return gm_overlap(facts, a, b)
+    return a == LOCAL_ANY or b == LOCAL_ANY
+
+
+def _overlap(facts: Facts, a: frozenset[Key], b: Key) -> bool:
+    """Whether the op's keys `a` and a fact's key `b` may name common bytes."""
+    if b in a and (b[0] != "gm" or len(b) < 3 or b[2] is None or b[2][2] is None):
+        return True  # the same buffer, or the same GM range of this iteration
+    return any(_key_overlap(facts, k, b) for k in a)
 
 
 @dataclass
@@ -267,6 +303,8 @@ class SyncDataflow:
         # are bisheng's auto-sync layer's (cce-auto-sync), as on hardware.
         self.vector_barriers = vector_barriers
         self.buffers = BufferMap(function)
+        self.gm = Facts(function)
+        self._carried: dict[tuple, Fact] = {}
         self.pipes = tuple(pipes)
         self.needs: dict[Operation, Need] = {}
         self._site: dict[Fact, Operation] = {}
@@ -312,16 +350,79 @@ class SyncDataflow:
         the top) uses it: joined with the entry, where no FreeTensor ran, it would be lost.
         """
         out = self._regions(op, state.copy())
-        leave = state.join(out)
+        leave = state.join(self._carry(out, op, True))
         back = out
         for _ in range(self.MAX_ROUNDS):
-            again = self._regions(op, back.copy())
-            leave = leave.join(again)
+            again = self._regions(op, self._carry(back, op, False))
+            leave = leave.join(self._carry(again, op, True))
             nxt = back.join(again)
             if nxt.same(back):
                 return leave
             back = nxt
         raise AssertionError(f"sync dataflow did not settle on {op.name}")  # pragma: no cover
+
+    def _carry(self, state: State, loop: Operation, leaving: bool) -> State:
+        """The state with its GM facts seen from the next iteration of `loop` (a range that
+        follows the induction variable is an `earlier` one), or from after the loop
+        (`leaving`: such ranges become the whole root)."""
+        mapped = {}
+        for facts in state.unknown.values():
+            for f in facts:
+                if f[0][0] == "gm" and f not in mapped:
+                    mapped[f] = self._carry_fact(f, loop, leaving)
+        for _, _, snapshot in state.pending.values():
+            for f in snapshot:
+                if f[0][0] == "gm" and f not in mapped:
+                    mapped[f] = self._carry_fact(f, loop, leaving)
+        out = state.copy()
+        if not mapped or all(k is v for k, v in mapped.items()):
+            return out
+        for p, facts in out.unknown.items():
+            out.unknown[p] = {mapped.get(f, f) for f in facts}
+        for k, (a, b, snapshot) in out.pending.items():
+            out.pending[k] = (a, b, {mapped.get(f, f) for f in snapshot})
+        return out
+
+    def _carry_fact(self, fact: Fact, loop: Operation, leaving: bool) -> Fact:
+        memo = (fact, loop, leaving)
+        found = self._carried.get(memo)
+        if found is not None:
+            return found
+        key = fact[0]
+        new_key = key
+        if key != ANY_ROOT:
+            if _inside(key[1], loop):
+                new_key = ANY_ROOT  # a pointer computed in the loop: another one next time
+            elif key[2] is not None:
+                new_key = (*key[:2], self._carry_range(key[2], loop, leaving))
+        out = fact if new_key == key else (new_key, fact[1], fact[2])
+        if out is not fact and fact in self._site:
+            self._site[out] = self._site[fact]
+        self._carried[memo] = out
+        return out
+
+    def _carry_range(self, rng: tuple, loop: Operation, leaving: bool) -> tuple | None:
+        off, length, earlier = rng
+        values = self.gm.atom_values
+        iv = None
+        if isinstance(loop, scf.ForOp):
+            iv_value = loop.body.block.args[0]
+            for m, _ in (*off, *length):
+                for a in m:
+                    if values[a] is iv_value:
+                        iv = a
+        for m, _ in (*off, *length):
+            for a in m:
+                if a != iv and _inside(values[a], loop):
+                    return None  # a value of this iteration only
+        if iv is None:
+            return rng  # the same range in every iteration
+        if leaving:
+            return None
+        step = const_int(loop.step)
+        if step is None or step <= 0:
+            return None
+        return (off, length, (iv, step))
 
     def _regions(self, op: Operation, state: State) -> State:
         for region in op.regions:
@@ -359,8 +460,8 @@ class SyncDataflow:
         if isinstance(op, EnqueTensorOp | DequeTensorOp | FreeTensorOp | AllocTensorOp):
             self._queue_event(op, state)
             return
-        writes = [self.buffers.keys(v) for v in op.written_operands() if _local(v)]
-        reads = [self.buffers.keys(v) for v in op.read_operands() if _local(v)]
+        writes = [self._keys(v, op) for v in op.written_operands() if _tracked(v)]
+        reads = [self._keys(v, op) for v in op.read_operands() if _tracked(v)]
         if not writes and not reads:
             return
         pipe = access_pipe(op)
@@ -375,7 +476,7 @@ class SyncDataflow:
             conflicts = [
                 f
                 for f in state.unknown[pipe]
-                if _overlap(w_keys, f[0]) or (f[2] and _overlap(r_keys, f[0]))
+                if _overlap(self.gm, w_keys, f[0]) or (f[2] and _overlap(self.gm, r_keys, f[0]))
             ]
             if not conflicts:
                 break
@@ -398,6 +499,11 @@ class SyncDataflow:
             self._gen(state, key, pipe, False, op)
         for key in w_keys:
             self._gen(state, key, pipe, True, op)
+
+    def _keys(self, value: SSAValue, op: Operation) -> frozenset[Key]:
+        if is_gm(value):
+            return frozenset((self.gm.range_of(value, op),))
+        return self.buffers.keys(value)
 
     def _apply(self, state: State, pipe: Pipe, sources) -> None:
         """Adjacent set/wait pairs from each source into `pipe` (its own: a barrier)."""

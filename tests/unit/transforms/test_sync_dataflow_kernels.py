@@ -112,6 +112,68 @@ def scalar_access(x: asc.GlobalAddress, z: asc.GlobalAddress):
     asc.data_copy(zg, a, TILE)
 
 
+@asc.jit
+def store_reload(x: asc.GlobalAddress, z: asc.GlobalAddress):
+    """z = 2x stored, read back, z = z + 1: the reload must wait for the store (MTE3 -> MTE2
+    on GM, which neither the queues nor bisheng's auto-sync order)."""
+    xg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    off = asc.get_block_idx() * TILE
+    xg.set_global_buffer(x + off)
+    zg.set_global_buffer(z + off)
+    a = asc.LocalTensorAuto(asc.float32, [TILE])
+    asc.data_copy(a, xg, TILE)
+    b = asc.LocalTensorAuto(asc.float32, [TILE])
+    asc.muls(b, a, 2.0, TILE)
+    asc.data_copy(zg, b, TILE)
+    c = asc.LocalTensorAuto(asc.float32, [TILE])
+    asc.data_copy(c, zg, TILE)
+    d = asc.LocalTensorAuto(asc.float32, [TILE])
+    asc.adds(d, c, 1.0, TILE)
+    asc.data_copy(zg, d, TILE)
+
+
+@asc.jit
+def gm_chain(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
+    """Tile i of z is tile i-1 of z plus one: each iteration reads what the previous one
+    stored."""
+    xg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    off = asc.get_block_idx() * n
+    xg.set_global_buffer(x + off)
+    zg.set_global_buffer(z + off)
+    a = asc.LocalTensorAuto(asc.float32, [TILE])
+    asc.data_copy(a, xg, TILE)
+    asc.data_copy(zg, a, TILE)
+    for i in range(1, n // TILE):
+        b = asc.LocalTensorAuto(asc.float32, [TILE])
+        asc.data_copy(b, zg[(i - 1) * TILE:], TILE)
+        c = asc.LocalTensorAuto(asc.float32, [TILE])
+        asc.adds(c, b, 1.0, TILE)
+        asc.data_copy(zg[i * TILE:], c, TILE)
+
+
+@asc.jit
+def gm_in_place_tiles(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
+    """x += 1 tile by tile in place: tile i+1's load does not touch tile i's store."""
+    xg = asc.GlobalTensor()
+    off = asc.get_block_idx() * n
+    xg.set_global_buffer(x + off)
+    for i in range(n // TILE):
+        b = asc.LocalTensorAuto(asc.float32, [TILE])
+        asc.data_copy(b, xg[i * TILE:], TILE)
+        c = asc.LocalTensorAuto(asc.float32, [TILE])
+        asc.adds(c, b, 1.0, TILE)
+        asc.data_copy(xg[i * TILE:], c, TILE)
+
+
+def _chain_expected(x: np.ndarray) -> np.ndarray:
+    z = x.reshape(CORES, -1, TILE).copy()
+    for i in range(1, z.shape[1]):
+        z[:, i] = z[:, i - 1] + 1
+    return z.reshape(-1)
+
+
 def _x(n: int) -> np.ndarray:
     return np.random.default_rng(16).standard_normal(n).astype(np.float32)
 
@@ -134,6 +196,8 @@ CASES = [
     (static_tiles, (4 * TILE,), lambda x: 3 * x, HardEvent.V_MTE2),
     (scalar_access, (), _scalar_expected, HardEvent.MTE2_S),
     (scalar_access, (), _scalar_expected, HardEvent.S_MTE3),
+    (store_reload, (), lambda x: 2 * x + 1, HardEvent.MTE3_MTE2),
+    (gm_chain, (4 * TILE,), _chain_expected, HardEvent.MTE3_MTE2),
 ]
 IDS = [f"{k.__name__}-{getattr(e, 'name', e)}" for k, _, _, e in CASES]
 
@@ -203,6 +267,18 @@ def test_pyasc_placement_races_where_the_default_does_not(kernel, args):
     InsertQueSyncPass(mode="pyasc").apply(ctx, module)
     with pytest.raises(asc.RaceError):
         prepare(module, ck.kernel_name).launch(CORES, [x, z, *args])
+
+
+def test_in_place_tiles_get_no_gm_flag_and_stay_right():
+    """GM ranges are compared, not just buffers: the in-place tile loop keeps its copy-in of
+    tile i+1 free to overlap the copy-out of tile i."""
+    x = _x(CORES * 4 * TILE)
+    before = x.copy()
+    report = gm_in_place_tiles[CORES](x, np.zeros(1, np.float32), 4 * TILE)
+    assert report.findings == []
+    np.testing.assert_allclose(x, before + 1, rtol=1e-6)
+    source = gm_in_place_tiles.compile(x, np.zeros(1, np.float32), 4 * TILE).source
+    assert "MTE3_MTE2" not in source
 
 
 def test_a_user_barrier_survives_the_default_pipeline():
