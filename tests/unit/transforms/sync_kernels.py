@@ -132,6 +132,12 @@ class Kernel:
                 f"%s{k} = ascendc.global_tensor.subindex %g{x}[%start] : {G}, i32, {G}",
                 f"ascendc.data_copy_l2 %t{t}, %s{k}, %n : {T}, {G}, i32",
             ]
+        if kind == "reload":  # what an earlier copy-out stored (MTE3 -> MTE2 on GM)
+            _, t = step
+            return [
+                f"%s{k} = ascendc.global_tensor.subindex %gz[%start] : {G}, i32, {G}",
+                f"ascendc.data_copy_l2 %t{t}, %s{k}, %n : {T}, {G}, i32",
+            ]
         if kind == "copy_out":
             _, t = step
             return [
@@ -169,6 +175,8 @@ class Kernel:
                     ts[step[1]] = xs[step[2]][sl].copy()
                 elif kind == "copy_out":
                     z[sl] = ts[step[1]]
+                elif kind == "reload":
+                    ts[step[1]] = z[sl].copy()
                 elif kind == "scalar":
                     _, dst, i, src, j = step
                     ts[dst] = ts[dst].copy()
@@ -192,6 +200,8 @@ class Kernel:
                 parts.append(f"t{dst}.set_value({i}, t{src}.get_value({j}))")
             elif step[0] == "copy_in":
                 parts.append(f"copy(t{step[1]}, x{step[2]})")
+            elif step[0] == "reload":
+                parts.append(f"copy(t{step[1]}, z)")
             else:
                 parts.append(f"copy(z, t{step[1]})")
         loop = f"for {self.tiles} tiles: " if self.loop else ""
@@ -212,7 +222,8 @@ def kernels(draw, max_steps: int = 8) -> Kernel:
     for _ in range(nsteps):
         choices = ["copy_in"]
         if written:
-            choices += ["unary", "binary", "scalar", "scalar_op", "get_set", "copy_out"]
+            choices += ["unary", "binary", "scalar", "scalar_op", "get_set", "copy_out",
+                        "reload"]
         kind = draw(st.sampled_from(choices))
         if kind == "copy_in":
             t = draw(st.integers(0, tensors - 1))
@@ -222,6 +233,11 @@ def kernels(draw, max_steps: int = 8) -> Kernel:
         src = st.sampled_from(sorted(set(written)))
         if kind == "copy_out":
             k.steps.append(("copy_out", draw(src)))
+            continue
+        if kind == "reload":
+            t = draw(st.integers(0, tensors - 1))
+            k.steps.append(("reload", t))
+            written.append(t)
             continue
         if kind == "get_set":
             k.steps.append(("scalar", draw(src), draw(st.integers(0, TILE - 1)), draw(src),

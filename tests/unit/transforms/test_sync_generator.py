@@ -121,6 +121,17 @@ def test_a_tensor_written_and_never_read_runs():
     check(k, auto_sync=True, layers=ALL_LAYERS)
 
 
+def test_a_reload_of_the_stored_tile_is_race_free():
+    """GM: the tile stored is loaded back in the same iteration (MTE3 -> MTE2), and the
+    next iteration loads the next tile (no flag needed)."""
+    ops = {o.name: o for o in vector_ops()["scalar"]}
+    adds = ops["ascendc.adds_l2"]
+    k = Kernel(1, 2, 3, True, [("copy_in", 0, 0), ("copy_out", 0), ("reload", 1),
+                                ("op", adds, 1, (1,), 2.0), ("copy_out", 1)])
+    check(k, auto_sync=True, layers=ALL_LAYERS)
+    check(k, auto_sync=False, layers=("FRAMEWORK", "USER"))
+
+
 def test_the_property_can_fail():
     """Without the pipeline's synchronisation the same checks find the V -> V race."""
     ops = {o.name: o for o in vector_ops()["unary"]}
