@@ -17,8 +17,10 @@
    marked `asc.parallel` lives to the end of that loop's body: the copies of an unrolled body
    then get different bytes, so that copy 2 loads its L0A/L0B operands while copy 1's Mmad
    still reads its own (ping-pong buffers). Tiles are packed first fit over their live
-   ranges (`tile_memory.pack`); a memory whose peak exceeds the SoC's capacity is an error
-   naming the tiles live at the peak, largest first, at their kernel lines.
+   ranges (`tile_memory.pack`). When the ping-pong buffers do not fit a memory, its tiles
+   are packed again on their own live ranges (the copies then share bytes, and the sync
+   orders them one after the other); a memory whose peak still exceeds the SoC's capacity is
+   an error naming the tiles live at the peak, largest first, at their kernel lines.
 """
 
 from __future__ import annotations
@@ -160,6 +162,7 @@ class CubeBuffer:
     nbytes: int
     start: int
     end: int
+    own_end: int  # the end of its last use (`end` may reach further: ping-pong)
     offset: int = 0
 
 
@@ -189,18 +192,20 @@ def plan_memory(func, tiles: list[SSAValue], soc: soc_table.SoC) -> CubePlan:
             if anchor is not None:
                 end = max(end, order.last(anchor))
         loop = _parallel_loop(op)
-        if loop is not None:
-            end = max(end, order.last(loop))
+        pingpong = max(end, order.last(loop)) if loop is not None else end
         t = tile.type
         assert isinstance(t, TileType)
-        b = CubeBuffer(op, tile, tile_bytes(t), order.key(op), end)
+        b = CubeBuffer(op, tile, tile_bytes(t), order.key(op), pingpong, end)
         buffers[tile] = b
         per_memory.setdefault(t.location, []).append(b)
     sizes: dict[TileLocation, int] = {}
     for location, bufs in per_memory.items():
+        capacity = soc.capacity(MEMORY[location][0]) or 0
         top, peak = pack(bufs)
-        hw = MEMORY[location][0]
-        capacity = soc.capacity(hw) or 0
+        if top > capacity:  # no room for ping-pong buffers: each tile only as long as it lives
+            for b in bufs:
+                b.end = b.own_end
+            top, peak = pack(bufs)
         if top > capacity:
             live = sorted(peak, key=lambda b: -b.nbytes)
             notes = [(b.op, f"{b.nbytes} bytes: {b.tile.type}") for b in live[:12]]
