@@ -43,7 +43,7 @@ from .vector_repeats import elem_bytes
 
 FRACTAL_BYTES = 512
 
-# Where each cube location lives, and the TBuf position that hands out its bytes.
+# Where each cube location lives, and the position of its static tensors / TBuf.
 MEMORY: dict[TileLocation, tuple[Hardware, TPosition]] = {
     TileLocation.L1: (Hardware.L1, TPosition.A1),
     TileLocation.L0A: (Hardware.L0A, TPosition.A2),

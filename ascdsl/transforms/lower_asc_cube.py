@@ -19,11 +19,16 @@ A box of an L1 tile copied to L0A / L0B is addressed by its first fractal; LoadD
 `repeatTimes` fractals `srcStride` apart. The lowering issues one LoadData per row block of
 fractals, or per column block with a `dstGap`, whichever takes fewer instructions.
 
-Buffers: one `TBuf` per memory (position A1 for L1, A2, B2, CO1) that `TPipe.InitBuffer`
-sizes to the plan's peak, and each tile a `GetWithOffset` at its planned byte offset (see
-`cube_plan`: live ranges, reuse, ping-pong tiles in parallel loops, capacity errors). Nothing
-here synchronizes: `insert-que-sync`'s dataflow then orders MTE2 -> MTE1 -> M -> FIX and the
-reuse of each buffer (write-after-read flags), like any other static buffer.
+Buffers (`cube_plan`: live ranges, reuse, ping-pong tiles in parallel loops, capacity
+errors): with `buffers=static` (the default) each tile is a static tensor,
+`LocalTensor<T>(pos, addr, len)` at its planned byte address of its memory (positions A1 for
+L1, A2, B2, CO1), as hand-written cube kernels place them; with `buffers=tbuf`, one `TBuf` per
+memory that `TPipe.InitBuffer` sizes to the plan's peak, and each tile a `GetWithOffset` at
+its offset. Static is the default because `insert-que-sync`'s dataflow tells static tensors
+apart by byte range but sees a TBuf as one buffer: with a TBuf, the LoadData into the second
+ping-pong L0 buffer waits for the Mmad that reads the first (20,288 against 22,143 simulated
+cycles on examples/10). Nothing here synchronizes: `insert-que-sync` orders MTE2 -> MTE1 -> M
+-> FIX and the reuse of each buffer (write-after-read flags), like any other static buffer.
 
 Refused with a located error (the reference simulator runs them: `run_passes=False`): loads
 straight into L0A / L0B / L0C, stores of L1 / L0A / L0B tiles, copies other than L1 to L0A /
@@ -49,6 +54,7 @@ from xdsl.dialects.builtin import (
     IntegerType,
     ModuleOp,
     Signedness,
+    UnrealizedConversionCastOp,
     i1,
     i32,
     i64,
@@ -89,8 +95,12 @@ class LowerAscCubePass(ModulePass):
     name = "lower-asc-cube"
 
     soc: str = soc_table.DEFAULT_SOC
+    buffers: str = "static"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if self.buffers not in ("static", "tbuf"):
+            raise PassError(op, f"lower-asc-cube: buffers={self.buffers!r}; expected static or "
+                                "tbuf")
         soc = soc_table.get_soc(self.soc)
         most: dict[str, int] = {}
         with gc_paused():
@@ -98,7 +108,7 @@ class LowerAscCubePass(ModulePass):
                 cube = [o for o in func.walk() if _is_cube_op(o)]
                 if not cube:
                     continue
-                plan = CubeLowering(func, soc).run(cube)
+                plan = CubeLowering(func, soc, self.buffers == "static").run(cube)
                 for location, size in plan.sizes.items():
                     key = location.keyword
                     most[key] = max(most.get(key, 0), size)
@@ -126,9 +136,10 @@ def _tile(v: SSAValue) -> TileType:
 class CubeLowering:
     """lower-asc-cube on one function: check, thread flags, plan memory, emit, erase."""
 
-    def __init__(self, func, soc: soc_table.SoC):
+    def __init__(self, func, soc: soc_table.SoC, static: bool = True):
         self.func = func
         self.soc = soc
+        self.static = static
         self.state = FunctionState(func.body.blocks.first)
         self.buffers: dict[SSAValue, SSAValue] = {}  # tile -> its local tensor
         self.tensors: dict[SSAValue, tuple[SSAValue, list]] = {}  # asc.tensor -> (GM, dims)
@@ -216,6 +227,8 @@ class CubeLowering:
     # -- buffers and tensors ----------------------------------------------------------------
 
     def _setup(self, plan: CubePlan) -> None:
+        if self.static:
+            return
         entry = self.func.body.blocks.first
         pipe = A.PipeOp()
         made: list[Operation] = [pipe]
@@ -237,6 +250,12 @@ class CubeLowering:
         b = plan.buffers[tile]
         n = b.nbytes // elem_bytes(t.element_type)
         lt = LocalTensorType(t.element_type, [n])
+        if self.static:
+            pos = MEMORY[t.location][1]
+            # pyasc's form: i32 values cast to the ui32 the op takes.
+            addr, size = (em.value(UnrealizedConversionCastOp.get([em.i32(v)], [_U32]))
+                          for v in (b.offset, n))
+            return em.value(A.LocalTensorV2Op(pos, addr, size, lt))
         return em.value(A.GetWithOffsetOp(self.tbufs[t.location], em.i32(n), em.i32(b.offset), lt))
 
     def gm(self, tensor: SSAValue) -> tuple[SSAValue, list]:
@@ -345,6 +364,7 @@ def _at(em: Emit, t: SSAValue, first: int) -> SSAValue:
 
 
 _U16 = IntegerType(16, Signedness.UNSIGNED)
+_U32 = IntegerType(32, Signedness.UNSIGNED)
 _MMAD_CASTS = [_U16, _U16, _U16, i1, i32, i1, i1, i1]
 
 

@@ -1,7 +1,9 @@
-// lower-asc-cube alone: L1 / L0 tiles get TBuf bytes, loads into L1 are Nd2Nz copies, copies
-// to L0A / L0B LoadData, matmul_acc an Mmad whose isBias comes from a flag carried by the K
-// loop (false on its first step), the L0C store a Fixpipe.
-// RUN: ascdsl-opt %s -p lower-asc-cube | filecheck %s
+// lower-asc-cube alone: L1 / L0 tiles get static tensors (or, with buffers=tbuf, TBuf bytes),
+// loads into L1 are Nd2Nz copies, copies to L0A / L0B LoadData, matmul_acc an Mmad whose
+// isBias comes from a flag carried by the K loop (false on its first step), the L0C store a
+// Fixpipe.
+// RUN: ascdsl-opt %s -p "lower-asc-cube{buffers=tbuf}" | filecheck %s
+// RUN: ascdsl-opt %s -p lower-asc-cube | filecheck %s --check-prefix=STATIC
 // RUN: ascdsl-opt %s -p lower-asc-cube,canonicalize --split-input-file | filecheck %s --check-prefix=FOLD
 
 // CHECK-LABEL: func.func @matmul_k_loop
@@ -51,6 +53,22 @@
 // CHECK-NEXT:    ascendc.fixpipe %{{.*}}, %[[C]], %[[FP]], %[[CFG]]
 // CHECK-NOT:     asc.matmul
 // CHECK-NOT:     asc.copy
+
+// The default: static tensors at the planned byte addresses, each memory from 0.
+// STATIC-LABEL: func.func @matmul_k_loop
+// STATIC-NOT:     ascendc.tbuf
+// STATIC:         %[[A0:.*]] = builtin.unrealized_conversion_cast %c0_i32 : i32 to ui32
+// STATIC-NEXT:    %[[N0:.*]] = builtin.unrealized_conversion_cast %c16384_i32 : i32 to ui32
+// STATIC-NEXT:    %[[C:.*]] = ascendc.local_tensor_v2 co1, %[[A0]], %[[N0]] : !ascendc.local_tensor<16384xf32>
+// STATIC:         ascendc.local_tensor_v2 a1, %{{.*}}, %{{.*}} : !ascendc.local_tensor<8192xf16>
+// STATIC:         %[[B1_ADDR:.*]] = builtin.unrealized_conversion_cast %c16384_i32 : i32 to ui32
+// STATIC-NEXT:    %[[B1_LEN:.*]] = builtin.unrealized_conversion_cast %c32768_i32 : i32 to ui32
+// STATIC-NEXT:    ascendc.local_tensor_v2 a1, %[[B1_ADDR]], %[[B1_LEN]] : !ascendc.local_tensor<32768xf16>
+// STATIC:         scf.for
+// STATIC:           %[[AL0:.*]] = ascendc.local_tensor_v2 a2, %{{.*}}, %{{.*}} : !ascendc.local_tensor<4096xf16>
+// STATIC:           %[[BL0:.*]] = ascendc.local_tensor_v2 b2, %{{.*}}, %{{.*}} : !ascendc.local_tensor<16384xf16>
+// STATIC:           ascendc.mmad %[[C]], %[[AL0]], %[[BL0]]
+// STATIC-NOT:     ascendc.tbuf
 func.func @matmul_k_loop(%a_ptr: memref<?xf16, 22>, %b_ptr: memref<?xf16, 22>, %c_ptr: memref<?xf32, 22>) attributes {ascendc.global} {
   %0 = asc.tensor %a_ptr() : memref<?xf16, 22> -> !asc.tensor<64x128xf16>
   %1 = asc.tensor %b_ptr() : memref<?xf16, 22> -> !asc.tensor<128x256xf16>

@@ -109,3 +109,57 @@ def test_tiles_take_whole_fractals():
     assert tile_bytes(TileType([16, 16], f32, TileLocation.L0C)) == 1024
     assert tile_bytes(TileType([16, 16], f16, TileLocation.L0A)) == 512
     assert tile_bytes(TileType([16, 48], f16, TileLocation.L1)) == 1536
+
+
+def _addresses(module, position) -> list[int]:
+    """Byte addresses of the kernel's static tensors at `position` (the JIT hoists them)."""
+    import ascdsl.dialects.ascendc as A
+    from ascdsl.dialects.ascendc import const_int
+
+    return [const_int(op.addr.owner.inputs[0]) for op in module.walk()
+            if isinstance(op, A.LocalTensorV2Op) and A.TPosition(op.enum_value("pos")) is position]
+
+
+def test_unrolled_parallel_k_loops_get_ping_pong_l0_buffers():
+    """asc2's matmul (unroll_factor=2, parallel): the two copies of the body load L0A / L0B at
+    different addresses, so copy 2's LoadData overlaps copy 1's Mmad; without room for two
+    (one K step of B fills L0B), both copies share one buffer."""
+    import asc2_kernels as K
+
+    a, b = np.zeros((64, 128), np.float16), np.zeros((128, 256), np.float16)
+    c = np.zeros((64, 256), np.float32)
+    from ascdsl.dialects.ascendc import TPosition
+
+    two = K.matmul_kernel.compile(a, b, c, (64, 128), (128, 256), (64, 256), 2).module
+    assert sorted(_addresses(two, TPosition.A2)) == [0, 8192]
+    assert sorted(_addresses(two, TPosition.B2)) == [0, 32768]
+    a, b = np.zeros((64, 256), np.float16), np.zeros((256, 256), np.float16)
+    wide = K.matmul_kernel.compile(a, b, c, (64, 256), (256, 256), (64, 256), 2).module
+    assert sorted(_addresses(wide, TPosition.A2)) == [0, 16384]
+    assert _addresses(wide, TPosition.B2) == [0, 0]  # 64 KB each: L0B holds one
+
+
+def test_tbuf_buffers_are_the_other_choice():
+    from ascdsl.context import make_context
+    from ascdsl.diagnostics import parse_module
+    from ascdsl.transforms.lower_asc_cube import LowerAscCubePass
+    import ascdsl.dialects.ascendc as A
+
+    text = """
+func.func @k(%a_ptr: memref<?xf16, 22>, %c_ptr: memref<?xf32, 22>) {
+  %a = asc.tensor %a_ptr() : memref<?xf16, 22> -> !asc.tensor<32x32xf16>
+  %c = asc.tensor %c_ptr() : memref<?xf32, 22> -> !asc.tensor<32x32xf32>
+  %z = arith.constant 0 : i32
+  %l1 = asc.load %a[%z, %z] : !asc.tensor<32x32xf16> -> !asc.tile<32x32xf16, L1>
+  %x = asc.copy %l1[%z, %z] : !asc.tile<32x32xf16, L1> -> !asc.tile<32x32xf16, L0A>
+  %y = asc.copy %l1[%z, %z] : !asc.tile<32x32xf16, L1> -> !asc.tile<32x32xf16, L0B>
+  %r = asc.matmul %x, %y : !asc.tile<32x32xf16, L0A>, !asc.tile<32x32xf16, L0B> -> !asc.tile<32x32xf32, L0C>
+  asc.store %r, %c[%z, %z] : !asc.tile<32x32xf32, L0C>, !asc.tensor<32x32xf32>
+  func.return
+}"""
+    ctx = make_context()
+    module = parse_module(ctx, text, "<k>")
+    LowerAscCubePass(buffers="tbuf").apply(ctx, module)
+    tbufs = [op for op in module.walk() if isinstance(op, A.TBufOp)]
+    assert len(tbufs) == 4
+    assert not any(isinstance(op, A.LocalTensorV2Op) for op in module.walk())
