@@ -1,7 +1,7 @@
 """`lower-asc-cube`: the cube unit's tiles and ops become LoadData / Mmad / Fixpipe.
 
-    ascdsl-opt matmul_tile.mlir -p lower-asc-cube            # this pass alone
-    ascdsl-opt matmul_tile.mlir --lower-asc --ascdsl-default  # the JIT's road (it is part of it)
+    ascdsl-opt tests/filecheck/transforms/lower-asc-cube.mlir -p lower-asc-cube  # alone
+    ascdsl-opt FILE.mlir --lower-asc --ascdsl-default -t ascendc      # the JIT's road
 
 What each asc op becomes (C0 = 32 bytes of the element type, a fractal 16 x C0 = 512 bytes):
 
