@@ -3,10 +3,10 @@
     ascdsl-opt tile.mlir --lower-asc --ascdsl-default -t ascendc
 
 Runs, in order: inline (tile helpers take tiles, so they are inlined first), symbol-dce,
-lower-asc-parallel, lower-asc-unroll, lower-asc-vector, canonicalize, cse,
+lower-asc-parallel, lower-asc-unroll, lower-asc-cube, lower-asc-vector, canonicalize, cse,
 lower-asc-buffers. Each is also a pass of its own, to run, reorder or replace one at a time.
 The JIT of `ascdsl.tile` runs this before the ascendc pipeline (which then synchronizes).
-Options: `max-depth` and `soc`, passed to lower-asc-buffers.
+Options: `max-depth` (lower-asc-buffers) and `soc` (lower-asc-cube, lower-asc-buffers).
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ def lower_asc_passes(max_depth: int = 2, soc: str = soc_table.DEFAULT_SOC) -> li
 
     from .inline import InlinePass
     from .lower_asc_buffers import LowerAscBuffersPass
+    from .lower_asc_cube import LowerAscCubePass
     from .lower_asc_parallel import LowerAscParallelPass
     from .lower_asc_unroll import LowerAscUnrollPass
     from .lower_asc_vector import LowerAscVectorPass
@@ -39,6 +40,7 @@ def lower_asc_passes(max_depth: int = 2, soc: str = soc_table.DEFAULT_SOC) -> li
         SymbolDcePass(),
         LowerAscParallelPass(),
         LowerAscUnrollPass(),
+        LowerAscCubePass(soc=soc),
         LowerAscVectorPass(),
         CanonicalizePass(),
         CommonSubexpressionElimination(),
@@ -48,7 +50,8 @@ def lower_asc_passes(max_depth: int = 2, soc: str = soc_table.DEFAULT_SOC) -> li
 
 @dataclass(frozen=True)
 class LowerAscPass(ModulePass):
-    """Lower asc tile IR to ascendc IR (parallel loops, unrolling, vector code, buffers)."""
+    """Lower asc tile IR to ascendc IR (parallel loops, unrolling, cube and vector code,
+    buffers)."""
 
     name = "lower-asc"
 

@@ -11,6 +11,10 @@ so that each iteration runs once in the whole launch. A kernel that reads its bl
 distributes its work itself and is left alone (asc2 kernels do: `range(block_idx(), n,
 block_num(), parallel=True)`). The pass is idempotent: the loops it rewrites read the block
 index.
+
+A loop whose body accumulates into a tile made outside it (`matmul_acc` into a `zeros_acc`)
+is a reduction, whatever its hint says: its iterations add into one accumulator, so it stays
+on one core.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from xdsl.dialects.builtin import IndexType, ModuleOp, i32
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 
+import ascdsl.dialects.asc as T
 import ascdsl.dialects.ascendc as A
 
 from .analysis import function_bodies
@@ -49,7 +54,8 @@ def _outermost_parallel(func) -> list[scf.ForOp]:
     out = []
 
     def visit(op: Operation, inside: bool) -> None:
-        here = isinstance(op, scf.ForOp) and PARALLEL_ATTR in op.attributes
+        here = (isinstance(op, scf.ForOp) and PARALLEL_ATTR in op.attributes
+                and not _accumulates(op))
         if here and not inside:
             out.append(op)
         for region in op.regions:
@@ -60,6 +66,17 @@ def _outermost_parallel(func) -> list[scf.ForOp]:
     for inner in func.body.blocks.first.ops:
         visit(inner, False)
     return out
+
+
+def _accumulates(loop: scf.ForOp) -> bool:
+    """Whether a matmul_acc in the loop adds into an accumulator made outside it."""
+    for op in loop.walk():
+        if not isinstance(op, T.MatmulAccOp):
+            continue
+        owner = op.acc.owner
+        if not (isinstance(owner, Operation) and loop.is_ancestor(owner)):
+            return True
+    return False
 
 
 def _as(value: SSAValue, t, before: Operation) -> SSAValue:

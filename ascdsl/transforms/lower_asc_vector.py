@@ -34,9 +34,9 @@ tile is made; every op writes its result buffer with `ascendc` instructions:
 
 The lowerings of memory ops are here; those of compute ops are in `vector_compute.py`.
 
-Refused with a located error (the reference simulator runs them): the cube ops (matmul, L1 /
-L0 tiles), atomics, mask regions, tiles yielded by scf.if, reductions of rank > 2 tiles, int8
-arithmetic. The result is valid `ascendc` IR: `lower-asc-buffers` then gives the
+The cube ops (matmul, L1 / L0 tiles) are `lower-asc-cube`'s, which runs first. Refused with a
+located error (the reference simulator runs them): atomics, mask regions, tiles yielded by
+scf.if, reductions of rank > 2 tiles, int8 arithmetic. The result is valid `ascendc` IR: `lower-asc-buffers` then gives the
 buffers memory (or `materialize-tensor` does, without reuse or multi-buffering).
 """
 
@@ -308,8 +308,8 @@ def require_ub(op: Operation, *tiles: SSAValue) -> None:
         if t.location is not TileLocation.UB:
             raise PassError(
                 op,
-                f"handles a {t.location.keyword} tile; L1/L0 tiles belong to the cube path, "
-                "which is not lowered yet (the reference simulator runs it)",
+                f"handles a {t.location.keyword} tile; L1/L0 tiles belong to the cube path "
+                "(lower-asc-cube runs before this pass)",
             )
 
 
@@ -520,10 +520,8 @@ def _copy(lw: TileLowering, op: T.CopyOp, em: Emit) -> None:
 
 # --- what is not lowered ---------------------------------------------------------------------
 
-_CUBE = ("the cube path (L1/L0 tiles, mmad, fixpipe) is not lowered yet; it waits for the cube "
-         "ops of the ascendc dialect (the reference simulator runs it: run_passes=False)")
 for _cls in (T.MatmulOp, T.MatmulAccOp, T.ZerosAccOp):
-    refuse(_cls, _CUBE)
+    refuse(_cls, "cube ops are lowered by lower-asc-cube, which runs before lower-asc-vector")
 refuse(T.AtomicRMWOp, "atomic stores need SetAtomicAdd/Max/Min, which the ascendc dialect does "
                       "not have yet (the reference simulator runs them)")
 for _cls in (T.CountMaskOp, T.BitwiseMaskOp, T.YieldOp):

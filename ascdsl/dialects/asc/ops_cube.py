@@ -1,7 +1,7 @@
 """The cube unit's tile ops: matmul, matmul_acc and the L0C accumulator (zeros_acc).
 
-Declared and run by the reference simulator; they are not lowered to `ascendc` yet (that waits
-for the cube ops of the `ascendc` dialect): `lower-asc-vector` reports them at their line.
+Run by the reference simulator; `lower-asc-cube` lowers them (and the L1 / L0 tiles they take)
+onto the `ascendc` cube ops: LoadData, Mmad, Fixpipe.
 """
 
 from __future__ import annotations

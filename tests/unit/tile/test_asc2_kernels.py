@@ -100,25 +100,34 @@ def test_softmax_fused(lowered):
     torch.testing.assert_close(out, torch.softmax(x, dim=1))
 
 
-@pytest.mark.parametrize("k_tiles", [2, 4, 8])
-def test_matmul_tiled_on_the_reference_simulator(k_tiles):
+@BOTH
+@pytest.mark.parametrize("k_tiles", [1, 2, 4, 8])
+def test_matmul_tiled(k_tiles, lowered):
+    """asc2's tiled matmul: lowered onto Nd2Nz / LoadData / Mmad / Fixpipe with the sanitizer
+    raising (1 K tile: the unrolled loop is empty and the remainder loop's Mmad writes L0C)."""
     torch.manual_seed(0)
     m, k, n = 64, 128, 256
     a = torch.rand((m, k), dtype=torch.float16)
     b = torch.rand((k, n), dtype=torch.float16)
     c = torch.zeros((m, n), dtype=torch.float32)
-    launch(K.matmul_kernel, 1, a, b, c, tuple(a.shape), tuple(b.shape), tuple(c.shape), k_tiles,
-           lowered=False)
+    report = launch(K.matmul_kernel, 1, a, b, c, tuple(a.shape), tuple(b.shape), tuple(c.shape),
+                    k_tiles, lowered=lowered)
     torch.testing.assert_close(c, a.to(torch.float32) @ b.to(torch.float32))
+    if lowered:
+        assert report.findings == []
+        assert report.busy["PIPE_M"] > 0 and report.busy["PIPE_FIX"] > 0
 
 
-def test_matmul_is_refused_by_the_lowering_at_its_line():
+def test_matmul_too_big_for_l0b_is_refused_at_its_line():
+    """One K tile of B is 256 x 256 halves: 128 KB, twice L0B."""
     from ascdsl import CompilationError
 
-    a = torch.zeros((64, 128), dtype=torch.float16)
-    b = torch.zeros((128, 256), dtype=torch.float16)
+    a = torch.zeros((64, 256), dtype=torch.float16)
+    b = torch.zeros((256, 256), dtype=torch.float16)
     c = torch.zeros((64, 256), dtype=torch.float32)
     with pytest.raises(CompilationError) as info:
-        K.matmul_kernel.compile(a, b, c, (64, 128), (128, 256), (64, 256), 2)
+        K.matmul_kernel.compile(a, b, c, (64, 256), (256, 256), (64, 256), 1)
     text = str(info.value)
-    assert "asc2_kernels.py" in text and "cube path" in text and "run_passes=False" in text
+    assert "asc2_kernels.py:97:" in text
+    assert "needs 131072 bytes of L0B but Ascend910B1 has 65536" in text
+    assert "131072 bytes: !asc.tile<256x256xf16, L0B>" in text

@@ -25,7 +25,8 @@ def load(relative: str):
 
 
 @pytest.mark.parametrize("example", ["07_tile_vadd/tile_vadd.py", "08_tile_softmax/tile_softmax.py",
-                                     "09_tile_gelu/tile_gelu.py"])
+                                     "09_tile_gelu/tile_gelu.py",
+                                     "10_tile_matmul/tile_matmul.py"])
 def test_tile_examples_run_and_match(example):
     assert load(example).main() == 0
 
@@ -57,5 +58,26 @@ def test_lowered_tile_kernels_type_check_against_the_real_headers():
     c = checker()  # skips, saying why, without the headers or g++
     sources = dict(_sources())
     errors = c.check_sources(sources)
+    failures = [report(name, sources[name], errs) for name, errs in errors.items() if errs]
+    assert not failures, "\n\n".join(failures)
+
+
+def test_lowered_cube_tile_kernels_type_check_against_the_real_headers():
+    """The cube kernels (example 10, asc2's tiled matmul) with the AIC core's defines."""
+    c = checker()
+    mm = load("10_tile_matmul/tile_matmul.py")
+    a, b = np.zeros((256, 512), np.float16), np.zeros((512, 256), np.float16)
+    out = np.zeros((256, 256), np.float32)
+    import asc2_kernels as K
+
+    sources = {
+        "tile_matmul": mm.matmul_kernel.compile(a, b, out, 256, 256, 512, 128, 128, 64).source,
+        "asc2_matmul": K.matmul_kernel.compile(
+            np.zeros((64, 128), np.float16), np.zeros((128, 256), np.float16),
+            np.zeros((64, 256), np.float32), (64, 128), (128, 256), (64, 256), 2).source,
+    }
+    for src in sources.values():
+        assert "AscendC::Mmad(" in src and "AscendC::Fixpipe<float, float" in src
+    errors = c.check_sources(sources, cube=True)
     failures = [report(name, sources[name], errs) for name, errs in errors.items() if errs]
     assert not failures, "\n\n".join(failures)
