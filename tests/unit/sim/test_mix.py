@@ -1,0 +1,136 @@
+"""Mixed (AIC + AIV) launches: one cube core and two (or one) vector cores per AI core, each
+its own timeline with its own memories; what the core-type queries return on each."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+import ascdsl as asc
+from ascdsl.runtime.config import KernelType
+
+
+def _probe_kernel(kernel_type):
+    @asc.jit(kernel_type=kernel_type)
+    def probe(out: asc.GlobalAddress):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(out, 64)
+        # AIVs write rows 0.., AICs rows 8..: one row of 4 per core, indexed as it sees itself.
+        base = asc.get_block_idx() * 4
+        if asc.ascend_is_aic():
+            base = 32 + asc.get_block_idx() * 4
+        g.set_value(base + 0, asc.get_block_idx())
+        g.set_value(base + 1, asc.get_sub_block_idx())
+        g.set_value(base + 2, asc.get_sub_block_num())
+        g.set_value(base + 3, asc.get_block_num())
+
+    return probe
+
+
+def test_mix_aic_1_2_runs_one_aic_and_two_aivs_per_block():
+    out = np.full(64, -1, np.int32)
+    report = _probe_kernel(KernelType.MIX_AIC_1_2)[2](out)
+    rows = out.reshape(16, 4).tolist()
+    # AIVs: GetBlockIdx counts vector cores (block * 2 + sub block), GetSubBlockNum() is 2,
+    # GetBlockNum() the launch's blocks.
+    assert rows[:4] == [[0, 0, 2, 2], [1, 1, 2, 2], [2, 0, 2, 2], [3, 1, 2, 2]]
+    # AICs: GetBlockIdx counts AI cores, sub block 0 of 1.
+    assert rows[8:10] == [[0, 0, 1, 2], [1, 0, 1, 2]]
+    assert rows[4:8] == [[-1] * 4] * 4 and rows[10:] == [[-1] * 4] * 6
+    assert [c.label for c in report.cores] == [
+        "block 0 AIC", "block 0 AIV0", "block 0 AIV1", "block 1 AIC", "block 1 AIV0",
+        "block 1 AIV1"]
+    assert report.core_kind == "mix"
+    assert set(report.msprof()) >= {"aic_time(us)", "aiv_time(us)"}
+
+
+def test_mix_aic_1_1_has_one_vector_core():
+    out = np.full(64, -1, np.int32)
+    report = _probe_kernel(KernelType.MIX_AIC_1_1)[2](out)
+    rows = out.reshape(16, 4).tolist()
+    assert rows[:2] == [[0, 0, 1, 2], [1, 0, 1, 2]]
+    assert rows[8:10] == [[0, 0, 1, 2], [1, 0, 1, 2]]
+    assert [c.label for c in report.cores] == [
+        "block 0 AIC", "block 0 AIV0", "block 1 AIC", "block 1 AIV0"]
+
+
+@asc.jit(kernel_type=KernelType.MIX_AIC_1_2)
+def _ub_per_vector_core(x: asc.GlobalAddress, y: asc.GlobalAddress):
+    # Each vector core fills its own UB buffer at the same UB address; were UB shared, the
+    # later core's fill would show in the other's output.
+    sub = asc.get_sub_block_idx()
+    y_gm = asc.GlobalTensor()
+    y_gm.set_global_buffer(y + sub * 64, 64)
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x + sub * 64, 64)
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf, 64 * 4)
+    t = buf.get(asc.float32)
+    asc.data_copy(t, x_gm, 64)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    asc.adds(t, t, 1.0, 64)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(y_gm, t, 64)
+
+
+def test_each_vector_core_has_its_own_ub_and_the_aic_skips_vector_ops():
+    x = np.arange(128, dtype=np.float32)
+    y = np.zeros(128, np.float32)
+    report = _ub_per_vector_core[1](x, y)
+    np.testing.assert_array_equal(y, x + 1)
+    by_label = {c.label: c for c in report.cores}
+    # The vector pipe runs on the AIVs only: Adds is a no-op on the cube core.
+    assert "PIPE_V" not in by_label["block 0 AIC"].busy
+    assert by_label["block 0 AIV0"].busy["PIPE_V"] > 0
+    assert by_label["block 0 AIV1"].busy["PIPE_V"] > 0
+
+
+def test_trace_has_one_process_per_timeline(tmp_path):
+    x = np.arange(128, dtype=np.float32)
+    y = np.zeros(128, np.float32)
+    asc.config.trace = True
+    try:
+        report = _ub_per_vector_core[1](x, y)
+    finally:
+        asc.config.trace = False
+    path = tmp_path / "t.json"
+    report.save_trace(str(path))
+    events = json.loads(path.read_text())["traceEvents"]
+    names = sorted(e["args"]["name"] for e in events if e.get("name") == "process_name")
+    assert names == ["block 0 AIC", "block 0 AIV0", "block 0 AIV1"]
+
+
+def test_a_cube_kernel_that_gives_vector_cores_work_is_detected_as_mixed():
+    from ascdsl.sim.kernel import SimKernel
+
+    assert _ub_per_vector_core.compile(np.zeros(1, np.float32), np.zeros(1, np.float32))\
+        .kernel_type is KernelType.MIX_AIC_1_2
+    sk = SimKernel(_cube_and_vector_module(), "k")
+    assert sk.lanes == ("aic", "aiv", "aiv")
+
+
+def _cube_and_vector_module():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from cube_kernels import mmad_kernel
+    from sim_kernels import parse
+
+    probe = """\
+    %aiv = ascendc.ascend_is_aiv : i32
+    func.return"""
+    return parse(mmad_kernel(16, 16, 16).replace("    func.return", probe))
+
+
+@pytest.mark.parametrize("kt", [KernelType.AIC_ONLY, KernelType.AIV_ONLY])
+def test_single_kind_kernel_types_run_one_timeline_per_block(kt):
+    from ascdsl.sim.kernel import SimKernel
+
+    sk = SimKernel(_cube_and_vector_module(), "k", kernel_type=kt)
+    assert sk.lanes is None
