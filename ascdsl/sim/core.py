@@ -115,7 +115,7 @@ class CoreSim:
         self.cost = cost
         self.checking = launch.mode != "off"
         self.san = (
-            Sanitizer(block_idx, launch.report, launch.core_num > 1,
+            Sanitizer(block_idx, launch.report, launch.core_num > 1 or launch.lanes is not None,
                       auto_sync=launch.auto_sync, owner=self.owner_of)
             if self.checking else None
         )

@@ -224,17 +224,20 @@ def run_mixed(kernel: SimKernel, launch: Launch, values: list, core_num: int,
     then the GM check across all timelines (sim/crosscore.py)."""
     cores: list[CoreSim] = []
     know: dict = {}
+    runs = []
     for b in range(core_num):
         block = make_cores(launch, b, nblocks, kernel.lanes)
         run = BlockRun(block, lambda c: kernel.run_core(c, values))
         run.run()
-        if launch.mode != "off":
-            run.flags.finish()
-            for c in block:
-                know[c] = run.flags.know[c.lane]
+        runs.append(run)
+        for c in block:
+            know[c] = run.flags.know[c.lane]
         cores.extend(block)
     if launch.mode != "off":
+        # Races first: a set nobody waited for is usually the other half of a missing wait.
         check_mixed(cores, know, launch.report)
+        for run in runs:
+            run.flags.finish()
     return cores
 
 

@@ -134,3 +134,88 @@ def test_single_kind_kernel_types_run_one_timeline_per_block(kt):
 
     sk = SimKernel(_cube_and_vector_module(), "k", kernel_type=kt)
     assert sk.lanes is None
+
+
+# --- cross-core flags ---------------------------------------------------------------------------
+
+
+@asc.jit(kernel_type=KernelType.MIX_AIC_1_2)
+def _handoff(ws: asc.GlobalAddress, out: asc.GlobalAddress, do_set: asc.ConstExpr[bool],
+             do_wait: asc.ConstExpr[bool]):
+    # The cube core fills an 8-float workspace in GM and signals; each vector core adds its
+    # sub block index + 1 to it and writes its own 8 floats of out.
+    ws_gm = asc.GlobalTensor()
+    ws_gm.set_global_buffer(ws, 8)
+    if asc.ascend_is_aic():
+        for i in range(8):
+            ws_gm.set_value(i, 10.0 * i)
+        if do_set:
+            asc.cross_core_set_flag(flag_id=3, mode_id=2, pipe=asc.PipeID.PIPE_S)
+    if asc.ascend_is_aiv():
+        sub = asc.get_sub_block_idx()
+        out_gm = asc.GlobalTensor()
+        out_gm.set_global_buffer(out + sub * 8, 8)
+        pipe = asc.TPipe()
+        buf = asc.TBuf(asc.TPosition.VECCALC)
+        pipe.init_buffer(buf, 32)
+        t = buf.get(asc.float32)
+        if do_wait:
+            asc.cross_core_wait_flag(flag_id=3)
+        asc.data_copy(t, ws_gm, 8)
+        asc.set_flag(asc.HardEvent.MTE2_V, 0)
+        asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+        asc.adds(t, t, 1.0 + sub, 8)
+        asc.set_flag(asc.HardEvent.V_MTE3, 0)
+        asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+        asc.data_copy(out_gm, t, 8)
+
+
+def _lines(fn, *needles):
+    import inspect
+
+    src, first = inspect.getsourcelines(fn.fn if hasattr(fn, "fn") else fn)
+    out = []
+    for needle in needles:
+        out.append(next(first + i for i, line in enumerate(src) if needle in line))
+    return out
+
+
+def _handoff_run(do_set, do_wait, sanitize="raise"):
+    ws = np.zeros(8, np.float32)
+    out = np.zeros(16, np.float32)
+    report = _handoff[1](ws, out, do_set, do_wait, sanitize=sanitize) \
+        if sanitize != "raise" else _handoff[1](ws, out, do_set, do_wait)
+    return ws, out, report
+
+
+def test_cross_core_flag_orders_the_cube_cores_gm_write_before_the_vector_cores_read():
+    ws, out, report = _handoff_run(True, True)
+    base = 10.0 * np.arange(8, dtype=np.float32)
+    np.testing.assert_array_equal(out, np.concatenate([base + 1, base + 2]))
+    assert report.findings == []
+    cyc = report.timeline_cycles()
+    # The vector cores cannot read before the cube core's set (plus the FFTS latency) fired.
+    from ascdsl.dialects.ascendc.soc import get_soc
+
+    latency = get_soc(None).cost["cross_core_latency"]
+    assert cyc["block 0 AIV0"] > latency + 8 * get_soc(None).cost["scalar_gm_access"]
+
+
+def test_a_missing_cross_core_wait_is_a_race_naming_both_kernel_lines():
+    with pytest.raises(asc.SimulationError) as info:
+        _handoff_run(True, False)
+    err = info.value
+    assert type(err).__name__ == "RaceError"
+    write_line, read_line = _lines(_handoff, "ws_gm.set_value(i", "asc.data_copy(t, ws_gm")
+    assert err.loc.line == write_line and err.other_loc.line == read_line
+    assert "CrossCoreSetFlag" in str(err) and "AIC of AI core 0" in str(err)
+
+
+def test_a_wait_whose_set_never_comes_is_a_deadlock():
+    with pytest.raises(asc.SimulationError) as info:
+        _handoff_run(False, True)
+    err = info.value
+    assert type(err).__name__ == "DeadlockError"
+    (wait_line,) = _lines(_handoff, "asc.cross_core_wait_flag(flag_id=3)")
+    assert err.loc.line == wait_line
+    assert "flag 3" in str(err) and "AIV0 of AI core 0" in str(err)
