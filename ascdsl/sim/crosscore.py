@@ -6,8 +6,8 @@ cross_core_set_flag): a set is `ffts_cross_core_sync(pipe, msg)` with the mode a
 `msg` (4 bits of id); it is issued on `pipe`, so it fires once that pipe's earlier work is
 done. A wait is `wait_flag_dev(id)`, which stalls the core's instruction issue until the id's
 counter on *this* core is non-zero, then decrements it. Every core keeps one counter per id;
-a counter holds at most 15 sets (pyasc: 同一flagId的计数器最多设置15次), and ids 0-10 are the
-user's (SyncAll and the Matmul API use the rest).
+a counter holds at most 15 sets (pyasc's docs: "同一flagId的计数器最多设置15次"), and ids
+0-10 are the user's (SyncAll and the Matmul API use the rest).
 
 - mode 0: every AIC (or every AIV) of the launch: each waiting core passes once all cores of
   its kind have set the id;

@@ -39,7 +39,12 @@ from .ops_cmpsel import (
 from .ops_fwk import *  # noqa: F403
 from .ops_fwk import FWK_OPS
 from .ops_ffts import FFTS_OPS, SetFftsBaseAddrOp
-from .ops_cross_core import CROSS_CORE_OPS, CrossCoreFlagOp, CrossCoreSetFlagOp, CrossCoreWaitFlagOp
+from .ops_cross_core import (
+    CROSS_CORE_OPS,
+    CrossCoreFlagOp,
+    CrossCoreSetFlagOp,
+    CrossCoreWaitFlagOp,
+)
 from .ops_math import *  # noqa: F403
 from .ops_math import MATH_OPS, BinaryMathOp, MathLibraryOp, UnaryMathOp
 from .ops_params import *  # noqa: F403

@@ -96,7 +96,7 @@ class AscendCOp(IRDLOperation):
     # Result type class printed without its `!ascendc.name` prefix (`: <vecin, 1>`).
     STRIPPED: ClassVar[type[Attribute] | None] = None
     # A cross-core (AIC <-> AIV) sync through FFTS: the kernel then needs the `ffts_addr`
-    # argument (`legalize-kernel-args`). No op of the dialect does this yet.
+    # argument (`legalize-kernel-args`); CrossCoreSetFlag / CrossCoreWaitFlag do.
     NEEDS_FFTS: ClassVar[bool] = False
 
     def hw_pipe(self) -> Pipe | None:

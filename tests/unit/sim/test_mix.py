@@ -219,3 +219,75 @@ def test_a_wait_whose_set_never_comes_is_a_deadlock():
     (wait_line,) = _lines(_handoff, "asc.cross_core_wait_flag(flag_id=3)")
     assert err.loc.line == wait_line
     assert "flag 3" in str(err) and "AIV0 of AI core 0" in str(err)
+
+
+@asc.jit(kernel_type=KernelType.MIX_AIC_1_2)
+def _flags(out: asc.GlobalAddress, sets: asc.ConstExpr[int], waits: asc.ConstExpr[int],
+           aiv_sets: asc.ConstExpr[int], flag: asc.ConstExpr[int], mode: asc.ConstExpr[int]):
+    # `sets` sets by the AIC (mode `mode`), `waits` waits on each AIV; `aiv_sets` AIVs of the
+    # AI core (0, 1 or 2) set the flag for the AIC, which then waits once.
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out, 8)
+    if asc.ascend_is_aic():
+        for i in range(sets):
+            asc.cross_core_set_flag(flag_id=flag, mode_id=mode, pipe=asc.PipeID.PIPE_S)
+        if aiv_sets > 0:
+            asc.cross_core_wait_flag(flag_id=flag)
+            g.set_value(0, 1.0)
+    if asc.ascend_is_aiv():
+        for i in range(waits):
+            asc.cross_core_wait_flag(flag_id=flag)
+        if asc.get_sub_block_idx() < aiv_sets:
+            asc.cross_core_set_flag(flag_id=flag, mode_id=2, pipe=asc.PipeID.PIPE_S)
+
+
+def _flags_run(sets=0, waits=0, aiv_sets=0, flag=1, mode=2):
+    out = np.zeros(8, np.float32)
+    return out, _flags[1](out, sets, waits, aiv_sets, flag, mode)
+
+
+def test_both_vector_cores_must_set_before_the_cube_core_passes():
+    out, report = _flags_run(aiv_sets=2)
+    assert out[0] == 1.0 and report.findings == []
+    with pytest.raises(asc.SimulationError, match="DeadlockError: .*flag 1 on the AIC"):
+        _flags_run(aiv_sets=1)
+
+
+def test_a_counter_holds_fifteen_sets():
+    _flags_run(sets=15, waits=15)  # fifteen outstanding sets are fine
+    with pytest.raises(asc.SimulationError, match="already holds 15 sets"):
+        _flags_run(sets=16, waits=16)
+
+
+def test_flag_ids_are_0_to_10():
+    with pytest.raises(asc.SimulationError, match="EventError: .*flag id 11; the ids are 0 to 10"):
+        _flags_run(sets=1, waits=1, flag=11)
+
+
+def test_mode_1_is_between_vector_cores_only():
+    with pytest.raises(asc.SimulationError, match="mode-1 cross-core flag on the cube core"):
+        _flags_run(sets=1, mode=1)
+
+
+def test_a_set_nobody_waits_for_is_reported():
+    with pytest.raises(asc.SimulationError, match="no CrossCoreWaitFlag there takes it"):
+        _flags_run(sets=1, waits=0)
+
+
+def test_cross_core_flags_need_a_mixed_launch():
+    @asc.jit(kernel_type=KernelType.AIV_ONLY)
+    def vec_only(out: asc.GlobalAddress):
+        asc.cross_core_set_flag(flag_id=0, mode_id=1, pipe=asc.PipeID.PIPE_S)
+
+    with pytest.raises(asc.SimulationError, match="NotSimulatedError: .*mixed launches"):
+        vec_only[1](np.zeros(8, np.float32))
+
+
+def test_bad_mode_is_a_located_kernel_language_error():
+    @asc.jit(kernel_type=KernelType.MIX_AIC_1_2)
+    def bad(out: asc.GlobalAddress):
+        asc.cross_core_set_flag(flag_id=0, mode_id=3, pipe=asc.PipeID.PIPE_S)
+
+    with pytest.raises(Exception, match="'mode_id' must be 0 .* got 3") as info:
+        bad[1](np.zeros(8, np.float32))
+    assert "test_mix.py" in str(info.value)
