@@ -292,7 +292,7 @@ class Lowering:
 
                 side, pre = op_side(op), self._pre
                 fn = how(op, self)
-                return fn if side is None or fn is None else on_side(fn, side, pre or 0.0)
+                return fn if side is None or fn is None else on_side(fn, side, pre or 0.0, op.name)
             return how(op, self)
         except (SimulationError, RuntimeError):  # located already (e.g. a refused dtype)
             raise

@@ -91,6 +91,7 @@ class CoreSim:
         "hbm_free", "l2_clock", "l2_resident", "l2_dirty", "wb_pending", "fetch_free", "cmpmask",
         "wb_t", "wr", "wr_recs",
         "atomic", "sys_workspace", "lane", "kind", "sub_idx", "sub_num", "hw_block_idx", "xrun",
+        "skipped",
     )
 
     def __init__(self, launch: Launch, block_idx: int, nblocks: int, lane: int = 0,
@@ -110,6 +111,7 @@ class CoreSim:
         self.sub_num = sub_num
         self.hw_block_idx = block_idx * sub_num + sub_idx if kind == "aiv" else block_idx
         self.xrun = None  # the BlockRun interleaving a mixed AI core's timelines (sim/mix.py)
+        self.skipped: dict[str, int] = {}  # ops that were no-ops on this kind of core, by name
         self.soc = launch.soc
         cost = launch.cost
         self.cost = cost

@@ -211,7 +211,9 @@ class SimKernel:
                 if n:
                     for name, k in self.program.block_ops[bid].items():
                         counts[name] += n * k
-        return counts
+            for name, n in c.skipped.items():  # the other kind of core's ops (mixed kernels)
+                counts[name] -= n
+        return +counts
 
     def issue_cycles(self, core: CoreSim) -> float:
         cyc = self.program.block_cycles

@@ -105,9 +105,9 @@ def has_vector_work(module) -> bool:
     return False
 
 
-def on_side(fn: Callable, side: str, pre: float) -> Callable:
+def on_side(fn: Callable, side: str, pre: float, name: str) -> Callable:
     """Run `fn` only on `side`'s cores; elsewhere the op is a no-op that still costs the
-    scalar instructions issued before it."""
+    scalar instructions issued before it (and is not counted as executed)."""
 
     def f(R):
         c = R[0]
@@ -115,6 +115,8 @@ def on_side(fn: Callable, side: str, pre: float) -> Callable:
             fn(R)
         else:
             c.t += pre
+            skipped = c.skipped
+            skipped[name] = skipped.get(name, 0) + 1
 
     return f
 

@@ -88,6 +88,9 @@ def test_each_vector_core_has_its_own_ub_and_the_aic_skips_vector_ops():
     assert "PIPE_V" not in by_label["block 0 AIC"].busy
     assert by_label["block 0 AIV0"].busy["PIPE_V"] > 0
     assert by_label["block 0 AIV1"].busy["PIPE_V"] > 0
+    # Counted where it ran: once per vector core, not on the cube core.
+    adds = {name: n for name, n in report.op_counts.items() if "adds" in name}
+    assert list(adds.values()) == [2], adds
 
 
 def test_trace_has_one_process_per_timeline(tmp_path):
@@ -291,3 +294,29 @@ def test_bad_mode_is_a_located_kernel_language_error():
     with pytest.raises(Exception, match="'mode_id' must be 0 .* got 3") as info:
         bad[1](np.zeros(8, np.float32))
     assert "test_mix.py" in str(info.value)
+
+
+@asc.jit(kernel_type=KernelType.MIX_AIC_1_2)
+def _set_on(ws: asc.GlobalAddress, out: asc.GlobalAddress, pipe: asc.ConstExpr[int]):
+    # The AIC writes the workspace on the scalar unit, then sets the flag on `pipe`.
+    ws_gm = asc.GlobalTensor()
+    ws_gm.set_global_buffer(ws, 8)
+    if asc.ascend_is_aic():
+        ws_gm.set_value(0, 5.0)
+        asc.cross_core_set_flag(flag_id=2, mode_id=2, pipe=pipe)
+    if asc.ascend_is_aiv():
+        asc.cross_core_wait_flag(flag_id=2)
+        out_gm = asc.GlobalTensor()
+        out_gm.set_global_buffer(out + asc.get_sub_block_idx() * 8, 8)
+        out_gm.set_value(0, ws_gm.get_value(0))
+
+
+def test_a_set_orders_only_what_its_pipe_has_seen():
+    from ascdsl.dialects.ascendc.enums import Pipe
+
+    ws, out = np.zeros(8, np.float32), np.zeros(16, np.float32)
+    _set_on[1](ws, out, int(Pipe.PIPE_S))  # the scalar write is S's own work: ordered
+    assert out[0] == out[8] == 5.0
+    # MTE3 knows nothing of the scalar unit's write: its set does not order it.
+    with pytest.raises(asc.SimulationError, match="RaceError: .*set_value.* on PIPE_S of the AIC"):
+        _set_on[1](ws, out, int(Pipe.PIPE_MTE3))
