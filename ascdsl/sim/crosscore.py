@@ -232,11 +232,11 @@ def _check_same_core(buf, ca, ea: list, cb, eb: list, know: dict, report) -> Non
     ka, kb = know[ca], know[cb]
     # An access of a is ordered before b's epoch when b's core knew of it by then (and the
     # other way round); only accesses ordered neither way can race.
-    groups_a = _by_epoch(ea)
-    groups_b = _by_epoch(eb)
-    for xa, ga in groups_a.items():
-        for xb, gb in groups_b.items():
-            if _first_overlap(_merge(ga), _merge(gb)) is None:
+    groups_a = [(x, g, _merge(g)) for x, g in _by_epoch(ea).items()]
+    groups_b = [(x, g, _merge(g)) for x, g in _by_epoch(eb).items()]
+    for xa, ga, ma in groups_a:
+        for xb, gb, mb in groups_b:
+            if _first_overlap(ma, mb) is None:
                 continue
             seen_by_b = kb[xb].get(ca.lane)
             seen_by_a = ka[xa].get(cb.lane)

@@ -96,11 +96,9 @@ def has_vector_work(module) -> bool:
     only they run, or code that asks which core it is on (then the kernel splits the work)."""
     import ascdsl.dialects.ascendc as A
 
-    asks = (A.AscendIsAIVOp, A.GetSubBlockIdxOp, A.GetSubBlockNumOp)
-    cross = tuple(getattr(A, n) for n in ("CrossCoreSetFlagOp", "CrossCoreWaitFlagOp")
-                  if hasattr(A, n))
+    asks = (A.AscendIsAIVOp, A.GetSubBlockIdxOp, A.GetSubBlockNumOp, A.CrossCoreFlagOp)
     for op in module.walk():
-        if isinstance(op, asks + cross) or op_side(op) == "aiv":
+        if isinstance(op, asks) or op_side(op) == "aiv":
             return True
     return False
 
