@@ -241,7 +241,8 @@ class CompiledKernel:
                     kt = self.options.kernel_type
                     if kt is None and self.options.matmul_cube_only:
                         kt = KernelType.AIC_ONLY
-                    self._exe = prepare(self.module, self.kernel_name, kernel_type=kt)
+                    extra = {"kernel_type": kt} if kt is not None else {}
+                    self._exe = prepare(self.module, self.kernel_name, **extra)
         return self._exe
 
     def launch(self, core_num: int, args: Sequence[Any], stream: Any = None) -> Any:
