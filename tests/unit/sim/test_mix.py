@@ -320,3 +320,12 @@ def test_a_set_orders_only_what_its_pipe_has_seen():
     # MTE3 knows nothing of the scalar unit's write: its set does not order it.
     with pytest.raises(asc.SimulationError, match="RaceError: .*set_value.* on PIPE_S of the AIC"):
         _set_on[1](ws, out, int(Pipe.PIPE_MTE3))
+
+
+def test_block_syncs_are_refused_in_mixed_launches():
+    @asc.jit(kernel_type=KernelType.MIX_AIC_1_2)
+    def meet(out: asc.GlobalAddress):
+        asc.sync_all()
+
+    with pytest.raises(asc.SimulationError, match="NotSimulatedError: .*CrossCoreSetFlag"):
+        meet[1](np.zeros(8, np.float32))
