@@ -329,3 +329,25 @@ def test_block_syncs_are_refused_in_mixed_launches():
 
     with pytest.raises(asc.SimulationError, match="NotSimulatedError: .*CrossCoreSetFlag"):
         meet[1](np.zeros(8, np.float32))
+
+
+@asc.jit(kernel_type=KernelType.MIX_AIC_1_2)
+def _aiv_barrier(out: asc.GlobalAddress, mode: asc.ConstExpr[int], both: asc.ConstExpr[bool]):
+    # The vector cores meet (mode 1: the two of an AI core; mode 0: every AIV of the launch).
+    if asc.ascend_is_aiv():
+        if both or asc.get_sub_block_idx() == 0:
+            asc.cross_core_set_flag(flag_id=4, mode_id=mode, pipe=asc.PipeID.PIPE_S)
+        asc.cross_core_wait_flag(flag_id=4, mode_id=mode)
+
+
+def test_mode_1_passes_once_both_vector_cores_set():
+    report = _aiv_barrier[1](np.zeros(8, np.float32), 1, True)
+    assert report.findings == []
+    with pytest.raises(asc.SimulationError, match="DeadlockError"):
+        _aiv_barrier[1](np.zeros(8, np.float32), 1, False)
+
+
+def test_mode_0_runs_on_one_block_and_is_refused_on_more():
+    assert _aiv_barrier[1](np.zeros(8, np.float32), 0, True).findings == []
+    with pytest.raises(asc.SimulationError, match="NotSimulatedError: .*mode-0"):
+        _aiv_barrier[2](np.zeros(8, np.float32), 0, True)
