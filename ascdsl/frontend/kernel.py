@@ -234,7 +234,15 @@ class CompiledKernel:
                 if self._exe is None:
                     from ascdsl.runtime import prepare
 
-                    self._exe = prepare(self.module, self.kernel_name)
+                    from ascdsl.runtime.config import KernelType
+
+                    # The option as given (AIC_ONLY for matmul_cube_only); None lets the
+                    # simulator detect a mixed kernel (sim/mix.py).
+                    kt = self.options.kernel_type
+                    if kt is None and self.options.matmul_cube_only:
+                        kt = KernelType.AIC_ONLY
+                    extra = {"kernel_type": kt} if kt is not None else {}
+                    self._exe = prepare(self.module, self.kernel_name, **extra)
         return self._exe
 
     def launch(self, core_num: int, args: Sequence[Any], stream: Any = None) -> Any:

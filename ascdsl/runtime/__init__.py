@@ -33,7 +33,7 @@ class Executable:
         self.kernel = kernel
         self.name = kernel.name
         self.soc = kernel.soc.name
-        self.params = kernel.params
+        self.params = getattr(kernel, "user_params", kernel.params)
 
     def launch(self, core_num: int, args, stream: Any = None, sanitize: str | None = None,
                trace: bool | None = None):
@@ -83,9 +83,14 @@ class Executable:
 
 
 def prepare(
-    module, kernel_name: str, backend: str | None = None, soc: str | None = None
+    module, kernel_name: str, backend: str | None = None, soc: str | None = None,
+    kernel_type=None,
 ) -> Executable:
     """Compile `kernel_name` of a (synchronized) module for `backend` ("sim" by default).
+
+    `kernel_type` (a `config.KernelType`) says which cores a launch runs: MIX_AIC_1_2 /
+    MIX_AIC_1_1 run each block as a cube core and two / one vector cores; None detects it
+    (a kernel that uses the cube and gives the vector cores work is MIX_AIC_1_2).
 
     Raises IRVerifyError if an op breaks its rules, KeyError if the module has no such function,
     NotSimulatedError (located) if the kernel uses something the simulator cannot run,
@@ -104,4 +109,5 @@ def prepare(
     from ascdsl.sim.kernel import SimKernel
 
     verify_module(module)  # IRVerifyError: every op that breaks its rules, located
-    return Executable(SimKernel(module, kernel_name, soc if soc is not None else config.soc))
+    return Executable(SimKernel(module, kernel_name, soc if soc is not None else config.soc,
+                                kernel_type))

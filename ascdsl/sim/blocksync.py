@@ -70,7 +70,16 @@ def clocks_of(core) -> BlockClocks:
     return clocks
 
 
+def _single_kind(core, site: Site) -> None:
+    if core.xrun is not None:
+        raise NotSimulatedError(
+            "is not simulated in a mixed (AIC + AIV) launch: the block sync's rounds count one "
+            "core per block; order the cores of an AI core with CrossCoreSetFlag / "
+            "CrossCoreWaitFlag", site, core=core.block_idx)
+
+
 def signal(core, key: tuple, site: Site) -> None:
+    _single_kind(core, site)
     clocks = clocks_of(core)
     clocks.signal(core.block_idx, key, core.t, site)
     if core.san is not None:
@@ -79,6 +88,7 @@ def signal(core, key: tuple, site: Site) -> None:
 
 def wait(core, key: tuple, nth: int, waited_core: int, what: str, site: Site) -> None:
     """Wait for the nth signal of `key`, which core `waited_core` sends."""
+    _single_kind(core, site)
     clocks = clocks_of(core)
     got = clocks.wait(core.block_idx, key, nth)
     if got is None:

@@ -83,9 +83,12 @@ def _load_lowerings() -> None:
 class Program:
     """What compiling a module produced: sites (one per op) and block op histograms."""
 
-    def __init__(self, module: ModuleOp, soc):
+    def __init__(self, module: ModuleOp, soc, mixed: bool = False):
         self.module = module
         self.soc = soc
+        # A mixed (AIC + AIV) kernel: ops only one kind of core has are no-ops on the other
+        # (sim/mix.py).
+        self.mixed = mixed
         self.sites: list[Site] = []
         self.block_ops: list[Counter] = []
         self.block_cycles: list[float] = []
@@ -284,6 +287,12 @@ class Lowering:
         if isinstance(how, str):
             raise NotSimulatedError(f"is not simulated: {how}", self.site(op))
         try:
+            if self.program.mixed:
+                from .mix import on_side, op_side
+
+                side, pre = op_side(op), self._pre
+                fn = how(op, self)
+                return fn if side is None or fn is None else on_side(fn, side, pre or 0.0, op.name)
             return how(op, self)
         except (SimulationError, RuntimeError):  # located already (e.g. a refused dtype)
             raise

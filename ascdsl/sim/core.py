@@ -53,16 +53,22 @@ class Launch:
         self.trace = trace
         # Cores that run at once share the chip's GM path (later blocks run in waves).
         self.active = max(1, min(core_num, soc.cores_of(cube)))
+        lanes = getattr(kernel, "lanes", None)
+        if lanes:
+            self.active *= len(lanes)  # each core of an AI core has its own GM port
         self.cost = CostModel(soc, self.active)
         self.findings: list[SimulationError] = []
         self._seen: set = set()
         self.printed: list[str] = []
         # On-chip memories, reused by the cores of the launch (each core starts from zeros).
-        self.mems: dict[Hardware, Memory] = {}
+        self.mems: dict[tuple[int, Hardware], Memory] = {}
         # Whether the kernel's IR holds bisheng's auto-sync layer (cce-auto-sync ran on it).
         self.auto_sync = bool(getattr(kernel, "auto_sync", False))
         # Signals between cores (NotifyNextBlock, IBSet): sim/blocksync.py, made on first use.
         self.block_clocks = None
+        # A mixed (AIC + AIV) launch: the core kinds of one AI core's timelines, e.g.
+        # ("aic", "aiv", "aiv") for MIX_AIC_1_2 (sim/mix.py); None runs one timeline per block.
+        self.lanes: tuple[str, ...] | None = getattr(kernel, "lanes", None)
 
     def report(self, err: SimulationError) -> None:
         """A sanitizer finding: raised in "raise" mode, recorded once in "warn" mode."""
@@ -84,19 +90,34 @@ class CoreSim:
         "allocator", "mask", "block_execs", "s_extra", "event_latency", "land", "memsys",
         "hbm_free", "l2_clock", "l2_resident", "l2_dirty", "wb_pending", "fetch_free", "cmpmask",
         "wb_t", "wr", "wr_recs",
-        "atomic", "sys_workspace",
+        "atomic", "sys_workspace", "lane", "kind", "sub_idx", "sub_num", "hw_block_idx", "xrun",
+        "skipped",
     )
 
-    def __init__(self, launch: Launch, block_idx: int, nblocks: int):
+    def __init__(self, launch: Launch, block_idx: int, nblocks: int, lane: int = 0,
+                 kind: str | None = None, sub_idx: int = 0, sub_num: int = 1):
         self.launch = launch
-        self.block_idx = block_idx
+        self.block_idx = block_idx  # the AI core (block) this timeline belongs to
         self.block_num = launch.core_num
+        # Which timeline of its AI core this is (0 unless the launch is mixed), the kind of
+        # core that runs it ("aic" / "aiv"), and what GetSubBlockIdx / GetSubBlockNum /
+        # GetBlockIdx return there: an AIV's block index counts vector cores
+        # (block * sub_num + sub_idx, kernel_operator_sys_var_impl.h), an AIC's counts AI cores.
+        self.lane = lane
+        if kind is None:
+            kind = "aic" if getattr(launch.kernel, "cube", False) else "aiv"
+        self.kind = kind
+        self.sub_idx = sub_idx
+        self.sub_num = sub_num
+        self.hw_block_idx = block_idx * sub_num + sub_idx if kind == "aiv" else block_idx
+        self.xrun = None  # the BlockRun interleaving a mixed AI core's timelines (sim/mix.py)
+        self.skipped: dict[str, int] = {}  # ops that were no-ops on this kind of core, by name
         self.soc = launch.soc
         cost = launch.cost
         self.cost = cost
         self.checking = launch.mode != "off"
         self.san = (
-            Sanitizer(block_idx, launch.report, launch.core_num > 1,
+            Sanitizer(block_idx, launch.report, launch.core_num > 1 or launch.lanes is not None,
                       auto_sync=launch.auto_sync, owner=self.owner_of)
             if self.checking else None
         )
@@ -147,7 +168,10 @@ class CoreSim:
     def memory(self, hw: Hardware, site: Site | None) -> Memory:
         mem = self.mems.get(hw)
         if mem is None:
-            mem = self.launch.mems.get(hw)
+            # Keyed by timeline too: the timelines of a mixed AI core run interleaved, each
+            # with its own UB or L1/L0 (blocks run one after another and can share).
+            key = (self.lane, hw)
+            mem = self.launch.mems.get(key)
             if mem is None:
                 size = self.soc.capacity(hw)
                 if size is None:
@@ -156,7 +180,7 @@ class CoreSim:
                         site,
                         core=self.block_idx,
                     )
-                mem = self.launch.mems[hw] = Memory(hw, size)
+                mem = self.launch.mems[key] = Memory(hw, size)
             else:
                 mem.bytes.fill(0)
             self.mems[hw] = mem

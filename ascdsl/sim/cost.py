@@ -46,6 +46,7 @@ class CostModel:
         self.scalar_ub = c["scalar_ub_access"]
         self.scalar_gm = c["scalar_gm_access"]
         self.event_latency = c["event_latency"]
+        self.cross_core_latency = c.get("cross_core_latency", self.event_latency)
         self.barrier = c["barrier"]
         self.mte_issue = c["mte_issue"]
         self.mte_burst = c["mte_burst"]

@@ -20,17 +20,20 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Attribute
 
-from ascdsl.dialects.ascendc.ops_cube import CubeOp, DataCopyNd2NzOp
 from ascdsl.dialects.ascendc import soc as soc_table
+from ascdsl.dialects.ascendc.ops_cube import CubeOp, DataCopyNd2NzOp
+from ascdsl.dialects.emitasc import KernelArgAttr, KernelArgument
 from ascdsl.dialects.gm import is_gm_pointer
 from ascdsl.locations import source_name
 from ascdsl.transforms.cce_auto_sync import auto_sync_applied
 
 from .compiler import Program
 from .core import CoreSim, Launch
+from .crosscore import check_mixed
 from .dtypes import SimDType, scalar_converter, sim_dtype
 from .errors import NotSimulatedError, SimulationError
 from .memory import GMBuffer, GPtr
+from .mix import BlockRun, has_vector_work, lanes_of, make_cores
 from .report import RunReport
 from .sanitizer import check_cross_core
 from .structs import decode, layout, struct_of
@@ -71,25 +74,39 @@ def find_kernel(module: ModuleOp, name: str) -> func.FuncOp:
 class SimKernel:
     """One kernel of a module, compiled for the simulator (compile once, run many times)."""
 
-    def __init__(self, module: ModuleOp, name: str, soc: str | soc_table.SoC | None = None):
+    def __init__(self, module: ModuleOp, name: str, soc: str | soc_table.SoC | None = None,
+                 kernel_type=None):
         self.soc = soc if isinstance(soc, soc_table.SoC) else soc_table.get_soc(soc)
         self.name = name
         fn = find_kernel(module, name)
         # bisheng's auto-sync layer is in the IR when cce-auto-sync ran on the kernel.
         self.auto_sync = auto_sync_applied(fn)
         self.params = self._params(fn)
-        self.program = Program(module, self.soc)
-        self.main = self.program.function(name, None)
+        # What the user passes: the launcher adds the FFTS address itself.
+        self.user_params = [p for p in self.params if p.kind != "ffts"]
         # A kernel that uses the cube runs on the AI cores' cube units (24 on a 910B1, not
         # the 48 vector cores): that many share the chip's GM path at once.
         self.cube = any(isinstance(op, (CubeOp, DataCopyNd2NzOp)) for op in module.walk())
+        # A mixed kernel runs each AI core as an AIC and one or two AIVs (sim/mix.py). Not
+        # given, it is detected: pyasc builds every kernel that uses the cube as MIX_AIC_1_2,
+        # but one whose vector cores have nothing to do runs the same on the cube cores
+        # alone, which is how it is simulated.
+        self.kernel_type = kernel_type
+        self.lanes = lanes_of(kernel_type)
+        if kernel_type is None and self.cube and has_vector_work(module):
+            self.lanes = lanes_of("MIX_AIC_1_2")
+        self.program = Program(module, self.soc, mixed=self.lanes is not None)
+        self.main = self.program.function(name, None)
 
     def _params(self, fn: func.FuncOp) -> list[Param]:
         out = []
+        kinds = _arg_kinds(fn)
         for i, arg in enumerate(fn.args):
             name = source_name(arg) or f"arg{i}"
             t = arg.type
-            if struct_of(t) is not None and layout(struct_of(t)) is not None:
+            if kinds[i] == KernelArgument.FFTS_ADDR:
+                out.append(Param(i, name, "ffts", t, sim_dtype(t.element_type)))
+            elif struct_of(t) is not None and layout(struct_of(t)) is not None:
                 out.append(Param(i, name, "struct", t, None))
             elif is_gm_pointer(t):
                 dt = sim_dtype(t.element_type)
@@ -122,7 +139,15 @@ class SimKernel:
         # The same array passed twice (an in-place kernel, z = x + z) is one GM buffer, so
         # the sanitizer sees both names touch the same bytes.
         seen: dict[tuple, GMBuffer] = {}
-        for p, a in zip(self.params, args):
+        user = iter(args)
+        for p in self.params:
+            if p.kind == "ffts":
+                # The FFTS control block's address: the simulator passes flags between its
+                # cores directly, so the kernel only hands the pointer to set_ffts_base_addr.
+                ffts = np.zeros(1, dtype=np.uint64)
+                values.append(GPtr(GMBuffer(p.index, p.name, p.dtype, ffts), 0))
+                continue
+            a = next(user)
             if p.kind == "gm":
                 key = (a.__array_interface__["data"][0], a.nbytes, a.dtype.str)
                 buf = seen.get(key)
@@ -134,7 +159,6 @@ class SimKernel:
                               decode(p.ir_type.element_type, a, f"argument {p.describe()}"))
             else:
                 values.append(p.dtype.scalar(a))
-        main = self.main
         nblocks = len(self.program.block_ops)
         cores: list[CoreSim] = []
         old = np.seterr(all="ignore")
@@ -143,24 +167,12 @@ class SimKernel:
         gc_was_on = gc.isenabled()
         gc.disable()
         try:
+            if self.lanes is not None:
+                cores = run_mixed(self, launch, values, core_num, nblocks)
+                return RunReport.build(self, launch, cores)
             for b in range(core_num):
                 core = CoreSim(launch, b, nblocks)
-                R = main.template.copy()
-                R[0] = core
-                for slot, v in zip(main.arg_slots, values):
-                    R[slot] = v
-                try:
-                    main.body(R)
-                except SimulationError as e:
-                    e.findings = launch.findings
-                    raise
-                except (KeyboardInterrupt, MemoryError):
-                    raise
-                except Exception as e:  # a bug, or numpy refusing something: locate it
-                    raise _internal(e, b) from e
-                if core.checking:
-                    core.unmatched_flags()
-                    core.unreleased_event_ids()
+                self.run_core(core, values)
                 cores.append(core)
             if sanitize != "off" and core_num > 1:
                 clocks = getattr(launch, "block_clocks", None)
@@ -172,6 +184,26 @@ class SimKernel:
             if gc_was_on:
                 gc.enable()
 
+    def run_core(self, core: CoreSim, values: list) -> None:
+        """Run the kernel body on one core (timeline) with the launch's argument values."""
+        main = self.main
+        R = main.template.copy()
+        R[0] = core
+        for slot, v in zip(main.arg_slots, values):
+            R[slot] = v
+        try:
+            main.body(R)
+        except SimulationError as e:
+            e.findings = core.launch.findings
+            raise
+        except (KeyboardInterrupt, MemoryError):
+            raise
+        except Exception as e:  # a bug, or numpy refusing something: locate it
+            raise _internal(e, core.block_idx) from e
+        if core.checking:
+            core.unmatched_flags()
+            core.unreleased_event_ids()
+
     def op_counts(self, cores: list[CoreSim]) -> Counter:
         counts: Counter = Counter()
         for c in cores:
@@ -179,11 +211,48 @@ class SimKernel:
                 if n:
                     for name, k in self.program.block_ops[bid].items():
                         counts[name] += n * k
-        return counts
+            for name, n in c.skipped.items():  # the other kind of core's ops (mixed kernels)
+                counts[name] -= n
+        return +counts
 
     def issue_cycles(self, core: CoreSim) -> float:
         cyc = self.program.block_cycles
         return sum(n * cyc[b] for b, n in enumerate(core.block_execs)) + core.s_extra
+
+
+def run_mixed(kernel: SimKernel, launch: Launch, values: list, core_num: int,
+              nblocks: int) -> list[CoreSim]:
+    """Run a mixed launch: per block, its AIC and AIV timelines interleaved (sim/mix.py);
+    then the GM check across all timelines (sim/crosscore.py)."""
+    cores: list[CoreSim] = []
+    know: dict = {}
+    runs = []
+    for b in range(core_num):
+        block = make_cores(launch, b, nblocks, kernel.lanes)
+        run = BlockRun(block, lambda c: kernel.run_core(c, values))
+        run.run()
+        runs.append(run)
+        for c in block:
+            know[c] = run.flags.know[c.lane]
+        cores.extend(block)
+    if launch.mode != "off":
+        # Races first: a set nobody waited for is usually the other half of a missing wait.
+        check_mixed(cores, know, launch.report)
+        for run in runs:
+            run.flags.finish()
+    return cores
+
+
+def _arg_kinds(fn: func.FuncOp) -> list:
+    """Each argument's `emitasc.kernel_arg` kind (legalize-kernel-args), None if unmarked."""
+    out: list = [None] * len(fn.args)
+    if fn.arg_attrs is None:
+        return out
+    for i, d in enumerate(fn.arg_attrs.data[: len(out)]):
+        kind = d.data.get("emitasc.kernel_arg")
+        if isinstance(kind, KernelArgAttr):
+            out[i] = kind.data
+    return out
 
 
 def _func_site(fn: func.FuncOp):

@@ -49,6 +49,16 @@ class CoreReport:
     syncs: list[tuple] | None = field(repr=False)  # unless the launch kept its timeline
     spans: dict[int, tuple[float, float, float]] = field(default_factory=dict, repr=False)
     """Per pipe index with ops: (first op start, last op end, busy cycles of its ops)."""
+    block: int = -1  # the AI core (block) it belongs to; -1: `index`
+    kind: str = ""  # "aic" / "aiv" in a mixed launch, else ""
+    sub_idx: int = 0
+
+    @property
+    def label(self) -> str:
+        """`core 3`, or `block 1 AIV0` for a timeline of a mixed launch."""
+        if not self.kind:
+            return f"core {self.index}"
+        return f"block {self.block} " + ("AIC" if self.kind == "aic" else f"AIV{self.sub_idx}")
 
 
 class RunReport:
@@ -93,17 +103,26 @@ class RunReport:
     def build(cls, kernel, launch, cores) -> RunReport:
         soc = launch.soc
         reports = []
+        mixed = getattr(kernel, "lanes", None) is not None
         for c in cores:
             busy = {PIPE_NAMES[p]: c.busy[p] for p in range(NPIPES) if p != S and c.busy[p]}
             busy[PIPE_NAMES[S]] = kernel.issue_cycles(c)
             spans = {p: (c.first[p], c.last[p], c.s_extra if p == S else c.busy[p])
                      for p in range(NPIPES) if c.first[p] != float("inf")}
-            reports.append(CoreReport(c.block_idx, c.end_time(), busy, c.trace, c.syncs, spans))
+            if mixed:
+                reports.append(CoreReport(len(reports), c.end_time(), busy, c.trace, c.syncs,
+                                          spans, c.block_idx, c.kind, c.sub_idx))
+            else:
+                reports.append(CoreReport(c.block_idx, c.end_time(), busy, c.trace, c.syncs,
+                                          spans))
         # Blocks beyond the SoC's cores of the kernel's kind (AIC for cube kernels) run in
-        # later waves.
-        cube = bool(getattr(kernel, "cube", False))
+        # later waves; a mixed block takes as long as its slowest core.
+        cube = bool(getattr(kernel, "cube", False)) or mixed
         waves = soc.cores_of(cube)
-        per_core = [r.cycles for r in reports]
+        per_block: dict[int, float] = {}
+        for c, r in zip(cores, reports):
+            per_block[c.block_idx] = max(per_block.get(c.block_idx, 0.0), r.cycles)
+        per_core = [per_block[b] for b in sorted(per_block)]
         total = sum(max(per_core[i:i + waves]) for i in range(0, len(per_core), waves))
         return cls(
             kernel.name,
@@ -117,7 +136,7 @@ class RunReport:
             list(launch.findings),
             "".join(launch.printed),
             task_cycles(soc, per_core, waves),
-            "aic" if cube else "aiv",
+            "mix" if mixed else "aic" if cube else "aiv",
         )
 
     # --- numbers --------------------------------------------------------------------------
@@ -147,6 +166,8 @@ class RunReport:
         `<core>_time(us)`, `<core>_total_cycles`, and per pipe `<core>_<pipe>_time(us)` and
         `<core>_<pipe>_ratio` (busy time over the core's time; averages over cores)."""
         kind = self.core_kind
+        if kind == "mix":
+            return self._msprof_mixed()
         out = {
             "Task Duration(us)": self.task_duration_us,
             f"{kind}_time(us)": self.core_time_us,
@@ -160,6 +181,25 @@ class RunReport:
             out[f"{prefix}_{short}_time(us)"] = self.pipe_time_us(pipe)
             out[f"{prefix}_{short}_ratio"] = self.busy[pipe] / span
         return out
+
+    def _msprof_mixed(self) -> dict[str, float]:
+        # msprof reports a mixed kernel's cube and vector cores apart (aic_*, aiv_*).
+        out = {"Task Duration(us)": self.task_duration_us}
+        for kind in ("aic", "aiv"):
+            mine = [c for c in self.cores if c.kind == kind]
+            total = sum(c.cycles for c in mine)
+            out[f"{kind}_time(us)"] = total / max(len(mine), 1) / self.clock_mhz
+            out[f"{kind}_total_cycles"] = total
+            for pipe, short in MSPROF_PIPE.items():
+                busy = sum(c.busy.get(pipe, 0.0) for c in mine)
+                if busy:
+                    out[f"{kind}_{short}_time(us)"] = busy / len(mine) / self.clock_mhz
+                    out[f"{kind}_{short}_ratio"] = busy / (total or 1.0)
+        return out
+
+    def timeline_cycles(self) -> dict[str, float]:
+        """Cycles of each timeline by label (`block 0 AIC`, `block 0 AIV0`, ...)."""
+        return {c.label: c.cycles for c in self.cores}
 
     @property
     def ops_executed(self) -> int:
@@ -198,14 +238,21 @@ class RunReport:
             f"at {self.clock_mhz} MHz",
             f"  task duration (msprof Task Duration estimate): {self.task_duration_us:.2f} us",
         ]
-        if self.core_num > 1:
+        if self.core_kind == "mix":
+            for c in self.cores[:6]:
+                lines.append(f"  {c.label}: {c.cycles:,.0f} cycles")
+            if len(self.cores) > 6:
+                lines.append(f"  ... and {len(self.cores) - 6} more timelines")
+        elif self.core_num > 1:
             lo, hi = min(self.core_cycles), max(self.core_cycles)
             lines.append(f"  per core: {lo:,.0f} .. {hi:,.0f} cycles")
         lines.append(f"  {'pipe':<10} {'busy cycles':>14} {'utilization':>12} "
                      f"{'us per core':>12}  msprof")
         for p in PIPE_NAMES:
             if p in self.busy:
-                prefix = "aic" if p in CUBE_PIPES else self.core_kind
+                prefix = ("aic" if p in CUBE_PIPES else "aiv" if p == "PIPE_V" else "aic/aiv") \
+                    if self.core_kind == "mix" else \
+                    "aic" if p in CUBE_PIPES else self.core_kind
                 lines.append(f"  {p:<10} {self.busy[p]:>14,.0f} {self.utilization[p]:>11.1%} "
                              f"{self.pipe_time_us(p):>12.2f}  {prefix}_{MSPROF_PIPE[p]}_time")
         lines.append(f"  ops executed: {self.ops_executed:,}")
@@ -251,7 +298,7 @@ class RunReport:
         for c in self.cores:
             pid = c.index
             events.append({"ph": "M", "name": "process_name", "pid": pid, "tid": 0,
-                           "args": {"name": f"core {c.index}"}})
+                           "args": {"name": c.label}})
             events.append({"ph": "M", "name": "process_sort_index", "pid": pid, "tid": 0,
                            "args": {"sort_index": c.index}})
             used = sorted(
@@ -322,7 +369,7 @@ class RunReport:
             spans = [(e[1] / mhz, max(e[2] / mhz, 1e-6)) for e in c.trace if e[0] == p]
             ax.broken_barh(spans, (y - 0.4, 0.8), facecolors=colors[p % len(colors)])
         ax.set_yticks(range(len(rows)))
-        ax.set_yticklabels([f"core {c.index} {PIPE_NAMES[p]}" for c, p in rows])
+        ax.set_yticklabels([f"{c.label} {PIPE_NAMES[p]}" for c, p in rows])
         ax.invert_yaxis()
         ax.set_xlabel("time (us)")
         ax.set_title(f"{self.kernel} on {self.soc}: {self.cycles:,.0f} cycles "

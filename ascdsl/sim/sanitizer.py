@@ -190,7 +190,7 @@ class Sanitizer:
             log = self.gm_log.get(mem.gm)
             if log is None:
                 log = self.gm_log[mem.gm] = []
-            log.append((lo, hi, write, site, p, self.xepoch))
+            log.append((lo, hi, write, site, p, self.xepoch, c))
         sh = self.shadows.get(mem)
         if sh is None:
             sh = self.shadows[mem] = ShadowMemory(mem)

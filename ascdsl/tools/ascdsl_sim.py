@@ -56,6 +56,11 @@ example (from the repository's root; 8 cores of 2048 elements each):
 """
 
 
+
+# pyasc's kernel types (runtime.config.KernelType) by name; the simulator takes the name.
+_KERNEL_TYPES = ("AIV_ONLY", "AIC_ONLY", "MIX_AIV_HARD_SYNC", "MIX_AIC_HARD_SYNC", "MIX_AIV_1_0",
+                 "MIX_AIC_1_0", "MIX_AIC_1_1", "MIX_AIC_1_2")
+
 def _build_parser() -> OneLineArgParser:
     p = OneLineArgParser(
         prog="ascdsl-sim",
@@ -70,6 +75,9 @@ def _build_parser() -> OneLineArgParser:
     p.add_argument("--arg", action="append", default=[], metavar="SPEC",
                    help="a kernel argument: NAME=TYPE[SHAPE]:FILL or NAME=VALUE (repeatable)")
     p.add_argument("--soc", help="SoC model (default Ascend910B1)")
+    p.add_argument("--kernel-type", choices=_KERNEL_TYPES, default=None,
+                   help="which cores each block runs (pyasc's kernel_type): MIX_AIC_1_2 = one "
+                        "cube core and two vector cores; default: detected")
     p.add_argument("--auto-sync", choices=("on", "off"), default="on",
                    help="model bisheng's --cce-auto-sync (pyasc's auto_sync option): 'on' "
                    "(default) runs the cce-auto-sync pass before simulating, 'off' removes "
@@ -417,7 +425,7 @@ def main(argv: Sequence[str] | None = None, out=None) -> int:
         _apply_auto_sync(module, opts.auto_sync == "on")
         kernel = opts.kernel or _only_kernel(module)
         try:
-            exe = prepare(module, kernel, soc=opts.soc)
+            exe = prepare(module, kernel, soc=opts.soc, kernel_type=opts.kernel_type)
         except KeyError as e:
             raise UsageError(str(e.args[0])) from None
         except ValueError as e:

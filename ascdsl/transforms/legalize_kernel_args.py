@@ -7,10 +7,11 @@ then the pass appends an argument `%ffts_addr: memref<?xui64, 22>` marked
 `#emitasc<kernel_arg ffts_addr>`, and the Ascend C target starts the kernel with
 `set_ffts_base_addr(*vN_ffts_addr);`.
 
-Which ops need it is a fact each op declares (`NEEDS_FFTS`); none of ascdsl's ops does today,
-so by default no kernel gets the argument. pyasc's official pass appends `ffts_addr` to every
-kernel unconditionally (its launcher always passes `rt.c2c_ctrl_addr()`), because any pyasc
-kernel may hold a matmul whose AIC/AIV halves sync through FFTS. ascdsl keeps kernel
+Which ops need it is a fact each op declares (`NEEDS_FFTS`: CrossCoreSetFlag / WaitFlag), so
+by default only a kernel that uses them gets the argument. pyasc's official pass appends
+`ffts_addr` to every kernel unconditionally (its launcher always passes
+`rt.c2c_ctrl_addr()`), because any pyasc kernel may hold a matmul whose AIC/AIV halves sync
+through FFTS. ascdsl keeps kernel
 signatures equal to what the user wrote unless the address is used, and the runtime reads the
 `kernel_arg` marks to know what to pass. The option `ffts-addr` overrides the detection:
 `auto` (default), `always` (pyasc's behaviour) or `never`.

@@ -39,6 +39,12 @@ from .ops_cmpsel import (
 from .ops_fwk import *  # noqa: F403
 from .ops_fwk import FWK_OPS
 from .ops_ffts import FFTS_OPS, SetFftsBaseAddrOp
+from .ops_cross_core import (
+    CROSS_CORE_OPS,
+    CrossCoreFlagOp,
+    CrossCoreSetFlagOp,
+    CrossCoreWaitFlagOp,
+)
 from .ops_math import *  # noqa: F403
 from .ops_math import MATH_OPS, BinaryMathOp, MathLibraryOp, UnaryMathOp
 from .ops_params import *  # noqa: F403
@@ -124,6 +130,7 @@ ALL_OPS: list[type[AscendCOp]] = [
     *ADV_OPS,  # advanced APIs: SoftMax, RmsNorm, AscendQuant, Concat/Extract
     *ACTIVATION_OPS,  # Gelu, Silu, Sigmoid, Swish, SwiGLU
     *FFTS_OPS,  # set_ffts_base_addr (cross-core flags)
+    *CROSS_CORE_OPS,  # CrossCoreSetFlag / CrossCoreWaitFlag (AIC <-> AIV)
     *CUBE_OPS,  # LoadData, Mmad, Fixpipe, Nd2Nz copies (the cube unit)
     *CORE_TYPE_OPS,  # ASCEND_IS_AIC / ASCEND_IS_AIV, GetSubBlockNum
     *SYS_OPS,  # system queries, workspace, cache maintenance, scalar bit ops

@@ -61,6 +61,7 @@ class Cpp:
       `elem:<name>`      element type of an operand's or result's tensor type
       `enum:<prop>`      the enumerator in a property (`AscendC::HardEvent::MTE2_V`)
       `flag:<prop>`      1 if the unit property is set, else 0
+      `int:<prop>`       an integer property's value (`CrossCoreSetFlag<2, ...>`)
       `type:<prop>`      the C++ type held by a TypeAttr property
       `value:<operand>`  an operand used as a non-type template argument
       `str:<prop>`       a string property as a C string literal
@@ -95,7 +96,7 @@ class AscendCOp(IRDLOperation):
     # Result type class printed without its `!ascendc.name` prefix (`: <vecin, 1>`).
     STRIPPED: ClassVar[type[Attribute] | None] = None
     # A cross-core (AIC <-> AIV) sync through FFTS: the kernel then needs the `ffts_addr`
-    # argument (`legalize-kernel-args`). No op of the dialect does this yet.
+    # argument (`legalize-kernel-args`); CrossCoreSetFlag / CrossCoreWaitFlag do.
     NEEDS_FFTS: ClassVar[bool] = False
 
     def hw_pipe(self) -> Pipe | None:

@@ -177,6 +177,8 @@ TIMING_910B: dict[str, Fact] = {
                            "SetValue loop: 34 cycles per element, 3 accesses + 9 other ops)"),
     "scalar_gm_access": _f(120, "cycles", "estimate (GM through the scalar data cache)"),
     "event_latency": _f(8, "cycles", "estimate (set_flag to the waiting pipe)"),
+    "cross_core_latency": _f(100, "cycles", "estimate (CrossCoreSetFlag to the other core's "
+                             "wait: a message through the FFTS, not measured)"),
     "barrier": _f(2, "cycles", "estimate (issuing a pipe_barrier)"),
     # --- vector unit ---------------------------------------------------------------------
     "vector_issue": _f(22, "cycles/instr", "fitted to add-1, add-6 (aiv_vec_time: every Add "

@@ -1,5 +1,6 @@
 """Synchronization between cores in the kernel language: `asc.notify_next_block`,
-`asc.wait_pre_block`, `asc.ib_set`, `asc.ib_wait`, `asc.sync_all` (pyasc's names and keyword
+`asc.wait_pre_block`, `asc.ib_set`, `asc.ib_wait`, `asc.sync_all`, and between the cube and
+vector cores `asc.cross_core_set_flag` / `asc.cross_core_wait_flag` (pyasc's names and keyword
 arguments).
 
 `is_aiv_only=False` adds the `isAIVOnly` attribute, as pyasc's frontend does; pyasc prints
@@ -11,6 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from ascdsl.dialects.ascendc import (
+    CrossCoreSetFlagOp,
+    CrossCoreWaitFlagOp,
     IBSetOp,
     IBWaitOp,
     NotifyNextBlockOp,
@@ -21,7 +24,11 @@ from ascdsl.dialects.ascendc import (
 
 from ..builder import current
 from ..values import ConstExpr, materialize_int
-from ._util import const_bool_arg, require
+from ascdsl.dialects.ascendc.enums import Pipe
+from ascdsl.dialects.ascendc.ops_cross_core import MODES
+
+from ..errors import KernelLanguageError
+from ._util import const_bool_arg, const_int_arg, enum_arg, require
 from .tensor import GlobalTensor, LocalTensor
 
 
@@ -74,4 +81,28 @@ def sync_all(gm_workspace: Any = None, ub_workspace: Any = None, used_cores: Any
     current().insert(SyncAllSoftOp(g, u, n.value, flag))
 
 
-__all__ = ["notify_next_block", "wait_pre_block", "ib_set", "ib_wait", "sync_all"]
+def _cross_core(cls, api: str, flag_id: Any, mode_id: Any, pipe: Any) -> None:
+    mode = const_int_arg(mode_id, api, "mode_id")
+    if mode not in MODES:
+        raise KernelLanguageError(
+            f"{api}(): 'mode_id' must be 0 (every AIC or every AIV of the launch), 1 (the AIVs "
+            f"of an AI core) or 2 (AIC <-> AIV), got {mode}")
+    p = enum_arg(pipe, Pipe, api, "pipe")
+    f = materialize_int(flag_id, f"{api}(): 'flag_id'")
+    current().insert(cls(f.value, mode, p))
+
+
+def cross_core_set_flag(flag_id: Any, mode_id: Any, pipe: Any) -> None:
+    """`CrossCoreSetFlag<mode_id, pipe>(flag_id)`: when `pipe` has done its earlier work, count
+    `flag_id` up on the cores the mode names (2: AIC -> its AIVs, or both AIVs -> the AIC)."""
+    _cross_core(CrossCoreSetFlagOp, "cross_core_set_flag", flag_id, mode_id, pipe)
+
+
+def cross_core_wait_flag(flag_id: Any, mode_id: Any = 0, pipe: Any = Pipe.PIPE_S) -> None:
+    """`CrossCoreWaitFlag<mode_id, pipe>(flag_id)`: stall this core until `flag_id` was set for
+    it, then count it down."""
+    _cross_core(CrossCoreWaitFlagOp, "cross_core_wait_flag", flag_id, mode_id, pipe)
+
+
+__all__ = ["notify_next_block", "wait_pre_block", "ib_set", "ib_wait", "sync_all",
+           "cross_core_set_flag", "cross_core_wait_flag"]

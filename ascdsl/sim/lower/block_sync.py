@@ -98,11 +98,12 @@ def lower_sync_all(op, cx: Lowering):
     def f(R):
         c = R[0]
         c.t += pre
-        if c.block_num > 1:
+        if c.block_num > 1 or c.xrun is not None:
             raise NotSimulatedError(
                 "is not simulated on more than one core: the simulator runs the cores one "
                 "after another, and SyncAll makes every core wait for all the others (use "
-                "IBSet/IBWait or NotifyNextBlock/WaitPreBlock, which wait for lower blocks)",
+                "IBSet/IBWait or NotifyNextBlock/WaitPreBlock, which wait for lower blocks; "
+                "in a mixed launch, CrossCoreSetFlag / CrossCoreWaitFlag)",
                 site, core=c.block_idx)
         c.barrier_all()
 

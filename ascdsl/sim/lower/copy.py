@@ -42,8 +42,10 @@ def _side(value) -> tuple[bool, Callable]:
 
 
 def _record_blocks(san, mem, base: int, step: int, length: int, count: int, write, p, k, site):
-    """Record `count` blocks of `length` bytes `step` apart (exactly when few, else covering)."""
-    if count <= 8:
+    """Record `count` blocks of `length` bytes `step` apart (exactly when few or in GM, else
+    covering). GM rows are kept exact: the cores of a launch write interleaved rows of one
+    matrix, and a covering range would make them overlap."""
+    if count <= 8 or mem.gm is not None:
         for i in range(count):
             lo = base + i * step
             san.access(mem, lo, lo + length, write, p, k, site)

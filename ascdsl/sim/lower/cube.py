@@ -391,22 +391,17 @@ def lower_fixpipe(op, cx: Lowering):
 
 @lowers(A.AscendIsAICOp, A.AscendIsAIVOp, A.GetSubBlockNumOp)
 def lower_core_type(op, cx: Lowering):
-    """The simulator runs a kernel that uses cube ops on cube cores (AIC) and any other on
-    vector cores (AIV), one core per block: ASCEND_IS_AIC is true exactly for the former, and
-    no vector cores share a cube core (GetSubBlockNum() is 1). Mixed AIC/AIV kernels are not
-    simulated yet."""
+    """Which kind of core runs this timeline (sim/mix.py): in a mixed launch the AIC and the
+    AIVs of each AI core; otherwise the cube cores for a kernel that uses the cube, else the
+    vector cores. GetSubBlockNum() is 1 on the AIC and the AIVs per AIC on an AIV."""
     pre = cx.take_pre()
     conv = scalar_converter(op.value.type)
     o = cx.slot(op.value)
-    kind = {A.AscendIsAICOp: True, A.AscendIsAIVOp: False}.get(type(op))
+    kind = {A.AscendIsAICOp: "aic", A.AscendIsAIVOp: "aiv"}.get(type(op))
 
     def f(R):
         c = R[0]
         c.t += pre
-        if kind is None:
-            R[o] = conv(1)
-        else:
-            cube = bool(getattr(c.launch.kernel, "cube", False))
-            R[o] = conv(1 if cube == kind else 0)
+        R[o] = conv(c.sub_num if kind is None else int(c.kind == kind))
 
     return f

@@ -64,17 +64,14 @@ def lower_barrier(op, cx: Lowering):
 
 @lowers(A.GetBlockIdxOp, A.GetBlockNumOp, A.GetSubBlockIdxOp)
 def lower_sysvar(op, cx: Lowering):
+    """GetBlockIdx counts vector cores on an AIV of a mixed launch (block * GetSubBlockNum()
+    + GetSubBlockIdx()) and AI cores on an AIC; GetBlockNum is the launch's block count on
+    both; GetSubBlockIdx is 0 on the AIC and on single-kind launches (sim/mix.py)."""
     pre = cx.take_pre()
     conv = scalar_converter(op.value.type)
-    attr = {A.GetBlockIdxOp: "block_idx", A.GetBlockNumOp: "block_num"}.get(type(op))
+    attr = {A.GetBlockIdxOp: "hw_block_idx", A.GetBlockNumOp: "block_num",
+            A.GetSubBlockIdxOp: "sub_idx"}[type(op)]
     o = cx.slot(op.value)
-    if attr is None:  # GetSubBlockIdx: AIV-only kernels run each vector core as its own block
-
-        def sub(R):
-            R[0].t += pre
-            R[o] = conv(0)
-
-        return sub
 
     def f(R):
         c = R[0]

@@ -225,6 +225,15 @@ def _source(
             return [op.enum_value(arg).cpp]  # type: ignore[attr-defined]
 
         return enum_source
+    if kind == "int":
+
+        def int_source(em: Emitter, op: Operation) -> list[str]:
+            attr = op.properties.get(arg)
+            if not isinstance(attr, IntegerAttr):
+                raise emit_error(op, f"'{arg}' must be an integer attribute")
+            return [str(attr.value.data)]
+
+        return int_source
     if kind == "flag":
 
         def flag(em: Emitter, op: Operation) -> list[str]:

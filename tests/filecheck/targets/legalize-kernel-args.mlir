@@ -3,7 +3,7 @@
 // RUN: ascdsl-opt %s --legalize-kernel-args=ffts-addr=always -t ascendc | filecheck %s --check-prefix=CPP
 // RUN: not ascdsl-opt %s --legalize-kernel-args=ffts-addr=sometimes 2>&1 | filecheck %s --check-prefix=BAD
 // Kernel arguments are marked `explicit`. `ffts_addr` is added only when a cross-core sync
-// needs it (no op of the dialect does, so by default never); `ffts-addr=always` is pyasc's
+// needs it (cross-core flags: targets/cross-core.mlir); `ffts-addr=always` is pyasc's
 // behaviour. Helpers (no ascendc.global) and declarations are left alone.
 
 // CHECK:       func.func @kernel(%x: memref<?xf32, 22> {emitasc.kernel_arg = #emitasc<kernel_arg explicit>}, %n: i32 {emitasc.kernel_arg = #emitasc<kernel_arg explicit>}) attributes {ascendc.global} {

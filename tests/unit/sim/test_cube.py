@@ -7,9 +7,11 @@ import numpy as np
 import pytest
 
 from ascdsl.dialects.ascendc.soc import get_soc
+from ascdsl.runtime import prepare
+from ascdsl.runtime.config import KernelType
 from ascdsl.sim import InvalidArgumentError, NotSimulatedError, RaceError, UBOverflowError
 from cube_kernels import mmad_kernel
-from sim_kernels import line_of, run
+from sim_kernels import line_of, parse, run
 
 
 def _operands(m: int, n: int, k: int, out=np.float32, seed: int = 0):
@@ -136,7 +138,8 @@ def test_load_data_from_gm_into_l0a():
 
 
 def test_core_type_follows_the_kernel():
-    # A kernel with cube ops runs on cube cores (AIC), any other on vector cores (AIV).
+    # A cube-only (AIC_ONLY) kernel runs on cube cores, any other on vector cores (AIV);
+    # mixed launches are tested in test_mix.py.
     probe = """\
     %aic = ascendc.ascend_is_aic : i32
     %aiv = ascendc.ascend_is_aiv : i32
@@ -154,7 +157,8 @@ def test_core_type_follows_the_kernel():
         "%gc: memref<?xf32, 22>)", "%gc: memref<?xf32, 22>, %gflags: memref<?xi32, 22>)")
     a, b, c = _operands(16, 16, 16)
     flags = np.full(3, -1, np.int32)
-    run(cube, [a.ravel(), b.ravel(), c.ravel(), flags])
+    prepare(parse(cube), "k", kernel_type=KernelType.AIC_ONLY).launch(
+        1, [a.ravel(), b.ravel(), c.ravel(), flags])
     assert flags.tolist() == [1, 0, 1]
     vector = ("func.func @k(%gflags: memref<?xi32, 22>) attributes {ascendc.global} {\n"
               + probe + "\n}\n")

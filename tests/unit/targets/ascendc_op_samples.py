@@ -342,6 +342,10 @@ def _properties(cls: type[Operation], result_types: list[Attribute],
         elif name == "dtype":
             t = result_types[0] if result_types else f32  # SetAtomicAdd<T>: no result
             props[name] = getattr(t, "element_type", t)
+        elif name == "modeId":  # CrossCoreSetFlag<modeId, pipe>: a ui8 mode (2: AIC <-> AIV)
+            from ascdsl.dialects.ascendc.ops_cross_core import UI8
+
+            props[name] = IntegerAttr(2, UI8)
         else:
             raise NotImplementedError(f"{cls.name}: no sample for property '{name}'")
     return props

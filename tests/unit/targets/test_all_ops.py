@@ -25,6 +25,7 @@ def test_the_dialect_has_the_ops_the_target_covers():
         151,  # 138 + set_l2_cache_hint + compare/select (3) + math library (9)
         27,  # advanced APIs: math library 21 more, SoftMax/SimpleSoftMax, RmsNorm, Quant, Concat/Extract
         1,  # set_ffts_base_addr
+        2,  # cross-core flags: CrossCoreSetFlag, CrossCoreWaitFlag
         8,  # advanced APIs beyond pyasc: LogSoftMax, LayerNorm, Gelu, FasterGelu, Sigmoid, Silu, Swish, SwiGLU
         22,  # cube: LoadData (10 forms), Mmad (3), Fixpipe (2), InitConstValue, load/fixpipe config (4), Nd2Nz/Nz2Nd copies
         3,  # core type: ascend_is_aic, ascend_is_aiv, get_sub_block_num
