@@ -88,8 +88,14 @@ class Facts:
         self._bases: dict[SSAValue, list[SSAValue]] = {}  # GlobalTensor -> pointers set
         self._views: dict[SSAValue, tuple] = {}
         self.nonneg: set[int] = set()
+        # A kernel split between the cube core and the vector cores (ascend_is_aic/aiv,
+        # cross-core flags) shares GM between cores: only cross-core flags order that, and
+        # those are the kernel's own; GM is then not tracked here.
+        self.split = False
         for op in function.walk():
             name = op.name
+            if "ascend_is_" in name or "cross_core" in name:
+                self.split = True
             if name == "ascendc.global_tensor.set_global_buffer":
                 self._bases.setdefault(op.operands[0], []).append(op.operands[1])
             elif name in ("ascendc.get_block_idx", "ascendc.get_block_num",

@@ -77,10 +77,6 @@ def _local(value: SSAValue) -> bool:
     return isinstance(value.type, LocalTensorType)
 
 
-def _tracked(value: SSAValue) -> bool:
-    return isinstance(value.type, LocalTensorType) or is_gm(value)
-
-
 def _inside(value, loop: Operation) -> bool:
     """Whether an SSA value is defined inside `loop` (its body's block arguments included)."""
     if not isinstance(value, SSAValue):
@@ -460,8 +456,10 @@ class SyncDataflow:
         if isinstance(op, EnqueTensorOp | DequeTensorOp | FreeTensorOp | AllocTensorOp):
             self._queue_event(op, state)
             return
-        writes = [self._keys(v, op) for v in op.written_operands() if _tracked(v)]
-        reads = [self._keys(v, op) for v in op.read_operands() if _tracked(v)]
+        gm = not self.gm.split
+        writes = [self._keys(v, op) for v in op.written_operands()
+                  if _local(v) or (gm and is_gm(v))]
+        reads = [self._keys(v, op) for v in op.read_operands() if _local(v) or (gm and is_gm(v))]
         if not writes and not reads:
             return
         pipe = access_pipe(op)

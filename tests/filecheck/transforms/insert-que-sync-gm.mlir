@@ -226,3 +226,30 @@ func.func @overlapping_windows(%x: memref<?xf32, 22>) {
   }
   return
 }
+
+// A kernel split between cube and vector cores shares GM between cores: only its own
+// cross-core flags order that, so GM is not tracked (no flag for the reload).
+// CHECK-LABEL: func.func @split_kernel(
+// CHECK-NOT:     mte3_mte2
+// CHECK:         func.return
+func.func @split_kernel(%x: memref<?xf32, 22>, %z: memref<?xf32, 22>) {
+  %n = arith.constant 64 : i32
+  %aic = ascendc.ascend_is_aic : i8
+  %gx = ascendc.global_tensor : !ascendc.global_tensor<*xf32>
+  %gz = ascendc.global_tensor : !ascendc.global_tensor<*xf32>
+  ascendc.global_tensor.set_global_buffer %gx, %x : !ascendc.global_tensor<*xf32>, memref<?xf32, 22>
+  ascendc.global_tensor.set_global_buffer %gz, %z : !ascendc.global_tensor<*xf32>, memref<?xf32, 22>
+  %pipe = ascendc.pipe
+  %b = ascendc.tbuf : <vecin>
+  %c256 = arith.constant 256 : i32
+  ascendc.pipe.init_buffer %pipe, %b, %c256 : !ascendc.tbuf<vecin>, i32
+  %t = ascendc.tbuf.get_tensor %b : !ascendc.tbuf<vecin>, !ascendc.local_tensor<64xf32>
+  %b2 = ascendc.tbuf : <vecin>
+  ascendc.pipe.init_buffer %pipe, %b2, %c256 : !ascendc.tbuf<vecin>, i32
+  %t2 = ascendc.tbuf.get_tensor %b2 : !ascendc.tbuf<vecin>, !ascendc.local_tensor<64xf32>
+  ascendc.data_copy_l2 %t, %gx, %n : !ascendc.local_tensor<64xf32>, !ascendc.global_tensor<*xf32>, i32
+  ascendc.data_copy_l2 %gz, %t, %n : !ascendc.global_tensor<*xf32>, !ascendc.local_tensor<64xf32>, i32
+  ascendc.data_copy_l2 %t2, %gz, %n : !ascendc.local_tensor<64xf32>, !ascendc.global_tensor<*xf32>, i32
+  ascendc.data_copy_l2 %gx, %t2, %n : !ascendc.global_tensor<*xf32>, !ascendc.local_tensor<64xf32>, i32
+  return
+}
