@@ -99,6 +99,10 @@ from .ops_tensor_ext import *  # noqa: F403
 from .ops_tensor_ext import TENSOR_EXT_OPS, TENSOR_EXT_TYPES
 from .ops_debug import *  # noqa: F403
 from .ops_debug import DEBUG_OPS
+from .ops_bufpool import *  # noqa: F403
+from .ops_bufpool import BUFPOOL_OPS
+from .ops_que_ext import *  # noqa: F403
+from .ops_que_ext import QUE_EXT_OPS
 
 # Every op, one list per module (each module's list names its ops in order).
 ALL_OPS: list[type[AscendCOp]] = [
@@ -131,6 +135,8 @@ ALL_OPS: list[type[AscendCOp]] = [
     *BLOCK_SYNC_OPS,  # NotifyNextBlock/WaitPreBlock, IBSet/IBWait, SyncAll
     *TENSOR_EXT_OPS,  # GetPhyAddr, GetSize, SetUserTag, t(i), ShapeInfo, ... of the tensors
     *DEBUG_OPS,  # PrintTimeStamp, DumpAccChkPoint, MetricsProfStart/Stop
+    *BUFPOOL_OPS,  # TPipe/TBufPool InitBufPool, TBufPool InitBuffer and Reset
+    *QUE_EXT_OPS,  # in-place and user-position EnQue/DeQue, queue queries, to_que_bind
 ]
 
 ALL_TYPES.extend(ADV_TYPES)  # tiling and configuration structs of the advanced APIs

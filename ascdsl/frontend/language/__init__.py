@@ -45,6 +45,7 @@ from .core import (
     static_range,
 )
 from .fwk import TBuf, TPipe, TQue, TQueBind, get_tpipe_ptr
+from .bufpool import TBufPool
 from .copy import data_copy, data_copy_pad
 from .reduce import (
     ReduceOrder,
@@ -179,7 +180,7 @@ __all__ = [
     # loops and compile-time helpers
     "range", "static_range", "static_assert", "ceildiv",
     # framework
-    "TPipe", "TQue", "TQueBind", "TBuf", "get_tpipe_ptr",
+    "TPipe", "TQue", "TQueBind", "TBuf", "TBufPool", "get_tpipe_ptr",
     # tensors
     "GlobalTensor", "LocalTensor", "LocalTensorAuto", "LocalMemAllocator", "ShapeInfo",
     # parameter structs

@@ -105,6 +105,11 @@ from ascdsl.dialects.ascendc.ops_cube import (
 )
 from ascdsl.dialects.ascendc.types_cube import FixpipeConfigType
 from ascdsl.dialects.ascendc.ops_transpose import TransposeBase, TransposeExtOp
+from ascdsl.dialects.ascendc.ops_que_ext import (
+    AllocTensorInPlaceOp,
+    DequeTensorInPlaceOp,
+    ToQueBindOp,
+)
 from ascdsl.dialects.ascendc.types_vec import TransposeParamsExtType, VdeqInfoType
 from ascdsl.dialects.ascendc.types import (
     DataCopyParamsType,
@@ -218,6 +223,10 @@ OVERRIDES: dict[tuple[type[Operation], str], Attribute] = {
     (ScalarCastOp, "value"): f32,
     (LocalGetPhyAddrOp, "result"): IntegerType(64, Signedness.UNSIGNED),
     (GetStoreAtomicConfigOp, "atomic_type"): IntegerType(16, Signedness.UNSIGNED),
+    # in-place AllocTensor/DeQue need a depth-0 queue; a TQue<VECIN> is a TQueBind<GM, VECIN>
+    **{(cls, "queue"): QueBindType(TPosition.VECIN, TPosition.VECIN, 0)
+       for cls in (AllocTensorInPlaceOp, DequeTensorInPlaceOp)},
+    (ToQueBindOp, "result"): QueBindType(TPosition.GM, TPosition.VECIN, 2),
     (GetStoreAtomicConfigOp, "atomic_op"): IntegerType(16, Signedness.UNSIGNED),
     **{(cls, name): t for cls in (NotifyNextBlockOp, WaitPreBlockOp, IBSetOp, IBWaitOp,
                                   SyncAllSoftOp)
