@@ -103,6 +103,8 @@ from .ops_bufpool import *  # noqa: F403
 from .ops_bufpool import BUFPOOL_OPS
 from .ops_que_ext import *  # noqa: F403
 from .ops_que_ext import QUE_EXT_OPS
+from .ops_list_tensor import *  # noqa: F403
+from .ops_list_tensor import LIST_TENSOR_OPS, LIST_TENSOR_TYPES
 
 # Every op, one list per module (each module's list names its ops in order).
 ALL_OPS: list[type[AscendCOp]] = [
@@ -137,6 +139,7 @@ ALL_OPS: list[type[AscendCOp]] = [
     *DEBUG_OPS,  # PrintTimeStamp, DumpAccChkPoint, MetricsProfStart/Stop
     *BUFPOOL_OPS,  # TPipe/TBufPool InitBufPool, TBufPool InitBuffer and Reset
     *QUE_EXT_OPS,  # in-place and user-position EnQue/DeQue, queue queries, to_que_bind
+    *LIST_TENSOR_OPS,  # TensorDesc, ListTensorDesc
 ]
 
 ALL_TYPES.extend(ADV_TYPES)  # tiling and configuration structs of the advanced APIs
@@ -145,6 +148,7 @@ ALL_TYPES.extend(MATMUL_TYPES)  # TCubeTiling (host tiling -> Matmul API)
 ALL_TYPES.extend(VEC_PARAM_TYPES)  # GatherRepeatParams, BrcbRepeatParams
 ALL_TYPES.extend(VEC_TYPES)  # VdeqInfo
 ALL_TYPES.extend(TENSOR_EXT_TYPES)  # ShapeInfo
+ALL_TYPES.extend(LIST_TENSOR_TYPES)  # TensorDesc, ListTensorDesc
 PARAM_STRUCT_TYPES.update({t.name.removeprefix("ascendc."): t for t in VEC_PARAM_TYPES})
 
 AscendC = Dialect("ascendc", ALL_OPS, ALL_TYPES)

@@ -46,6 +46,7 @@ from .core import (
 )
 from .fwk import TBuf, TPipe, TQue, TQueBind, get_tpipe_ptr
 from .bufpool import TBufPool
+from .list_tensor import ListTensorDesc, TensorDesc
 from .copy import data_copy, data_copy_pad
 from .reduce import (
     ReduceOrder,
@@ -180,7 +181,7 @@ __all__ = [
     # loops and compile-time helpers
     "range", "static_range", "static_assert", "ceildiv",
     # framework
-    "TPipe", "TQue", "TQueBind", "TBuf", "TBufPool", "get_tpipe_ptr",
+    "TPipe", "TQue", "TQueBind", "TBuf", "TBufPool", "get_tpipe_ptr", "TensorDesc", "ListTensorDesc",
     # tensors
     "GlobalTensor", "LocalTensor", "LocalTensorAuto", "LocalMemAllocator", "ShapeInfo",
     # parameter structs

@@ -255,3 +255,4 @@ not_simulated(A.AllocTensorInPlaceOp, _IN_PLACE)
 not_simulated(A.DequeTensorInPlaceOp, _IN_PLACE)
 
 
+

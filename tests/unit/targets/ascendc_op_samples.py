@@ -105,6 +105,7 @@ from ascdsl.dialects.ascendc.ops_cube import (
 )
 from ascdsl.dialects.ascendc.types_cube import FixpipeConfigType
 from ascdsl.dialects.ascendc.ops_transpose import TransposeBase, TransposeExtOp
+from ascdsl.dialects.ascendc.ops_list_tensor import ListTensorDescType, TensorDescType
 from ascdsl.dialects.ascendc.ops_que_ext import (
     AllocTensorInPlaceOp,
     DequeTensorInPlaceOp,
@@ -325,6 +326,8 @@ def sample_type(cls: type[Operation], name: str, constr) -> Attribute:
             return LocalMemAllocatorType(Hardware.UB)
         if issubclass(first, ParamStructType):
             return first()
+        if first in (TensorDescType, ListTensorDescType):
+            return first()
         if first.__name__ in ("MemRefType", "UnrankedMemRefType"):
             return gm_pointer_type(f32)
     raise NotImplementedError(f"{cls.name}: no sample type for '{name}' ({constr})")
@@ -351,6 +354,8 @@ def _properties(cls: type[Operation], result_types: list[Attribute],
         elif name == "dtype":
             t = result_types[0] if result_types else f32  # SetAtomicAdd<T>: no result
             props[name] = getattr(t, "element_type", t)
+        elif name == "elementType":  # TensorDesc<T>
+            props[name] = f32
         else:
             raise NotImplementedError(f"{cls.name}: no sample for property '{name}'")
     return props

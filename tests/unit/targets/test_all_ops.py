@@ -42,6 +42,7 @@ def test_the_dialect_has_the_ops_the_target_covers():
         5,  # TBufPool: TPipe/TBufPool InitBufPool, TBufPool InitBuffer (2 forms), Reset
         9,  # queues: in-place AllocTensor/DeQue, EnQue/DeQue with user positions,
             # 4 state queries, to_que_bind
+        13,  # TensorDesc (7) and ListTensorDesc (6)
     ])
     assert len(set(ALL_OPS)) == len(ALL_OPS)
 

@@ -22,3 +22,25 @@ def test_buffer_pool_kernel_passes_the_real_headers():
     assert "InitBufPool(" in source and "GetTensorCountInQue()" in source
     errors = checker().check_source(source, "bufpool.cpp")
     assert not errors, report("bufpool.cpp", source, errors)
+
+
+def test_list_tensor_kernel_passes_the_real_headers():
+    import ascdsl as asc
+
+    @asc.jit
+    def list_kernel(x: asc.GlobalAddress, out: asc.GlobalAddress):
+        descs = asc.ListTensorDesc(data=x, length=0xFFFFFFFF, shape_size=0xFFFFFFFF)
+        d = asc.TensorDesc(asc.float32)
+        descs.get_desc(d, 0)
+        g = d.get_data_obj()
+        o = asc.GlobalTensor()
+        o.set_global_buffer(out)
+        o.set_value(0, g.get_value(0) + d.get_shape(0) + descs.get_size())
+
+    ck = list_kernel.compile(np.zeros(64, np.uint8), np.zeros(4, np.float32),
+                             always_compile=True)
+    source = ck.source
+    assert '#include "kernel_operator_list_tensor_intf.h"' in source
+    assert "AscendC::TensorDesc v" in source and "= AscendC::TensorDesc<float>();" in source
+    errors = checker().check_source(source, "list_tensor.cpp")
+    assert not errors, report("list_tensor.cpp", source, errors)
