@@ -47,6 +47,7 @@ from .core import (
 from .fwk import TBuf, TPipe, TQue, TQueBind, get_tpipe_ptr
 from .bufpool import TBufPool
 from .list_tensor import ListTensorDesc, TensorDesc
+from .trans5hd import TransDataTo5HDParams, trans_data_to_5hd
 from .copy import data_copy, data_copy_pad
 from .reduce import (
     ReduceOrder,
@@ -182,6 +183,7 @@ __all__ = [
     "range", "static_range", "static_assert", "ceildiv",
     # framework
     "TPipe", "TQue", "TQueBind", "TBuf", "TBufPool", "get_tpipe_ptr", "TensorDesc", "ListTensorDesc",
+    "TransDataTo5HDParams", "trans_data_to_5hd",
     # tensors
     "GlobalTensor", "LocalTensor", "LocalTensorAuto", "LocalMemAllocator", "ShapeInfo",
     # parameter structs

@@ -106,6 +106,11 @@ from ascdsl.dialects.ascendc.ops_cube import (
 from ascdsl.dialects.ascendc.types_cube import FixpipeConfigType
 from ascdsl.dialects.ascendc.ops_transpose import TransposeBase, TransposeExtOp
 from ascdsl.dialects.ascendc.ops_list_tensor import ListTensorDescType, TensorDescType
+from ascdsl.dialects.ascendc.ops_trans5hd import (
+    TransDataTo5HDOp,
+    TransDataTo5HDTensorListOp,
+    TransDataTo5HDUintListOp,
+)
 from ascdsl.dialects.ascendc.ops_que_ext import (
     AllocTensorInPlaceOp,
     DequeTensorInPlaceOp,
@@ -373,8 +378,54 @@ def _constant_of(t: Attribute) -> tuple[int, Attribute]:
     return (0, t)
 
 
+# Ops whose C++ depends on the IR around them (TransDataTo5HD<T> takes T from the tensor
+# whose GetPhyAddr made its addresses): a sample written out, `{name}` the function name.
+_ADDRS = ", ".join(["%a"] * 16)
+_TENSORS = ", ".join(["%t"] * 16)
+_U64S = ", ".join(["ui64"] * 32)
+_LOCALS = ", ".join(["!ascendc.local_tensor<256xf16>"] * 32)
+WRITTEN_SAMPLES: dict[type[Operation], str] = {
+    TransDataTo5HDOp: """
+func.func @{name}(%t: !ascendc.local_tensor<256xf16>, %d: !ascendc.local_tensor<16xui64>,
+                  %s: !ascendc.local_tensor<16xui64>, %p: !ascendc.trans_data_to_5hd_params,
+                  %i: ui32) {
+  %a = ascendc.local_tensor.get_phy_addr %t, %i : !ascendc.local_tensor<256xf16>, ui64, ui32
+  ascendc.local_tensor.set_value %d, %i, %a : !ascendc.local_tensor<16xui64>, ui32, ui64
+  ascendc.local_tensor.set_value %s, %i, %a : !ascendc.local_tensor<16xui64>, ui32, ui64
+  ascendc.trans_data_to_5hd %d, %s, %p : !ascendc.local_tensor<16xui64>, !ascendc.local_tensor<16xui64>, !ascendc.trans_data_to_5hd_params
+  return
+}""",
+    TransDataTo5HDUintListOp: f"""
+func.func @{{name}}(%t: !ascendc.local_tensor<256xf16>, %p: !ascendc.trans_data_to_5hd_params,
+                  %i: ui32) {{
+  %a = ascendc.local_tensor.get_phy_addr %t, %i : !ascendc.local_tensor<256xf16>, ui64, ui32
+  ascendc.trans_data_to_5hd_uint_list {_ADDRS}, {_ADDRS}, %p {{operandSegmentSizes = array<i32: 16, 16, 1>}} : {_U64S}, !ascendc.trans_data_to_5hd_params
+  return
+}}""",
+    TransDataTo5HDTensorListOp: f"""
+func.func @{{name}}(%t: !ascendc.local_tensor<256xf16>, %p: !ascendc.trans_data_to_5hd_params) {{
+  ascendc.trans_data_to_5hd_tensor_list {_TENSORS}, {_TENSORS}, %p {{operandSegmentSizes = array<i32: 16, 16, 1>}} : {_LOCALS}, !ascendc.trans_data_to_5hd_params
+  return
+}}""",
+}
+
+
+def _written_sample(cls: type[Operation], index: int) -> func.FuncOp:
+    from ascdsl.context import make_context
+    from ascdsl.diagnostics import parse_module
+
+    mnemonic = cls.name.removeprefix("ascendc.").replace(".", "_")
+    text = WRITTEN_SAMPLES[cls].replace("{name}", f"op{index}_{mnemonic}")
+    module = parse_module(make_context(), text, f"<sample {cls.name}>")
+    f = next(op for op in module.ops if isinstance(op, func.FuncOp))
+    f.detach()
+    return f
+
+
 def sample_function(cls: type[Operation], index: int) -> func.FuncOp:
     """`func.func @op<index>_<mnemonic>(...)` holding one `cls` op."""
+    if cls in WRITTEN_SAMPLES:
+        return _written_sample(cls, index)
     defn = cls.get_irdl_definition()
     result_types = [sample_type(cls, n, r.constr) for n, r in defn.results]
     arg_types: list[Attribute] = []

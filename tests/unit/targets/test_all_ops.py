@@ -43,6 +43,7 @@ def test_the_dialect_has_the_ops_the_target_covers():
         9,  # queues: in-place AllocTensor/DeQue, EnQue/DeQue with user positions,
             # 4 state queries, to_que_bind
         13,  # TensorDesc (7) and ListTensorDesc (6)
+        3,  # TransDataTo5HD: address tensors, tensor lists, address lists
     ])
     assert len(set(ALL_OPS)) == len(ALL_OPS)
 

@@ -44,3 +44,16 @@ def test_list_tensor_kernel_passes_the_real_headers():
     assert "AscendC::TensorDesc v" in source and "= AscendC::TensorDesc<float>();" in source
     errors = checker().check_source(source, "list_tensor.cpp")
     assert not errors, report("list_tensor.cpp", source, errors)
+
+
+def test_trans_5hd_kernels_pass_the_real_headers():
+    sys.path.insert(0, str(ROOT / "tests" / "unit" / "sim"))
+    import test_trans5hd as k
+
+    x = np.zeros(k.C0 * k.HW, np.float16)
+    sources = {f"trans5hd_{form}.cpp": k._to_5hd.compile(x, x, form, always_compile=True).source
+               for form in (False, True)}
+    assert "AscendC::TransDataTo5HD<half>(" in sources["trans5hd_True.cpp"]
+    found = checker().check_sources(sources)
+    for name, errors in found.items():
+        assert not errors, report(name, sources[name], errors)
