@@ -107,6 +107,8 @@ from .ops_list_tensor import *  # noqa: F403
 from .ops_list_tensor import LIST_TENSOR_OPS, LIST_TENSOR_TYPES
 from .ops_trans5hd import *  # noqa: F403
 from .ops_trans5hd import TRANS5HD_OPS, TransDataTo5HDParamsType
+from .ops_fmatrix import *  # noqa: F403
+from .ops_fmatrix import FMATRIX_OPS, FmatrixModeType
 
 # Every op, one list per module (each module's list names its ops in order).
 ALL_OPS: list[type[AscendCOp]] = [
@@ -143,6 +145,7 @@ ALL_OPS: list[type[AscendCOp]] = [
     *QUE_EXT_OPS,  # in-place and user-position EnQue/DeQue, queue queries, to_que_bind
     *LIST_TENSOR_OPS,  # TensorDesc, ListTensorDesc
     *TRANS5HD_OPS,  # TransDataTo5HD (address tensor, tensor list, address list)
+    *FMATRIX_OPS,  # SetFmatrix, ffts_cross_core_sync
 ]
 
 ALL_TYPES.extend(ADV_TYPES)  # tiling and configuration structs of the advanced APIs
@@ -154,6 +157,8 @@ ALL_TYPES.extend(TENSOR_EXT_TYPES)  # ShapeInfo
 ALL_TYPES.extend(LIST_TENSOR_TYPES)  # TensorDesc, ListTensorDesc
 ALL_TYPES.append(TransDataTo5HDParamsType)
 PARAM_STRUCT_TYPES["trans_data_to_5hd_params"] = TransDataTo5HDParamsType
+ALL_TYPES.append(FmatrixModeType)
+PARAM_STRUCT_TYPES["fmatrix_mode"] = FmatrixModeType
 PARAM_STRUCT_TYPES.update({t.name.removeprefix("ascendc."): t for t in VEC_PARAM_TYPES})
 
 AscendC = Dialect("ascendc", ALL_OPS, ALL_TYPES)

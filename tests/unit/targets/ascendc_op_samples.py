@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import (
+    MemRefType,
     IntegerAttr,
     IntegerType,
     Signedness,
@@ -105,6 +106,7 @@ from ascdsl.dialects.ascendc.ops_cube import (
 )
 from ascdsl.dialects.ascendc.types_cube import FixpipeConfigType
 from ascdsl.dialects.ascendc.ops_transpose import TransposeBase, TransposeExtOp
+from ascdsl.dialects.ascendc.ops_fmatrix import SetFmatrixOp
 from ascdsl.dialects.ascendc.ops_list_tensor import ListTensorDescType, TensorDescType
 from ascdsl.dialects.ascendc.ops_trans5hd import (
     TransDataTo5HDOp,
@@ -233,6 +235,9 @@ OVERRIDES: dict[tuple[type[Operation], str], Attribute] = {
     **{(cls, "queue"): QueBindType(TPosition.VECIN, TPosition.VECIN, 0)
        for cls in (AllocTensorInPlaceOp, DequeTensorInPlaceOp)},
     (ToQueBindOp, "result"): QueBindType(TPosition.GM, TPosition.VECIN, 2),
+    (SetFmatrixOp, "padList"): MemRefType(IntegerType(8, Signedness.UNSIGNED), [4]),
+    (SetFmatrixOp, "l1H"): IntegerType(16, Signedness.UNSIGNED),
+    (SetFmatrixOp, "l1W"): IntegerType(16, Signedness.UNSIGNED),
     (GetStoreAtomicConfigOp, "atomic_op"): IntegerType(16, Signedness.UNSIGNED),
     **{(cls, name): t for cls in (NotifyNextBlockOp, WaitPreBlockOp, IBSetOp, IBWaitOp,
                                   SyncAllSoftOp)
