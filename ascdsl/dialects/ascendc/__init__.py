@@ -109,6 +109,8 @@ from .ops_trans5hd import *  # noqa: F403
 from .ops_trans5hd import TRANS5HD_OPS, TransDataTo5HDParamsType
 from .ops_fmatrix import *  # noqa: F403
 from .ops_fmatrix import FMATRIX_OPS, FmatrixModeType
+from .ops_copy_vec import *  # noqa: F403
+from .ops_copy_vec import COPY_VEC_OPS, CopyRepeatParamsType
 
 # Every op, one list per module (each module's list names its ops in order).
 ALL_OPS: list[type[AscendCOp]] = [
@@ -146,6 +148,7 @@ ALL_OPS: list[type[AscendCOp]] = [
     *LIST_TENSOR_OPS,  # TensorDesc, ListTensorDesc
     *TRANS5HD_OPS,  # TransDataTo5HD (address tensor, tensor list, address list)
     *FMATRIX_OPS,  # SetFmatrix, ffts_cross_core_sync
+    *COPY_VEC_OPS,  # Copy (vector unit, CopyRepeatParams)
 ]
 
 ALL_TYPES.extend(ADV_TYPES)  # tiling and configuration structs of the advanced APIs
@@ -159,6 +162,8 @@ ALL_TYPES.append(TransDataTo5HDParamsType)
 PARAM_STRUCT_TYPES["trans_data_to_5hd_params"] = TransDataTo5HDParamsType
 ALL_TYPES.append(FmatrixModeType)
 PARAM_STRUCT_TYPES["fmatrix_mode"] = FmatrixModeType
+ALL_TYPES.append(CopyRepeatParamsType)
+PARAM_STRUCT_TYPES["copy_repeat_params"] = CopyRepeatParamsType
 PARAM_STRUCT_TYPES.update({t.name.removeprefix("ascendc."): t for t in VEC_PARAM_TYPES})
 
 AscendC = Dialect("ascendc", ALL_OPS, ALL_TYPES)

@@ -49,6 +49,9 @@ from .bufpool import TBufPool
 from .list_tensor import ListTensorDesc, TensorDesc
 from .trans5hd import TransDataTo5HDParams, trans_data_to_5hd
 from .copy import data_copy, data_copy_pad
+# After `.copy` is loaded: the name `copy` is then the function (pyasc's asc.copy), not the
+# submodule, which importing binds on the package once.
+from .copy_vec import CopyRepeatParams, copy
 from .reduce import (
     ReduceOrder,
     block_reduce_max,
@@ -183,7 +186,7 @@ __all__ = [
     "range", "static_range", "static_assert", "ceildiv",
     # framework
     "TPipe", "TQue", "TQueBind", "TBuf", "TBufPool", "get_tpipe_ptr", "TensorDesc", "ListTensorDesc",
-    "TransDataTo5HDParams", "trans_data_to_5hd",
+    "TransDataTo5HDParams", "trans_data_to_5hd", "CopyRepeatParams", "copy",
     # tensors
     "GlobalTensor", "LocalTensor", "LocalTensorAuto", "LocalMemAllocator", "ShapeInfo",
     # parameter structs

@@ -162,7 +162,9 @@ def _stride_reader(op, cx: Lowering, names: list[str]):
     """R -> (block strides, repeat strides) of the named tensor operands, in that order."""
     params = getattr(op, "repeat_params", None)
     if params is not None:
-        fields = list(params.type.field_names())
+        # CopyRepeatParams names the same strides dstStride, dstRepeatSize, ...
+        aliases = getattr(params.type, "STRIDE_ALIASES", {})
+        fields = [aliases.get(f, f) for f in params.type.field_names()]
         try:
             bi = [fields.index(f"{n}BlkStride") for n in names]
             ri = [fields.index(f"{n}RepStride") for n in names]
@@ -332,7 +334,7 @@ def lower_elementwise(op, cx: Lowering):
 
     # L0 / L1: repeats, strides and a mask.
     per_repeat = elements_per_repeat(sizes)
-    bits_mask = level == "l1"
+    bits_mask = getattr(cls, "BITS_MASK", level == "l1")  # Copy's levels are the other way
     if bits_mask and per_repeat > 128:
         raise cx.error(op, "with a bit mask on 8-bit elements is not simulated (a 128-bit mask "
                            "cannot select 256 elements per repeat)")

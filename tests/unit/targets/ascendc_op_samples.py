@@ -106,6 +106,7 @@ from ascdsl.dialects.ascendc.ops_cube import (
 )
 from ascdsl.dialects.ascendc.types_cube import FixpipeConfigType
 from ascdsl.dialects.ascendc.ops_transpose import TransposeBase, TransposeExtOp
+from ascdsl.dialects.ascendc.ops_copy_vec import CopyL0Op, CopyL1Op
 from ascdsl.dialects.ascendc.ops_fmatrix import SetFmatrixOp
 from ascdsl.dialects.ascendc.ops_list_tensor import ListTensorDescType, TensorDescType
 from ascdsl.dialects.ascendc.ops_trans5hd import (
@@ -271,6 +272,8 @@ CONSTANT_OPERANDS = {
     (ScalarGetCountOfValueOp, "count_value"): 1,
     (SetHcclContextOp, "index"): 0,
     (GetHcclContextOp, "index"): 0,
+    (CopyL0Op, "isSetMask"): 1,  # Copy<T, isSetMask>: a template argument
+    (CopyL1Op, "isSetMask"): 1,
 }
 
 

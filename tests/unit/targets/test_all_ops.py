@@ -45,6 +45,7 @@ def test_the_dialect_has_the_ops_the_target_covers():
         13,  # TensorDesc (7) and ListTensorDesc (6)
         3,  # TransDataTo5HD: address tensors, tensor lists, address lists
         2,  # SetFmatrix, ffts_cross_core_sync
+        2,  # Copy with a bit mask and with a count
     ])
     assert len(set(ALL_OPS)) == len(ALL_OPS)
 

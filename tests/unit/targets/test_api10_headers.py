@@ -57,3 +57,16 @@ def test_trans_5hd_kernels_pass_the_real_headers():
     found = checker().check_sources(sources)
     for name, errors in found.items():
         assert not errors, report(name, sources[name], errors)
+
+
+def test_copy_kernels_pass_the_real_headers():
+    sys.path.insert(0, str(ROOT / "tests" / "unit" / "sim"))
+    import test_copy_vec as k
+
+    x = np.zeros(k.N, np.float32)
+    sources = {f"copy_{form}.cpp": k._copy.compile(x, x, form, always_compile=True).source
+               for form in (0, 1, 2)}
+    assert "AscendC::Copy<float, " in sources["copy_2.cpp"]
+    found = checker().check_sources(sources)
+    for name, errors in found.items():
+        assert not errors, report(name, sources[name], errors)
