@@ -111,6 +111,8 @@ from .ops_fmatrix import *  # noqa: F403
 from .ops_fmatrix import FMATRIX_OPS, FmatrixModeType
 from .ops_copy_vec import *  # noqa: F403
 from .ops_copy_vec import COPY_VEC_OPS, CopyRepeatParamsType
+from .ops_sort import *  # noqa: F403
+from .ops_sort import SORT_OPS
 
 # Every op, one list per module (each module's list names its ops in order).
 ALL_OPS: list[type[AscendCOp]] = [
@@ -149,6 +151,7 @@ ALL_OPS: list[type[AscendCOp]] = [
     *TRANS5HD_OPS,  # TransDataTo5HD (address tensor, tensor list, address list)
     *FMATRIX_OPS,  # SetFmatrix, ffts_cross_core_sync
     *COPY_VEC_OPS,  # Copy (vector unit, CopyRepeatParams)
+    *SORT_OPS,  # GetSortLen, GetSortOffset, Sort32, Sort
 ]
 
 ALL_TYPES.extend(ADV_TYPES)  # tiling and configuration structs of the advanced APIs

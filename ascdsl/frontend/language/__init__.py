@@ -52,6 +52,7 @@ from .copy import data_copy, data_copy_pad
 # After `.copy` is loaded: the name `copy` is then the function (pyasc's asc.copy), not the
 # submodule, which importing binds on the package once.
 from .copy_vec import CopyRepeatParams, copy
+from .sort import get_sort_len, get_sort_offset, sort, sort32
 from .reduce import (
     ReduceOrder,
     block_reduce_max,
@@ -187,6 +188,7 @@ __all__ = [
     # framework
     "TPipe", "TQue", "TQueBind", "TBuf", "TBufPool", "get_tpipe_ptr", "TensorDesc", "ListTensorDesc",
     "TransDataTo5HDParams", "trans_data_to_5hd", "CopyRepeatParams", "copy",
+    "get_sort_len", "get_sort_offset", "sort", "sort32",
     # tensors
     "GlobalTensor", "LocalTensor", "LocalTensorAuto", "LocalMemAllocator", "ShapeInfo",
     # parameter structs

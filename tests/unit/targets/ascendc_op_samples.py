@@ -108,6 +108,7 @@ from ascdsl.dialects.ascendc.types_cube import FixpipeConfigType
 from ascdsl.dialects.ascendc.ops_transpose import TransposeBase, TransposeExtOp
 from ascdsl.dialects.ascendc.ops_copy_vec import CopyL0Op, CopyL1Op
 from ascdsl.dialects.ascendc.ops_fmatrix import SetFmatrixOp
+from ascdsl.dialects.ascendc.ops_sort import Sort32Op, SortOp
 from ascdsl.dialects.ascendc.ops_list_tensor import ListTensorDescType, TensorDescType
 from ascdsl.dialects.ascendc.ops_trans5hd import (
     TransDataTo5HDOp,
@@ -236,6 +237,8 @@ OVERRIDES: dict[tuple[type[Operation], str], Attribute] = {
     **{(cls, "queue"): QueBindType(TPosition.VECIN, TPosition.VECIN, 0)
        for cls in (AllocTensorInPlaceOp, DequeTensorInPlaceOp)},
     (ToQueBindOp, "result"): QueBindType(TPosition.GM, TPosition.VECIN, 2),
+    (Sort32Op, "src1"): LocalTensorType(IntegerType(32, Signedness.UNSIGNED), [64]),
+    (SortOp, "index"): LocalTensorType(IntegerType(32, Signedness.UNSIGNED), [64]),
     (SetFmatrixOp, "padList"): MemRefType(IntegerType(8, Signedness.UNSIGNED), [4]),
     (SetFmatrixOp, "l1H"): IntegerType(16, Signedness.UNSIGNED),
     (SetFmatrixOp, "l1W"): IntegerType(16, Signedness.UNSIGNED),

@@ -46,6 +46,7 @@ def test_the_dialect_has_the_ops_the_target_covers():
         3,  # TransDataTo5HD: address tensors, tensor lists, address lists
         2,  # SetFmatrix, ffts_cross_core_sync
         2,  # Copy with a bit mask and with a count
+        4,  # GetSortLen, GetSortOffset, Sort32, Sort
     ])
     assert len(set(ALL_OPS)) == len(ALL_OPS)
 

@@ -70,3 +70,18 @@ def test_copy_kernels_pass_the_real_headers():
     found = checker().check_sources(sources)
     for name, errors in found.items():
         assert not errors, report(name, sources[name], errors)
+
+
+def test_sort_kernels_pass_the_real_headers():
+    sys.path.insert(0, str(ROOT / "tests" / "unit" / "sim"))
+    import test_sort as k
+
+    x = np.zeros(k.N, np.float32)
+    sources = {f"sort_{form}.cpp": k._sort.compile(x, np.zeros(2 * k.N, np.float32),
+                                                    np.zeros(2, np.uint32), form,
+                                                    always_compile=True).source
+               for form in (0, 1, 2)}
+    assert "AscendC::Sort<float, 1>(" in sources["sort_2.cpp"]
+    found = checker().check_sources(sources)
+    for name, errors in found.items():
+        assert not errors, report(name, sources[name], errors)
