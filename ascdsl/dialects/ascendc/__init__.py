@@ -113,6 +113,8 @@ from .ops_copy_vec import *  # noqa: F403
 from .ops_copy_vec import COPY_VEC_OPS, CopyRepeatParamsType
 from .ops_sort import *  # noqa: F403
 from .ops_sort import SORT_OPS
+from .ops_mask import *  # noqa: F403
+from .ops_mask import MASK_OPS, MaskMode
 
 # Every op, one list per module (each module's list names its ops in order).
 ALL_OPS: list[type[AscendCOp]] = [
@@ -152,6 +154,7 @@ ALL_OPS: list[type[AscendCOp]] = [
     *FMATRIX_OPS,  # SetFmatrix, ffts_cross_core_sync
     *COPY_VEC_OPS,  # Copy (vector unit, CopyRepeatParams)
     *SORT_OPS,  # GetSortLen, GetSortOffset, Sort32, Sort
+    *MASK_OPS,  # ResetMask, SetMaskCount/Norm, SetVectorMask
 ]
 
 ALL_TYPES.extend(ADV_TYPES)  # tiling and configuration structs of the advanced APIs
@@ -196,6 +199,7 @@ __all__ = [
     "CacheMode",
     "CacheRwMode",
     "SelMode",
+    "MaskMode",
     "SetAtomicOpBase",
     *[e.__name__ for e in SYS_ENUMS],
     "ReduceOrder",

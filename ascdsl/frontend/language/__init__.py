@@ -53,6 +53,7 @@ from .copy import data_copy, data_copy_pad
 # submodule, which importing binds on the package once.
 from .copy_vec import CopyRepeatParams, copy
 from .sort import get_sort_len, get_sort_offset, sort, sort32
+from .mask import MaskMode, reset_mask, set_mask_count, set_mask_norm, set_vector_mask
 from .reduce import (
     ReduceOrder,
     block_reduce_max,
@@ -189,6 +190,7 @@ __all__ = [
     "TPipe", "TQue", "TQueBind", "TBuf", "TBufPool", "get_tpipe_ptr", "TensorDesc", "ListTensorDesc",
     "TransDataTo5HDParams", "trans_data_to_5hd", "CopyRepeatParams", "copy",
     "get_sort_len", "get_sort_offset", "sort", "sort32",
+    "MaskMode", "reset_mask", "set_mask_count", "set_mask_norm", "set_vector_mask",
     # tensors
     "GlobalTensor", "LocalTensor", "LocalTensorAuto", "LocalMemAllocator", "ShapeInfo",
     # parameter structs

@@ -18,6 +18,7 @@ import ast
 from collections.abc import Callable
 
 import numpy as np
+from xdsl.ir import SSAValue
 
 import ascdsl.dialects.ascendc as A
 from ascdsl.dialects.ascendc.enums import RoundMode
@@ -344,6 +345,8 @@ def lower_elementwise(op, cx: Lowering):
     # An op without the isSetMask property (cast_l0/l1) has no way to say false: its C++
     # template's default, isSetMask = true, applies.
     set_mask = op.has_flag("isSetMask") or "isSetMask" not in cls.get_irdl_definition().properties
+    if isinstance(getattr(op, "isSetMask", None), SSAValue):  # Copy: a template constant
+        set_mask = A.const_int(op.isSetMask) != 0
 
     def g(R):
         c = R[0]

@@ -108,6 +108,7 @@ from ascdsl.dialects.ascendc.types_cube import FixpipeConfigType
 from ascdsl.dialects.ascendc.ops_transpose import TransposeBase, TransposeExtOp
 from ascdsl.dialects.ascendc.ops_copy_vec import CopyL0Op, CopyL1Op
 from ascdsl.dialects.ascendc.ops_fmatrix import SetFmatrixOp
+from ascdsl.dialects.ascendc.ops_mask import MaskMode
 from ascdsl.dialects.ascendc.ops_sort import Sort32Op, SortOp
 from ascdsl.dialects.ascendc.ops_list_tensor import ListTensorDescType, TensorDescType
 from ascdsl.dialects.ascendc.ops_trans5hd import (
@@ -140,6 +141,7 @@ LOCAL = LocalTensorType(f32, [64])
 GLOBAL = GlobalTensorType(f32, None)
 
 ENUM_SAMPLES = {
+    MaskMode: MaskMode.NORMAL,
     HardEvent: HardEvent.MTE2_V,
     Pipe: Pipe.PIPE_V,
     TPosition: TPosition.VECIN,
