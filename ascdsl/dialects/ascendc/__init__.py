@@ -166,8 +166,7 @@ ALL_TYPES.extend(TENSOR_EXT_TYPES)  # ShapeInfo
 ALL_TYPES.extend(LIST_TENSOR_TYPES)  # TensorDesc, ListTensorDesc
 ALL_TYPES.append(TransDataTo5HDParamsType)
 PARAM_STRUCT_TYPES["trans_data_to_5hd_params"] = TransDataTo5HDParamsType
-ALL_TYPES.append(FmatrixModeType)
-PARAM_STRUCT_TYPES["fmatrix_mode"] = FmatrixModeType
+ALL_TYPES.append(FmatrixModeType)  # an enum pyasc builds like a struct: no kernel-language class
 ALL_TYPES.append(CopyRepeatParamsType)
 PARAM_STRUCT_TYPES["copy_repeat_params"] = CopyRepeatParamsType
 PARAM_STRUCT_TYPES.update({t.name.removeprefix("ascendc."): t for t in VEC_PARAM_TYPES})

@@ -6,26 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ascdsl.dialects.ascendc import CopyL0Op, CopyL1Op, CopyRepeatParamsType
+from ascdsl.dialects.ascendc import CopyL0Op, CopyL1Op
 
 from .. import dtypes as dt
 from ..builder import current
 from ..errors import KernelLanguageError
 from ..values import ConstExpr, materialize_int
 from ._util import require
-from .params import PARAM_CLASSES, ParamStruct
+from .params import CopyRepeatParams
 from .tensor import LocalTensor
-
-
-class CopyRepeatParams(ParamStruct):
-    """`AscendC::CopyRepeatParams`: destination / source block strides and repeat sizes (in
-    32-byte blocks) of `copy`."""
-
-    __slots__ = ()
-    STRUCT = CopyRepeatParamsType
-
-
-PARAM_CLASSES[CopyRepeatParamsType] = CopyRepeatParams
 
 
 def copy(dst: Any, src: Any, mask: Any, repeat_time: Any, repeat_params: Any,

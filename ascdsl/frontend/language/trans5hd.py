@@ -9,7 +9,6 @@ from typing import Any
 
 from ascdsl.dialects.ascendc import (
     TransDataTo5HDOp,
-    TransDataTo5HDParamsType,
     TransDataTo5HDTensorListOp,
     TransDataTo5HDUintListOp,
 )
@@ -20,19 +19,8 @@ from ..builder import current
 from ..errors import KernelLanguageError
 from ..values import ConstExpr, describe, materialize_int
 from ._util import require
-from .params import PARAM_CLASSES, ParamStruct
+from .params import TransDataTo5HDParams
 from .tensor import LocalTensor
-
-
-class TransDataTo5HDParams(ParamStruct):
-    """`AscendC::TransDataTo5HDParams`: which halves of 8-bit rows to use, the repeat count
-    and the destination / source repeat strides (32-byte blocks) of `trans_data_to_5hd`."""
-
-    __slots__ = ()
-    STRUCT = TransDataTo5HDParamsType
-
-
-PARAM_CLASSES[TransDataTo5HDParamsType] = TransDataTo5HDParams
 
 
 def trans_data_to_5hd(dst: Any, src: Any, params: Any) -> None:
