@@ -213,10 +213,33 @@ class AllocatorState:
 
 
 class TBufPoolState:
-    """A TBufPool object (no op of the dialect carves buffers out of it yet)."""
+    """A TBufPool: bytes [start, start + max_len) of one memory once InitBufPool gave them,
+    a cursor the pool's InitBuffer calls carve from, and the queues/TBufs it gave buffers."""
 
-    __slots__ = ("site", "position")
+    __slots__ = ("site", "position", "hw", "id_size", "mem", "start", "cursor", "max_len",
+                 "nbuf", "owned", "init_site")
 
-    def __init__(self, site: Site, position: TPosition):
+    def __init__(self, site: Site, position: TPosition, id_size: int = 4):
         self.site = site
         self.position = position
+        self.hw = position.hardware
+        self.id_size = id_size
+        self.mem: Memory | None = None
+        self.start = 0
+        self.cursor = 0
+        self.max_len = 0
+        self.nbuf = 0
+        self.owned: list = []
+        self.init_site: Site | None = None
+
+    def rewind(self) -> None:
+        """Forget the buffers handed out (Reset): the memory may be carved again."""
+        for obj in self.owned:
+            obj.release()
+        self.owned.clear()
+        self.cursor = self.start
+        self.nbuf = 0
+
+    def release(self) -> None:
+        self.rewind()
+        self.mem = None

@@ -36,9 +36,6 @@ KNOWN_DIFFERENCES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"'ascendc\.que_bind\.\w+' op expected a queue .*got !ascendc\.tbuf"),
      "TBuf used as a queue (Ascend C's TBuf derives from TQueBind): the framework part of "
      "the API-breadth issue"),
-    (re.compile(r"TQue<TPosition::VECCALC> does not exist in Ascend C"),
-     "ascdsl's verifier refuses a TQue at VECCALC (Ascend C's scratch memory is a TBuf); "
-     "pyasc's generalization test test_vadd_sw.py declares one"),
     (re.compile(r"Expected 3 operands, but got 5\n\s*ascendc\.(ceil|floor|sin|cos|tan|tanh|"
                 r"sinh|cosh|erf) "),
      "the math library's form with a temporary buffer and isReuseSource (the advanced-API "

@@ -105,6 +105,22 @@ from .ops_tensor_ext import *  # noqa: F403
 from .ops_tensor_ext import TENSOR_EXT_OPS, TENSOR_EXT_TYPES
 from .ops_debug import *  # noqa: F403
 from .ops_debug import DEBUG_OPS
+from .ops_bufpool import *  # noqa: F403
+from .ops_bufpool import BUFPOOL_OPS
+from .ops_que_ext import *  # noqa: F403
+from .ops_que_ext import QUE_EXT_OPS
+from .ops_list_tensor import *  # noqa: F403
+from .ops_list_tensor import LIST_TENSOR_OPS, LIST_TENSOR_TYPES
+from .ops_trans5hd import *  # noqa: F403
+from .ops_trans5hd import TRANS5HD_OPS, TransDataTo5HDParamsType
+from .ops_fmatrix import *  # noqa: F403
+from .ops_fmatrix import FMATRIX_OPS, FmatrixModeType
+from .ops_copy_vec import *  # noqa: F403
+from .ops_copy_vec import COPY_VEC_OPS, CopyRepeatParamsType
+from .ops_sort import *  # noqa: F403
+from .ops_sort import SORT_OPS
+from .ops_mask import *  # noqa: F403
+from .ops_mask import MASK_OPS, MaskMode
 
 # Every op, one list per module (each module's list names its ops in order).
 ALL_OPS: list[type[AscendCOp]] = [
@@ -138,6 +154,14 @@ ALL_OPS: list[type[AscendCOp]] = [
     *BLOCK_SYNC_OPS,  # NotifyNextBlock/WaitPreBlock, IBSet/IBWait, SyncAll
     *TENSOR_EXT_OPS,  # GetPhyAddr, GetSize, SetUserTag, t(i), ShapeInfo, ... of the tensors
     *DEBUG_OPS,  # PrintTimeStamp, DumpAccChkPoint, MetricsProfStart/Stop
+    *BUFPOOL_OPS,  # TPipe/TBufPool InitBufPool, TBufPool InitBuffer and Reset
+    *QUE_EXT_OPS,  # in-place and user-position EnQue/DeQue, queue queries, to_que_bind
+    *LIST_TENSOR_OPS,  # TensorDesc, ListTensorDesc
+    *TRANS5HD_OPS,  # TransDataTo5HD (address tensor, tensor list, address list)
+    *FMATRIX_OPS,  # SetFmatrix, ffts_cross_core_sync
+    *COPY_VEC_OPS,  # Copy (vector unit, CopyRepeatParams)
+    *SORT_OPS,  # GetSortLen, GetSortOffset, Sort32, Sort
+    *MASK_OPS,  # ResetMask, SetMaskCount/Norm, SetVectorMask
 ]
 
 ALL_TYPES.extend(ADV_TYPES)  # tiling and configuration structs of the advanced APIs
@@ -146,6 +170,12 @@ ALL_TYPES.extend(MATMUL_TYPES)  # TCubeTiling (host tiling -> Matmul API)
 ALL_TYPES.extend(VEC_PARAM_TYPES)  # GatherRepeatParams, BrcbRepeatParams
 ALL_TYPES.extend(VEC_TYPES)  # VdeqInfo
 ALL_TYPES.extend(TENSOR_EXT_TYPES)  # ShapeInfo
+ALL_TYPES.extend(LIST_TENSOR_TYPES)  # TensorDesc, ListTensorDesc
+ALL_TYPES.append(TransDataTo5HDParamsType)
+PARAM_STRUCT_TYPES["trans_data_to_5hd_params"] = TransDataTo5HDParamsType
+ALL_TYPES.append(FmatrixModeType)  # an enum pyasc builds like a struct: no kernel-language class
+ALL_TYPES.append(CopyRepeatParamsType)
+PARAM_STRUCT_TYPES["copy_repeat_params"] = CopyRepeatParamsType
 PARAM_STRUCT_TYPES.update({t.name.removeprefix("ascendc."): t for t in VEC_PARAM_TYPES})
 
 AscendC = Dialect("ascendc", ALL_OPS, ALL_TYPES)
@@ -175,6 +205,7 @@ __all__ = [
     "CacheMode",
     "CacheRwMode",
     "SelMode",
+    "MaskMode",
     "SetAtomicOpBase",
     *[e.__name__ for e in SYS_ENUMS],
     "ReduceOrder",

@@ -90,9 +90,6 @@ class _ObjectOp(AscendCOp):
     custom_directives = (StrippedType,)
 
 
-# Ascend C's TQue<pos> derives its two ends from GetBufferLogicPos(pos), which asserts that
-# `pos` is a position buffers are queued at (kernel_tpipe.h, kernel_event.h).
-_NOT_QUEUED = (TPosition.GM, TPosition.VECCALC, TPosition.MAX)
 
 
 @asc_op(cpp=Cpp("TQue", CppStyle.CTOR), stripped=QueueType)
@@ -106,14 +103,8 @@ class QueueOp(_ObjectOp):
         t = position if isinstance(position, QueueType) else QueueType(position, depth)
         super().__init__(result_types=[t])
 
-    def verify_facts(self) -> None:
-        pos = self.result.type.position
-        if pos in _NOT_QUEUED:
-            raise VerifyException(
-                f"TQue<TPosition::{pos.name}> does not exist in Ascend C: a TQue queues buffers "
-                "between two pipes, so its position cannot be gm, veccalc or max (scratch "
-                "memory is a TBuf<VECCALC>; GM is reached through a GlobalTensor)"
-            )
+    # No position rule here: pyasc's IR and its own kernels declare TQue<GM> and
+    # TQue<VECCALC>; the simulator reports a queue whose positions no pipe fills or drains.
 
 
 @asc_op(cpp=Cpp("TQueBind", CppStyle.CTOR), stripped=QueBindType)
@@ -144,7 +135,7 @@ class TBufOp(_ObjectOp):
 class TBufPoolOp(_ObjectOp):
     """`AscendC::TBufPool<pos, bufIDSize> pool;`"""
 
-    name = "ascendc.tbuf_pool"
+    name = "ascendc.tBufPool"  # pyasc's spelling (its type is !ascendc.tbuf_pool)
     result = result_def(Is((TBufPoolType,), "a tbuf_pool type"))
 
     def __init__(self, position: TPosition | TBufPoolType, buf_id_size: int = 4):

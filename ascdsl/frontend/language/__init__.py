@@ -45,7 +45,15 @@ from .core import (
     static_range,
 )
 from .fwk import TBuf, TPipe, TQue, TQueBind, get_tpipe_ptr
+from .bufpool import TBufPool
+from .list_tensor import ListTensorDesc, TensorDesc
+from .trans5hd import TransDataTo5HDParams, trans_data_to_5hd
 from .copy import data_copy, data_copy_pad
+# After `.copy` is loaded: the name `copy` is then the function (pyasc's asc.copy), not the
+# submodule, which importing binds on the package once.
+from .copy_vec import CopyRepeatParams, copy
+from .sort import get_sort_len, get_sort_offset, sort, sort32
+from .mask import MaskMode, reset_mask, set_mask_count, set_mask_norm, set_vector_mask
 from .reduce import (
     ReduceOrder,
     block_reduce_max,
@@ -179,7 +187,10 @@ __all__ = [
     # loops and compile-time helpers
     "range", "static_range", "static_assert", "ceildiv",
     # framework
-    "TPipe", "TQue", "TQueBind", "TBuf", "get_tpipe_ptr",
+    "TPipe", "TQue", "TQueBind", "TBuf", "TBufPool", "get_tpipe_ptr", "TensorDesc", "ListTensorDesc",
+    "TransDataTo5HDParams", "trans_data_to_5hd", "CopyRepeatParams", "copy",
+    "get_sort_len", "get_sort_offset", "sort", "sort32",
+    "MaskMode", "reset_mask", "set_mask_count", "set_mask_norm", "set_vector_mask",
     # tensors
     "GlobalTensor", "LocalTensor", "LocalTensorAuto", "LocalMemAllocator", "ShapeInfo",
     # parameter structs

@@ -89,6 +89,13 @@ class TPipe(IRValue):
             length = materialize_int(given.get("len", 0), f"{api}(): 'len'")
             b.insert(InitQueueOp(self.value, target.value, num.value, length.value))
 
+    def init_buf_pool(self, buf_pool: Any, len: Any = 0, share_buf: Any = None) -> None:  # noqa: A002
+        """`pipe.InitBufPool(pool, len[, shareBuf])`: `len` bytes of the pool's position for a
+        TBufPool, or the memory `share_buf` was given."""
+        from .bufpool import pipe_init_buf_pool
+
+        pipe_init_buf_pool(self, buf_pool, len, share_buf)
+
     def init(self) -> None:
         """`pipe.Init()`."""
         current().insert(PipeInitOp(self.value))
@@ -172,21 +179,44 @@ class TQueBind(IRValue):
         """`TQue`, `TQueBind` or `TBuf`."""
         return type(self).__name__
 
-    def alloc_tensor(self, dtype: Any) -> LocalTensor:
-        """`que.AllocTensor<T>()`: a free buffer of the queue as a tensor of `dtype`."""
-        t = _tensor_dtype(dtype, f"{type(self).__name__}.alloc_tensor")
+    def alloc_tensor(self, dtype: Any) -> LocalTensor | None:
+        """`que.AllocTensor<T>()`: a free buffer of the queue as a tensor of `dtype`;
+        `alloc_tensor(tensor)`: bind a free buffer to an existing tensor (in place)."""
+        api = f"{type(self).__name__}.alloc_tensor"
+        given = ConstExpr.unwrap(dtype)
+        if isinstance(given, LocalTensor):
+            from .bufpool import alloc_in_place
+
+            return alloc_in_place(self, given)
+        t = _tensor_dtype(dtype, api)
         op = current().insert(AllocTensorOp(self.value, LocalTensorType(t.ir)))
         return LocalTensor._wrap(op.results[0], t)
 
-    def enque(self, tensor: Any) -> None:
-        """`que.EnQue(tensor)`: hand the written tensor to the consumer side."""
+    def enque(self, tensor: Any, src_user_pos: Any = None, dst_user_pos: Any = None) -> None:
+        """`que.EnQue(tensor)`: hand the written tensor to the consumer side;
+        `enque(tensor, src_user_pos, dst_user_pos)`: `EnQue<src, dst>(tensor)`."""
         api = f"{type(self).__name__}.enque"
         t = require(ConstExpr.unwrap(tensor), LocalTensor, api, "tensor", "a LocalTensor")
+        if src_user_pos is not None or dst_user_pos is not None:
+            from .bufpool import enque_pos
+
+            return enque_pos(self, api, t, src_user_pos, dst_user_pos)
         current().insert(EnqueTensorOp(self.value, t.value))
 
-    def deque(self, dtype: Any) -> LocalTensor:
-        """`que.DeQue<T>()`: wait for and take the oldest enqueued tensor."""
-        t = _tensor_dtype(dtype, f"{type(self).__name__}.deque")
+    def deque(self, dtype: Any, src_user_pos: Any = None,
+              dst_user_pos: Any = None) -> LocalTensor | None:
+        """`que.DeQue<T>()`: wait for and take the oldest enqueued tensor;
+        `deque(tensor)`: dequeue into an existing tensor (in place);
+        `deque(dtype, src_user_pos, dst_user_pos)`: `DeQue<src, dst, T>()`."""
+        from . import bufpool
+
+        api = f"{type(self).__name__}.deque"
+        given = ConstExpr.unwrap(dtype)
+        if isinstance(given, LocalTensor):
+            return bufpool.deque_in_place(self, given)
+        if src_user_pos is not None or dst_user_pos is not None:
+            return bufpool.deque_pos(self, api, dtype, src_user_pos, dst_user_pos)
+        t = _tensor_dtype(dtype, api)
         op = current().insert(DequeTensorOp(self.value, LocalTensorType(t.ir)))
         return LocalTensor._wrap(op.results[0], t)
 
@@ -195,6 +225,30 @@ class TQueBind(IRValue):
         api = f"{type(self).__name__}.free_tensor"
         t = require(ConstExpr.unwrap(tensor), LocalTensor, api, "tensor", "a LocalTensor")
         current().insert(FreeTensorOp(self.value, t.value))
+
+    def get_tensor_count_in_que(self) -> PlainValue:
+        """`que.GetTensorCountInQue()`: tensors enqueued and not yet dequeued (int32)."""
+        from .bufpool import query
+
+        return query(self, "get_tensor_count_in_que")
+
+    def has_idle_buffer(self) -> PlainValue:
+        """`que.HasIdleBuffer()`: whether alloc_tensor would find a free buffer."""
+        from .bufpool import query
+
+        return query(self, "has_idle_buffer")
+
+    def has_tensor_in_que(self) -> PlainValue:
+        """`que.HasTensorInQue()`: whether deque would find a tensor."""
+        from .bufpool import query
+
+        return query(self, "has_tensor_in_que")
+
+    def vacant_in_que(self) -> PlainValue:
+        """`que.VacantInQue()`: whether enque has room."""
+        from .bufpool import query
+
+        return query(self, "vacant_in_que")
 
 
 def _tensor_dtype(dtype: Any, api: str):

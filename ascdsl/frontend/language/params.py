@@ -20,6 +20,8 @@ from ascdsl.dialects.ascendc.types import (
     ParamStructType,
     UnaryRepeatParamsType,
 )
+from ascdsl.dialects.ascendc.ops_copy_vec import CopyRepeatParamsType
+from ascdsl.dialects.ascendc.ops_trans5hd import TransDataTo5HDParamsType
 from ascdsl.dialects.ascendc.types_vec import (
     BrcbRepeatParamsType,
     GatherMaskParamsType,
@@ -151,11 +153,28 @@ class GatherMaskParams(ParamStruct):
     STRUCT = GatherMaskParamsType
 
 
+class TransDataTo5HDParams(ParamStruct):
+    """`AscendC::TransDataTo5HDParams`: which halves of 8-bit rows to use, the repeat count
+    and the destination / source repeat strides (32-byte blocks) of `trans_data_to_5hd`."""
+
+    __slots__ = ()
+    STRUCT = TransDataTo5HDParamsType
+
+
+class CopyRepeatParams(ParamStruct):
+    """`AscendC::CopyRepeatParams`: destination / source block strides and repeat sizes (in
+    32-byte blocks) of `copy`."""
+
+    __slots__ = ()
+    STRUCT = CopyRepeatParamsType
+
+
 # The kernel-language class of each struct type (dispatch maps an operand's type to it).
 PARAM_CLASSES: dict[type[ParamStructType], type[ParamStruct]] = {
     c.STRUCT: c
     for c in (DataCopyParams, DataCopyPadParams, DataCopyExtParams, BinaryRepeatParams,
-              UnaryRepeatParams, GatherRepeatParams, BrcbRepeatParams, GatherMaskParams)
+              UnaryRepeatParams, GatherRepeatParams, BrcbRepeatParams, GatherMaskParams,
+              TransDataTo5HDParams, CopyRepeatParams)
 }
 
 # The cube unit's structs register themselves here (before any `levels` reads the table).

@@ -112,9 +112,11 @@ def lower_buffer_object(op, cx: Lowering):
     state = _BUFFER_STATES[type(op)]
     o = cx.slot(op.result)
 
+    extra = (op.result.type.buf_id_size,) if isinstance(op, A.TBufPoolOp) else ()
+
     def f(R):
         R[0].t += pre
-        R[o] = state(site, pos)
+        R[o] = state(site, pos, *extra)
 
     return f
 

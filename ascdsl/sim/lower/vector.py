@@ -18,6 +18,7 @@ import ast
 from collections.abc import Callable
 
 import numpy as np
+from xdsl.ir import SSAValue
 
 import ascdsl.dialects.ascendc as A
 from ascdsl.dialects.ascendc.enums import RoundMode
@@ -162,7 +163,9 @@ def _stride_reader(op, cx: Lowering, names: list[str]):
     """R -> (block strides, repeat strides) of the named tensor operands, in that order."""
     params = getattr(op, "repeat_params", None)
     if params is not None:
-        fields = list(params.type.field_names())
+        # CopyRepeatParams names the same strides dstStride, dstRepeatSize, ...
+        aliases = getattr(params.type, "STRIDE_ALIASES", {})
+        fields = [aliases.get(f, f) for f in params.type.field_names()]
         try:
             bi = [fields.index(f"{n}BlkStride") for n in names]
             ri = [fields.index(f"{n}RepStride") for n in names]
@@ -332,7 +335,7 @@ def lower_elementwise(op, cx: Lowering):
 
     # L0 / L1: repeats, strides and a mask.
     per_repeat = elements_per_repeat(sizes)
-    bits_mask = level == "l1"
+    bits_mask = getattr(cls, "BITS_MASK", level == "l1")  # Copy's levels are the other way
     if bits_mask and per_repeat > 128:
         raise cx.error(op, "with a bit mask on 8-bit elements is not simulated (a 128-bit mask "
                            "cannot select 256 elements per repeat)")
@@ -342,6 +345,8 @@ def lower_elementwise(op, cx: Lowering):
     # An op without the isSetMask property (cast_l0/l1) has no way to say false: its C++
     # template's default, isSetMask = true, applies.
     set_mask = op.has_flag("isSetMask") or "isSetMask" not in cls.get_irdl_definition().properties
+    if isinstance(getattr(op, "isSetMask", None), SSAValue):  # Copy: a template constant
+        set_mask = A.const_int(op.isSetMask) != 0
 
     def g(R):
         c = R[0]

@@ -159,7 +159,7 @@ def _operand_source(cls: type[Operation], name: str) -> Source:
         raise DeclarationError(f"{cls.name}: CPP names operand '{name}', which it does not have")
     kind = kinds[name]
     if kind.startswith("Var"):
-        if name == "mask" and getattr(cls, "LEVEL", "") == "l1":
+        if name == "mask" and getattr(cls, "BITS_MASK", getattr(cls, "LEVEL", "") == "l1"):
             return _mask_list_source(cls, name)
 
         def variadic(em: Emitter, op: Operation) -> list[str]:

@@ -189,6 +189,7 @@ class AscendCChecker:
             h.update(str(probe.stat().st_mtime_ns).encode())
         h.update(self.cxx.encode())
         h.update((STUBS / "stub_def.h").read_bytes())
+        h.update(self._prelude_text().encode())
         return h.hexdigest()[:24]
 
     # --- flags and generated files ---------------------------------------------------------
@@ -211,6 +212,16 @@ class AscendCChecker:
                 self._write_support_files()
                 self._discover_intrinsics(gen, cube)
             self._build_pch(cube)
+
+    def _prelude_text(self) -> str:
+        """kernel_operator.h and the interface headers kernels add beside it (an op's
+        `Cpp.header`, e.g. the list tensors'), so that a kernel checked inside its own
+        namespace finds them declared at global scope (its own #include is then a no-op)."""
+        lines = ['#include "kernel_operator.h"']
+        for name in _PRELUDE_EXTRAS:
+            if any((inc / name).exists() for inc in self.headers.include_dirs):
+                lines.append(f'#include "{name}"')
+        return "\n".join(lines) + "\n"
 
     @staticmethod
     def _pch_ready(cube: bool) -> str:
@@ -281,7 +292,7 @@ class AscendCChecker:
         pch_dir = self.directory / ("pch-cube" if cube else "pch-vec")
         pch_dir.mkdir(exist_ok=True)
         prelude = pch_dir / "ascdsl_check_prelude.h"
-        write_atomically(prelude, '#include "kernel_operator.h"\n')
+        write_atomically(prelude, self._prelude_text())
         fd, tmp = tempfile.mkstemp(prefix=".gch-", dir=pch_dir)
         os.close(fd)
         try:
@@ -384,6 +395,8 @@ class AscendCChecker:
 
 
 _EXTERN_C = re.compile(r'^extern "C" ', re.M)
+# Interface headers outside kernel_operator.h that ops of the dialect name (Cpp.header).
+_PRELUDE_EXTRAS = ("kernel_operator_list_tensor_intf.h",)
 
 
 def _safe(name: str) -> str:

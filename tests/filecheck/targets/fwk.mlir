@@ -54,7 +54,7 @@ func.func @emit_objects() {
   %2 = ascendc.que_bind : <gm, veccalc, 1>
   %3 = ascendc.tbuf : <veccalc>
   %4 = ascendc.tbuf : <a1>
-  %5 = ascendc.tbuf_pool : <vec_in, 4>
+  %5 = ascendc.tBufPool : <vec_in, 4>
   return
 }
 

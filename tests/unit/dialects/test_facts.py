@@ -55,8 +55,8 @@ def test_family_facts():
     ]
     # 34 binary, 25 unary, 21 vector-scalar, 3 duplicate; 3 Axpy, 9 fused binary (ops_fused.py);
     # 9 AddReluCast/SubReluCast/AddDeqRelu (ops_vconv.py), 6 MulCast/FusedAbsSub/FusedExpSub/
-    # Prelu (ops_binary_ext.py)
-    assert len(every_family_op) == 110
+    # Prelu (ops_binary_ext.py); 2 Copy (ops_copy_vec.py)
+    assert len(every_family_op) == 112
     for c in every_family_op:
         assert c.PIPE is Pipe.PIPE_V, c.name
         # AddDeqRelu's result depends on the deq-scale register, not on its operands alone.

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import (
+    MemRefType,
     IntegerAttr,
     IntegerType,
     Signedness,
@@ -105,6 +106,21 @@ from ascdsl.dialects.ascendc.ops_cube import (
 )
 from ascdsl.dialects.ascendc.types_cube import FixpipeConfigType
 from ascdsl.dialects.ascendc.ops_transpose import TransposeBase, TransposeExtOp
+from ascdsl.dialects.ascendc.ops_copy_vec import CopyL0Op, CopyL1Op
+from ascdsl.dialects.ascendc.ops_fmatrix import SetFmatrixOp
+from ascdsl.dialects.ascendc.ops_mask import MaskMode
+from ascdsl.dialects.ascendc.ops_sort import Sort32Op, SortOp
+from ascdsl.dialects.ascendc.ops_list_tensor import ListTensorDescType, TensorDescType
+from ascdsl.dialects.ascendc.ops_trans5hd import (
+    TransDataTo5HDOp,
+    TransDataTo5HDTensorListOp,
+    TransDataTo5HDUintListOp,
+)
+from ascdsl.dialects.ascendc.ops_que_ext import (
+    AllocTensorInPlaceOp,
+    DequeTensorInPlaceOp,
+    ToQueBindOp,
+)
 from ascdsl.dialects.ascendc.types_vec import TransposeParamsExtType, VdeqInfoType
 from ascdsl.dialects.ascendc.types import (
     DataCopyParamsType,
@@ -125,6 +141,7 @@ LOCAL = LocalTensorType(f32, [64])
 GLOBAL = GlobalTensorType(f32, None)
 
 ENUM_SAMPLES = {
+    MaskMode: MaskMode.NORMAL,
     HardEvent: HardEvent.MTE2_V,
     Pipe: Pipe.PIPE_V,
     TPosition: TPosition.VECIN,
@@ -218,6 +235,15 @@ OVERRIDES: dict[tuple[type[Operation], str], Attribute] = {
     (ScalarCastOp, "value"): f32,
     (LocalGetPhyAddrOp, "result"): IntegerType(64, Signedness.UNSIGNED),
     (GetStoreAtomicConfigOp, "atomic_type"): IntegerType(16, Signedness.UNSIGNED),
+    # in-place AllocTensor/DeQue need a depth-0 queue; a TQue<VECIN> is a TQueBind<GM, VECIN>
+    **{(cls, "queue"): QueBindType(TPosition.VECIN, TPosition.VECIN, 0)
+       for cls in (AllocTensorInPlaceOp, DequeTensorInPlaceOp)},
+    (ToQueBindOp, "result"): QueBindType(TPosition.GM, TPosition.VECIN, 2),
+    (Sort32Op, "src1"): LocalTensorType(IntegerType(32, Signedness.UNSIGNED), [64]),
+    (SortOp, "index"): LocalTensorType(IntegerType(32, Signedness.UNSIGNED), [64]),
+    (SetFmatrixOp, "padList"): MemRefType(IntegerType(8, Signedness.UNSIGNED), [4]),
+    (SetFmatrixOp, "l1H"): IntegerType(16, Signedness.UNSIGNED),
+    (SetFmatrixOp, "l1W"): IntegerType(16, Signedness.UNSIGNED),
     (GetStoreAtomicConfigOp, "atomic_op"): IntegerType(16, Signedness.UNSIGNED),
     **{(cls, name): t for cls in (NotifyNextBlockOp, WaitPreBlockOp, IBSetOp, IBWaitOp,
                                   SyncAllSoftOp)
@@ -251,6 +277,8 @@ CONSTANT_OPERANDS = {
     (ScalarGetCountOfValueOp, "count_value"): 1,
     (SetHcclContextOp, "index"): 0,
     (GetHcclContextOp, "index"): 0,
+    (CopyL0Op, "isSetMask"): 1,  # Copy<T, isSetMask>: a template argument
+    (CopyL1Op, "isSetMask"): 1,
 }
 
 
@@ -316,6 +344,8 @@ def sample_type(cls: type[Operation], name: str, constr) -> Attribute:
             return LocalMemAllocatorType(Hardware.UB)
         if issubclass(first, ParamStructType):
             return first()
+        if first in (TensorDescType, ListTensorDescType):
+            return first()
         if first.__name__ in ("MemRefType", "UnrankedMemRefType"):
             return gm_pointer_type(f32)
     raise NotImplementedError(f"{cls.name}: no sample type for '{name}' ({constr})")
@@ -346,6 +376,8 @@ def _properties(cls: type[Operation], result_types: list[Attribute],
             from ascdsl.dialects.ascendc.ops_cross_core import UI8
 
             props[name] = IntegerAttr(2, UI8)
+        elif name == "elementType":  # TensorDesc<T>
+            props[name] = f32
         else:
             raise NotImplementedError(f"{cls.name}: no sample for property '{name}'")
     return props
@@ -363,8 +395,54 @@ def _constant_of(t: Attribute) -> tuple[int, Attribute]:
     return (0, t)
 
 
+# Ops whose C++ depends on the IR around them (TransDataTo5HD<T> takes T from the tensor
+# whose GetPhyAddr made its addresses): a sample written out, `{name}` the function name.
+_ADDRS = ", ".join(["%a"] * 16)
+_TENSORS = ", ".join(["%t"] * 16)
+_U64S = ", ".join(["ui64"] * 32)
+_LOCALS = ", ".join(["!ascendc.local_tensor<256xf16>"] * 32)
+WRITTEN_SAMPLES: dict[type[Operation], str] = {
+    TransDataTo5HDOp: """
+func.func @{name}(%t: !ascendc.local_tensor<256xf16>, %d: !ascendc.local_tensor<16xui64>,
+                  %s: !ascendc.local_tensor<16xui64>, %p: !ascendc.trans_data_to_5hd_params,
+                  %i: ui32) {
+  %a = ascendc.local_tensor.get_phy_addr %t, %i : !ascendc.local_tensor<256xf16>, ui64, ui32
+  ascendc.local_tensor.set_value %d, %i, %a : !ascendc.local_tensor<16xui64>, ui32, ui64
+  ascendc.local_tensor.set_value %s, %i, %a : !ascendc.local_tensor<16xui64>, ui32, ui64
+  ascendc.trans_data_to_5hd %d, %s, %p : !ascendc.local_tensor<16xui64>, !ascendc.local_tensor<16xui64>, !ascendc.trans_data_to_5hd_params
+  return
+}""",
+    TransDataTo5HDUintListOp: f"""
+func.func @{{name}}(%t: !ascendc.local_tensor<256xf16>, %p: !ascendc.trans_data_to_5hd_params,
+                  %i: ui32) {{
+  %a = ascendc.local_tensor.get_phy_addr %t, %i : !ascendc.local_tensor<256xf16>, ui64, ui32
+  ascendc.trans_data_to_5hd_uint_list {_ADDRS}, {_ADDRS}, %p {{operandSegmentSizes = array<i32: 16, 16, 1>}} : {_U64S}, !ascendc.trans_data_to_5hd_params
+  return
+}}""",
+    TransDataTo5HDTensorListOp: f"""
+func.func @{{name}}(%t: !ascendc.local_tensor<256xf16>, %p: !ascendc.trans_data_to_5hd_params) {{
+  ascendc.trans_data_to_5hd_tensor_list {_TENSORS}, {_TENSORS}, %p {{operandSegmentSizes = array<i32: 16, 16, 1>}} : {_LOCALS}, !ascendc.trans_data_to_5hd_params
+  return
+}}""",
+}
+
+
+def _written_sample(cls: type[Operation], index: int) -> func.FuncOp:
+    from ascdsl.context import make_context
+    from ascdsl.diagnostics import parse_module
+
+    mnemonic = cls.name.removeprefix("ascendc.").replace(".", "_")
+    text = WRITTEN_SAMPLES[cls].replace("{name}", f"op{index}_{mnemonic}")
+    module = parse_module(make_context(), text, f"<sample {cls.name}>")
+    f = next(op for op in module.ops if isinstance(op, func.FuncOp))
+    f.detach()
+    return f
+
+
 def sample_function(cls: type[Operation], index: int) -> func.FuncOp:
     """`func.func @op<index>_<mnemonic>(...)` holding one `cls` op."""
+    if cls in WRITTEN_SAMPLES:
+        return _written_sample(cls, index)
     defn = cls.get_irdl_definition()
     result_types = [sample_type(cls, n, r.constr) for n, r in defn.results]
     arg_types: list[Attribute] = []

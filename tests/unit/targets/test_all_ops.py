@@ -40,6 +40,15 @@ def test_the_dialect_has_the_ops_the_target_covers():
         2,  # Transpose, Transpose with TransposeParamsExt
         59,  # system: queries, workspace, cache, scalar bit ops, cube modes, HCCL (25), store
              # atomics (7), cross-core sync (6), tensor members (17), debug marks (4)
+        5,  # TBufPool: TPipe/TBufPool InitBufPool, TBufPool InitBuffer (2 forms), Reset
+        9,  # queues: in-place AllocTensor/DeQue, EnQue/DeQue with user positions,
+            # 4 state queries, to_que_bind
+        13,  # TensorDesc (7) and ListTensorDesc (6)
+        3,  # TransDataTo5HD: address tensors, tensor lists, address lists
+        2,  # SetFmatrix, ffts_cross_core_sync
+        2,  # Copy with a bit mask and with a count
+        4,  # GetSortLen, GetSortOffset, Sort32, Sort
+        5,  # ResetMask, SetMaskCount, SetMaskNorm, SetVectorMask (count, bits)
     ])
     assert len(set(ALL_OPS)) == len(ALL_OPS)
 

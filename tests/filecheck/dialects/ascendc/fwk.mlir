@@ -17,8 +17,8 @@ func.func @objects() {
   %que_bind = ascendc.que_bind : <vecin, vecin, 0>
   // CHECK-NEXT: %3 = ascendc.tbuf : <veccalc>
   %3 = ascendc.tbuf : <veccalc>
-  // CHECK-NEXT: %4 = ascendc.tbuf_pool : <vecin, 4>
-  %4 = ascendc.tbuf_pool : <vecin, 4>
+  // CHECK-NEXT: %4 = ascendc.tBufPool : <vecin, 4>
+  %4 = ascendc.tBufPool : <vecin, 4>
   // CHECK-NEXT: %5 = ascendc.get_tpipe_ptr
   %5 = ascendc.get_tpipe_ptr
   func.return

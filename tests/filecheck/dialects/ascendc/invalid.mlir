@@ -376,26 +376,9 @@ func.func @l2_cache_mode_pyasc_does_not_take(%g: !ascendc.global_tensor<*xf32>) 
 
 // -----
 
-// Positions the real Ascend C API rejects (its headers' static_asserts and constexpr checks).
-func.func @queue_at_gm() {
-  // expected-error@+1 {{'ascendc.queue' op TQue<TPosition::GM> does not exist in Ascend C: a TQue queues buffers between two pipes, so its position cannot be gm, veccalc or max}}
-  %q = ascendc.queue : <gm, 1>
-  func.return
-}
-
-// -----
-
 func.func @l2_cache_rw_mode(%g: !ascendc.global_tensor<*xf32>) {
   // expected-error@+1 {{'ascendc.global_tensor.set_l2_cache_hint' op 'rwMode' = 0 is not a CacheRwMode (valid values 1 to 3)}}
   ascendc.global_tensor.set_l2_cache_hint %g {mode = 1 : i32, rwMode = 0 : i32} : !ascendc.global_tensor<*xf32>
-  func.return
-}
-
-// -----
-
-func.func @queue_at_veccalc() {
-  // expected-error@+1 {{TQue<TPosition::VECCALC> does not exist in Ascend C}}
-  %q = ascendc.queue : <veccalc, 2>
   func.return
 }
 

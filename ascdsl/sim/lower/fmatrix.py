@@ -1,0 +1,12 @@
+"""SetFmatrix and ffts_cross_core_sync on the simulator: declared not simulated, with why."""
+
+from __future__ import annotations
+
+import ascdsl.dialects.ascendc as A
+
+from ..compiler import not_simulated
+
+not_simulated(A.SetFmatrixOp, "the load3d feature-map registers are not modelled: the "
+                              "simulator's LoadData3D takes its geometry from its own params")
+not_simulated(A.FftsCrossCoreSyncOp, "the raw FFTS message is not modelled; cross-core flags "
+                                     "are simulated through CrossCoreSetFlag/CrossCoreWaitFlag")
