@@ -2,8 +2,8 @@
 // Compare / Select: the C++ overload of each form. Templates are explicit where Ascend C
 // cannot deduce them (Select<T, selMode> of the register form) or where a scalar of another
 // type would clash with T; L1 masks are `uint64_t name[]` arrays, named as pyasc names them
-// (`<dst>_mask_list` for Compare, numbered per op kind otherwise); a name the block already
-// declares gets a suffix, where pyasc would redeclare it.
+// (`<dst>_mask_list` for Compare, numbered per op kind otherwise), redeclared where pyasc
+// redeclares them.
 
 // CHECK-LABEL: void cmpsel(
 // CHECK-NEXT: AscendC::Compare<half, uint8_t, 1>(v1, v2, v3, AscendC::CMPMODE::LT, v7, v8, v10);
@@ -14,8 +14,8 @@
 // CHECK-NEXT: uint64_t v2_mask_list[] = {v7, v7};
 // CHECK-NEXT: AscendC::Compare<half, 0>(v2, v3, AscendC::CMPMODE::GE, v2_mask_list, v10);
 // CHECK-NEXT: AscendC::CompareScalar<half, uint8_t, 1>(v1, v2, v9, AscendC::CMPMODE::NE, v7, v8, v11);
-// CHECK-NEXT: uint64_t v1_mask_list_1[] = {v7, v7};
-// CHECK-NEXT: AscendC::CompareScalar<half, uint8_t, 1>(v1, v2, v9, AscendC::CMPMODE::LT, v1_mask_list_1, v8, v11);
+// CHECK-NEXT: uint64_t v1_mask_list[] = {v7, v7};
+// CHECK-NEXT: AscendC::CompareScalar<half, uint8_t, 1>(v1, v2, v9, AscendC::CMPMODE::LT, v1_mask_list, v8, v11);
 // CHECK-NEXT: AscendC::CompareScalar<half, uint8_t>(v1, v2, v9, AscendC::CMPMODE::LT, v5);
 // CHECK-NEXT: AscendC::GetCmpMask(v2);
 // CHECK-NEXT: AscendC::SetCmpMask(v2);
@@ -24,8 +24,8 @@
 // CHECK-NEXT: AscendC::Select<half, uint32_t, 1>(v2, v4, v2, v3, AscendC::SELMODE::VSEL_TENSOR_TENSOR_MODE, v2_mask_list0, v8, v10);
 // CHECK-NEXT: AscendC::Select<half, uint32_t>(v2, v4, v2, v3, AscendC::SELMODE::VSEL_CMPMASK_SPR, v6);
 // CHECK-NEXT: AscendC::Select<half, uint32_t, 1>(v2, v4, v2, v9, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, v7, v8, v10);
-// CHECK-NEXT: uint64_t v2_mask_list1[] = {v7, v7};
-// CHECK-NEXT: AscendC::Select<half, uint32_t, 1>(v2, v4, v2, v9, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, v2_mask_list1, v8, v10);
+// CHECK-NEXT: uint64_t v2_mask_list0[] = {v7, v7};
+// CHECK-NEXT: AscendC::Select<half, uint32_t, 1>(v2, v4, v2, v9, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, v2_mask_list0, v8, v10);
 // CHECK-NEXT: AscendC::Select<half, uint32_t>(v2, v4, v2, v9, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, v6);
 // CHECK-NEXT: AscendC::Select<half, uint32_t>(v2, v4, v2, v8, v10);
 // CHECK-NEXT: AscendC::Select<half, AscendC::SELMODE::VSEL_CMPMASK_SPR>(v2, v2, v3, v8, v10);

@@ -7,16 +7,16 @@
 // CHECK-NEXT: uint64_t v1_mask_list0[] = {v4, v4};
 // CHECK-NEXT: AscendC::BlockReduceMax(v1, v2, v3, v1_mask_list0, v3, v3, v3);
 // CHECK-NEXT: AscendC::PairReduceSum<half, 1>(v1, v2, v3, v3, v3, v3, v3);
-// CHECK-NEXT: uint64_t v1_mask_list1[] = {v4, v4};
-// CHECK-NEXT: AscendC::PairReduceSum<half, 1>(v1, v2, v3, v1_mask_list1, v3, v3, v3);
+// CHECK-NEXT: uint64_t v1_mask_list0[] = {v4, v4};
+// CHECK-NEXT: AscendC::PairReduceSum<half, 1>(v1, v2, v3, v1_mask_list0, v3, v3, v3);
 // CHECK-NEXT: AscendC::RepeatReduceSum<half, 1>(v1, v2, v3, v3, v3, v3, v3, v3);
 // CHECK-NEXT: AscendC::WholeReduceSum<half, 1>(v1, v2, v3, v3, v3, v3, v3);
-// CHECK-NEXT: uint64_t v1_mask_list2[] = {v4, v4};
-// CHECK-NEXT: AscendC::WholeReduceMax<half, 1>(v1, v2, v1_mask_list2, v3, v3, v3, v3, AscendC::ReduceOrder::ORDER_INDEX_VALUE);
+// CHECK-NEXT: uint64_t v1_mask_list0[] = {v4, v4};
+// CHECK-NEXT: AscendC::WholeReduceMax<half, 1>(v1, v2, v1_mask_list0, v3, v3, v3, v3, AscendC::ReduceOrder::ORDER_INDEX_VALUE);
 // CHECK-NEXT: AscendC::WholeReduceMin<half, 1>(v1, v2, v3, v3, v3, v3, v3, AscendC::ReduceOrder::ORDER_VALUE_INDEX);
 // CHECK-NEXT: AscendC::ReduceSum(v1, v2, v2, v3, v3, v3);
-// CHECK-NEXT: uint64_t v1_mask_list3[] = {v5, v5};
-// CHECK-NEXT: AscendC::ReduceMax(v1, v2, v2, v1_mask_list3, v3, v3, v6);
+// CHECK-NEXT: uint64_t v1_mask_list0[] = {v5, v5};
+// CHECK-NEXT: AscendC::ReduceMax(v1, v2, v2, v1_mask_list0, v3, v3, v6);
 // CHECK-NEXT: AscendC::ReduceMin(v1, v2, v2, v3, v3, v3, v6);
 // CHECK-NEXT: return;
 func.func @red(%d: !ascendc.local_tensor<*xf16>, %s: !ascendc.local_tensor<*xf16>, %n: i32, %m: ui64, %i: i64, %ci: i1) {
