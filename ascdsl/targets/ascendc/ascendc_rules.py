@@ -64,6 +64,8 @@ def compile_cpp_rule(cls: type[Operation]) -> Rule | None:
     result = results[0] if results else None
     style = cpp.style
     template = [_source(cls, s, operands, results, True) for s in cpp.template]
+    pyasc_template = template if cpp.pyasc_template is None else [
+        _source(cls, s, operands, results, True) for s in cpp.pyasc_template]
     if cpp.args is None:
         names = operands[1:] if style is CppStyle.MEMBER else operands
         args = [_operand_source(cls, n) for n in names]
@@ -72,9 +74,10 @@ def compile_cpp_rule(cls: type[Operation]) -> Rule | None:
 
     def render(em: Emitter, op: Operation) -> tuple[str, str]:
         tmpl = ""
-        if template:
+        chosen = pyasc_template if em.pyasc_spelling else template
+        if chosen:
             parts: list[str] = []
-            for t in template:
+            for t in chosen:
                 parts += t(em, op)
             tmpl = f"<{', '.join(parts)}>"
         values: list[str] = []

@@ -123,15 +123,16 @@ class Emitter:
     """
 
     def __init__(self, print_auto_sync: bool = False, readable_names: bool = False,
-                 pyasc_redeclarations: bool = False) -> None:
+                 pyasc_spelling: bool = False) -> None:
         # Syncs cce-auto-sync put in the IR are bisheng's to insert (--cce-auto-sync is on by
         # default); printing them is for a toolchain that runs with --cce-auto-sync=off.
         self.print_auto_sync = print_auto_sync
         self.readable_names = readable_names
         # pyasc's translator redeclares a mask array when two L1 ops of different kinds share
-        # a destination in one block (its output then does not compile); the interchange
-        # target reproduces that, the paths that compile the source do not.
-        self.pyasc_redeclarations = pyasc_redeclarations
+        # a destination in one block, and leaves some template arguments to deduction where
+        # C++ cannot deduce them (its output then does not compile, or picks another
+        # overload); the interchange target reproduces that, the paths that compile do not.
+        self.pyasc_spelling = pyasc_spelling
         self.lines: list[str] = []
         # Which op printed each line (0-based line index -> op), for mapping C++ compiler
         # errors back to the IR (ascdsl.targets.ascendc.check).
@@ -226,15 +227,15 @@ class Emitter:
         """`<dst>_mask_list<N>`, N counted per op `kind` over the module as pyasc counts it
         (or no N, as pyasc's compare printers write it); a name the current block already
         declares takes the next number, where pyasc's output would not compile, unless
-        `pyasc_redeclarations`."""
+        `pyasc_spelling`."""
         if not numbered:
-            if self.pyasc_redeclarations:
+            if self.pyasc_spelling:
                 self._scopes[-1].add(f"{dst}_mask_list")
                 return f"{dst}_mask_list"
             return self.unique(f"{dst}_mask_list")
         taken = self._scopes[-1]
         n = self._masks.get(kind, 0)
-        while f"{dst}_mask_list{n}" in taken and not self.pyasc_redeclarations:
+        while f"{dst}_mask_list{n}" in taken and not self.pyasc_spelling:
             n += 1
         self._masks[kind] = n + 1
         name = f"{dst}_mask_list{n}"

@@ -1,5 +1,5 @@
 // RUN: ascdsl-opt %s -t ascendc | filecheck %s
-// RUN: ascdsl-opt %s -t ascendc --ascendc-unique-names | filecheck %s --check-prefix=UNIQUE
+// RUN: ascdsl-opt %s -t ascendc --ascendc-compilable | filecheck %s --check-prefix=UNIQUE
 // Value names by default, as pyasc's translator writes them: `v1, v2, ...` per function in
 // the order values are declared (arguments first), with `_<name>` appended only when the
 // value's location is a name (`loc("x")`, as pyasc's frontend gives kernel arguments); SSA
@@ -48,7 +48,7 @@ func.func @second(%n: i32) {
 
 // L1 mask arrays: `<dst>_mask_list<N>`, N counted per op kind over the module (pyasc's
 // counter). `-t ascendc` redeclares a name as pyasc does (Exp and Relu both count from 0);
-// the compile paths (and --ascendc-unique-names) take the next free number.
+// the compile paths (and --ascendc-compilable) take the next free number.
 // CHECK-LABEL: void masks(AscendC::LocalTensor<float> v1, AscendC::LocalTensor<float> v2, uint64_t v3, int32_t v4, AscendC::UnaryRepeatParams v5) {
 // CHECK-NEXT:    uint64_t v1_mask_list0[] = {v3, v3};
 // CHECK-NEXT:    AscendC::Exp<float, 0>(v1, v2, v1_mask_list0, v4, v5);

@@ -30,7 +30,33 @@ def test_compile_paths_never_redeclare_a_mask_array():
 
 def test_pyasc_spelling_redeclares_as_pyasc_does():
     module = parse(MASKS, "masks.mlir")
-    assert _arrays(emit(module, pyasc_redeclarations=True)) == [
+    assert _arrays(emit(module, pyasc_spelling=True)) == [
         "uint64_t v1_mask_list0[] = {v3, v3};",
         "uint64_t v1_mask_list0[] = {v3};",
     ]
+
+
+# pyasc's translator prints Compare without template arguments; with an i32 scalar against
+# f32 elements and isSetMask unset, only the explicit template means the op.
+COMPARE = """
+func.func @cmp(%dst: !ascendc.local_tensor<64xui8>, %src: !ascendc.local_tensor<64xf32>, %s: i32, %n: i32) {
+  ascendc.compare_scalar_l2 %dst, %src, %s, %n {cmpMode = 0 : i32} : !ascendc.local_tensor<64xui8>, !ascendc.local_tensor<64xf32>, i32, i32
+  return
+}
+"""
+
+
+def _calls(text: str) -> list[str]:
+    return [ln.strip() for ln in text.splitlines() if "AscendC::Compare" in ln]
+
+
+def test_compiled_source_spells_out_the_template():
+    module = parse(COMPARE, "cmp.mlir")
+    assert _calls(emit(module)) == [
+        "AscendC::CompareScalar<float, uint8_t>(v1, v2, v3, AscendC::CMPMODE::LT, v4);"]
+
+
+def test_pyasc_spelling_leaves_the_template_to_deduction():
+    module = parse(COMPARE, "cmp.mlir")
+    assert _calls(emit(module, pyasc_spelling=True)) == [
+        "AscendC::CompareScalar(v1, v2, v3, AscendC::CMPMODE::LT, v4);"]

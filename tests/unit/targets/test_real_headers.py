@@ -2,7 +2,7 @@
 
 Kernels, by where they come from:
 - lit: each RUN line of tests/filecheck/targets that prints `-t ascendc` (same flags, plus
-  --ascendc-unique-names), and the
+  --ascendc-compilable), and the
   frontend lit tests that print `--source`;
 - transforms: each input chunk of tests/filecheck/transforms after `--ascdsl-default`
   (chunks that expect diagnostics or use the `test` dialect are not kernels);
@@ -71,7 +71,7 @@ def lit_kernels() -> dict[str, str]:
                 continue
             # As the compile paths print it: pyasc's mask-array redeclarations (what
             # `-t ascendc` prints by default) do not compile.
-            status, text, err = _opt([*argv, "--ascendc-unique-names"])
+            status, text, err = _opt([*argv, "--ascendc-compilable"])
             assert status == 0, f"ascdsl-opt {' '.join(argv)} failed:\n{err}"
             for i, chunk in enumerate(text.split(f"\n{SPLIT}\n")):
                 kernels[f"{path.name} RUN {j} #{i}"] = chunk
