@@ -325,7 +325,8 @@ def run_chunk(text: str, filename: str, line_offset: int, passes, opts: Options,
             from ascdsl.targets.ascendc import write
 
             write(module, stream, opts.print_auto_sync, opts.readable_names,
-                  pyasc_spelling=not opts.compilable)
+                  # Readable names depart from pyasc's text anyway: keep them compilable.
+                  pyasc_spelling=not (opts.compilable or opts.readable_names))
         else:
             TARGETS[opts.target]()(module, stream)
     except AscdslError as e:

@@ -392,6 +392,10 @@ def _converted(
             else:
                 where = f"argument {index} ({cpp})"
             raise emit_error(op, f"value {v} does not fit {where}")
+    if em.pyasc_spelling and op.types is None:
+        # pyasc's translator casts only to the types a `types` attribute names; without one
+        # it passes each value as it is (an enum field then gets an int: not C++).
+        return name
     # A constant that fits would convert without narrowing too; pyasc's translator casts
     # every argument whose type is not the field's, and the source is compared with its.
     return f"static_cast<{cpp}>({name})"

@@ -214,10 +214,11 @@ class Emitter:
         self.names[value] = name
 
     def unique(self, base: str) -> str:
-        """`base`, or `base_N` when the current C++ block already declares `base`."""
+        """`base`, or `base_N` when the current C++ block already declares `base` (with
+        `pyasc_spelling`, `base` again: pyasc's translator redeclares it)."""
         taken = self._scopes[-1]
         name, n = base, 0
-        while name in taken:
+        while name in taken and not self.pyasc_spelling:
             n += 1
             name = f"{base}_{n}"
         taken.add(name)
@@ -229,9 +230,6 @@ class Emitter:
         declares takes the next number, where pyasc's output would not compile, unless
         `pyasc_spelling`."""
         if not numbered:
-            if self.pyasc_spelling:
-                self._scopes[-1].add(f"{dst}_mask_list")
-                return f"{dst}_mask_list"
             return self.unique(f"{dst}_mask_list")
         taken = self._scopes[-1]
         n = self._masks.get(kind, 0)

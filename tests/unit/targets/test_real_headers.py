@@ -136,7 +136,8 @@ def ir_example_kernels() -> dict[str, str]:
         passes = ["--ascdsl-default"] if "local_tensor_auto" in text else []
         if "asc.tensor" in text:  # a tile kernel: lowered to ascendc, then the default pipeline
             passes = ["--lower-asc", "--ascdsl-default"]
-        status, text, err = _opt([str(path), *passes, "--generate-boilerplate", "-t", "ascendc"])
+        status, text, err = _opt([str(path), *passes, "--generate-boilerplate", "-t", "ascendc",
+                                  "--ascendc-compilable"])
         assert status == 0, err
         assert text.startswith('#include "kernel_operator.h"\n')
         kernels[path.name] = text
