@@ -56,6 +56,7 @@ class Options:
     include_dirs: list[str] = field(default_factory=list)
     print_auto_sync: bool = False
     readable_names: bool = False
+    compilable: bool = False
 
 
 @dataclass
@@ -126,6 +127,13 @@ def _build_parser(pass_names: Sequence[str]) -> OneLineArgParser:
         action="store_true",
         help="with -t ascendc: name values after the IR's SSA names (%%dst -> v1_dst) "
         "instead of numbering them as pyasc's translator does",
+    )
+    p.add_argument(
+        "--ascendc-compilable",
+        action="store_true",
+        help="with -t ascendc: give a mask array the next free number where pyasc's name "
+        "would redeclare one in the same block (pyasc's output then does not compile; "
+        "--check always does this)",
     )
     from ascdsl.tools.extensions import add_option
 
@@ -215,6 +223,7 @@ def parse_args(argv: Sequence[str]) -> Options | str:
         include_dirs=ns.include_dirs,
         print_auto_sync=ns.print_auto_sync,
         readable_names=ns.ascendc_readable_names,
+        compilable=ns.ascendc_compilable,
     )
 
 
@@ -312,10 +321,12 @@ def run_chunk(text: str, filename: str, line_offset: int, passes, opts: Options,
 
             print_module(module, stream, generic=opts.print_generic,
                          debuginfo=opts.print_debuginfo)
-        elif opts.print_auto_sync or opts.readable_names:
+        elif opts.print_auto_sync or opts.readable_names or opts.compilable:
             from ascdsl.targets.ascendc import write
 
-            write(module, stream, opts.print_auto_sync, opts.readable_names)
+            write(module, stream, opts.print_auto_sync, opts.readable_names,
+                  # Readable names depart from pyasc's text anyway: keep them compilable.
+                  pyasc_spelling=not (opts.compilable or opts.readable_names))
         else:
             TARGETS[opts.target]()(module, stream)
     except AscdslError as e:
@@ -343,6 +354,9 @@ def _make_checker(opts: Options):
     """The real-header checker for --check (UsageError saying what is missing)."""
     if opts.print_auto_sync and opts.target != "ascendc":
         raise UsageError("--print-auto-sync is an option of the Ascend C target: use -t ascendc")
+    if opts.compilable and opts.target != "ascendc":
+        raise UsageError(
+            "--ascendc-compilable is an option of the Ascend C target: use -t ascendc")
     if opts.readable_names and opts.target != "ascendc":
         raise UsageError(
             "--ascendc-readable-names is an option of the Ascend C target: use -t ascendc")

@@ -44,7 +44,7 @@ def compare(ir_text: str, cpp_text: str, name: str = "ascir.mlir") -> PrinterRes
     from ascdsl.targets.ascendc import emit
 
     try:
-        ours = emit(parse(ir_text, name))
+        ours = emit(parse(ir_text, name), pyasc_spelling=True)
     except AscdslError as e:
         return PrinterResult("unread", ours=str(e).splitlines()[0][:300])
     a, b = _lines(ours), _lines(cpp_text)

@@ -70,6 +70,9 @@ class Cpp:
     `args=None` means: every operand in order (minus the receiver for member calls).
     `header` names the header the API needs beyond kernel_operator.h (e.g. the matmul or
     list-tensor interface); `generate-boilerplate` includes it when the op is used.
+    `pyasc_template`, when set, is the template pyasc's translator prints instead (`()`:
+    none, leaving the arguments to C++ deduction and defaults); the pyasc spelling of the
+    Ascend C target uses it, the source that gets compiled keeps `template`.
     """
 
     api: str
@@ -78,6 +81,7 @@ class Cpp:
     args: tuple[str, ...] | None = None
     namespace: str = "AscendC::"
     header: str | None = None
+    pyasc_template: tuple[str, ...] | None = None
 
     @property
     def qualified(self) -> str:

@@ -59,6 +59,10 @@ def _check_scalar(op: AscendCOp, name: str) -> None:
 
 # --- compare -----------------------------------------------------------------------------------
 
+# pyasc's translator prints every Compare and Select without template arguments; ascdsl's
+# compiled source spells them out (a scalar of another type, an unset isSetMask and the
+# register Select's selMode are not what deduction and the defaults give).
+
 _CMP_TEMPLATE = ("elem:src0", "elem:dst", "flag:isSetMask")
 _CMP_ARGS = ("dst", "src0", "src1", "enum:cmpMode", "mask", "repeat_times", "repeat_params")
 _CMPS_ARGS = ("dst", "src0", "src1Scalar", "enum:cmpMode", "mask", "repeat_times",
@@ -100,20 +104,20 @@ class CompareMaskedBase(CompareOpBase):
         )
 
 
-@asc_op(cpp=Cpp("Compare", template=_CMP_TEMPLATE, args=_CMP_ARGS))
+@asc_op(cpp=Cpp("Compare", pyasc_template=(), template=_CMP_TEMPLATE, args=_CMP_ARGS))
 class CompareL0Op(CompareMaskedBase):
     name = "ascendc.compare_l0"
     LEVEL: ClassVar = "l0"
 
 
-@asc_op(cpp=Cpp("Compare", template=_CMP_TEMPLATE, args=_CMP_ARGS))
+@asc_op(cpp=Cpp("Compare", pyasc_template=(), template=_CMP_TEMPLATE, args=_CMP_ARGS))
 class CompareL1Op(CompareMaskedBase):
     name = "ascendc.compare_l1"
     mask = var_operand_def(MASK)
     LEVEL: ClassVar = "l1"
 
 
-@asc_op(cpp=Cpp("Compare", template=("elem:src0", "elem:dst"),
+@asc_op(cpp=Cpp("Compare", pyasc_template=(), template=("elem:src0", "elem:dst"),
                 args=("dst", "src0", "src1", "enum:cmpMode", "count")))
 class CompareL2Op(CompareOpBase):
     """`Compare(dst, src0, src1, cmpMode, count)`: the bits of elements 0..count-1."""
@@ -154,13 +158,13 @@ class CompareRegBase(CompareOpBase):
 _CMP_R_ARGS = ("src0", "src1", "enum:cmpMode", "mask", "repeat_params")
 
 
-@asc_op(cpp=Cpp("Compare", template=("elem:src0", "flag:isSetMask"), args=_CMP_R_ARGS))
+@asc_op(cpp=Cpp("Compare", pyasc_template=(), template=("elem:src0", "flag:isSetMask"), args=_CMP_R_ARGS))
 class CompareRL0Op(CompareRegBase):
     name = "ascendc.compare_r_l0"
     LEVEL: ClassVar = "l0"
 
 
-@asc_op(cpp=Cpp("Compare", template=("elem:src0", "flag:isSetMask"), args=_CMP_R_ARGS))
+@asc_op(cpp=Cpp("Compare", pyasc_template=(), template=("elem:src0", "flag:isSetMask"), args=_CMP_R_ARGS))
 class CompareRL1Op(CompareRegBase):
     name = "ascendc.compare_r_l1"
     mask = var_operand_def(MASK)
@@ -187,13 +191,13 @@ class CompareScalarMaskedBase(CompareOpBase):
         )
 
 
-@asc_op(cpp=Cpp("CompareScalar", template=_CMP_TEMPLATE, args=_CMPS_ARGS))
+@asc_op(cpp=Cpp("CompareScalar", pyasc_template=(), template=_CMP_TEMPLATE, args=_CMPS_ARGS))
 class CompareScalarL0Op(CompareScalarMaskedBase):
     name = "ascendc.compare_scalar_l0"
     LEVEL: ClassVar = "l0"
 
 
-@asc_op(cpp=Cpp("CompareScalar", template=_CMP_TEMPLATE, args=_CMPS_ARGS))
+@asc_op(cpp=Cpp("CompareScalar", pyasc_template=(), template=_CMP_TEMPLATE, args=_CMPS_ARGS))
 class CompareScalarL1Op(CompareScalarMaskedBase):
     name = "ascendc.compare_scalar_l1"
     mask = var_operand_def(MASK)
@@ -202,7 +206,7 @@ class CompareScalarL1Op(CompareScalarMaskedBase):
 
 # The explicit template keeps a scalar of another type (pyasc's lit passes an i32 against
 # float elements) from clashing with T in deduction.
-@asc_op(cpp=Cpp("CompareScalar", template=("elem:src0", "elem:dst"),
+@asc_op(cpp=Cpp("CompareScalar", pyasc_template=(), template=("elem:src0", "elem:dst"),
                 args=("dst", "src0", "src1Scalar", "enum:cmpMode", "count")))
 class CompareScalarL2Op(CompareOpBase):
     """`CompareScalar(dst, src0, scalar, cmpMode, count)`."""
@@ -303,20 +307,20 @@ _SEL_ARGS = ("dst", "selMask", "src0", "src1", "enum:selMode", "mask", "repeat_t
              "repeat_params")
 
 
-@asc_op(cpp=Cpp("Select", template=_SEL_TEMPLATE, args=_SEL_ARGS))
+@asc_op(cpp=Cpp("Select", pyasc_template=(), template=_SEL_TEMPLATE, args=_SEL_ARGS))
 class SelectL0Op(SelectMaskedBase):
     name = "ascendc.select_l0"
     LEVEL: ClassVar = "l0"
 
 
-@asc_op(cpp=Cpp("Select", template=_SEL_TEMPLATE, args=_SEL_ARGS))
+@asc_op(cpp=Cpp("Select", pyasc_template=(), template=_SEL_TEMPLATE, args=_SEL_ARGS))
 class SelectL1Op(SelectMaskedBase):
     name = "ascendc.select_l1"
     mask = var_operand_def(MASK)
     LEVEL: ClassVar = "l1"
 
 
-@asc_op(cpp=Cpp("Select", template=_SEL_TEMPLATE, args=_SEL_ARGS))
+@asc_op(cpp=Cpp("Select", pyasc_template=(), template=_SEL_TEMPLATE, args=_SEL_ARGS))
 class SelectScalarL0Op(SelectMaskedBase):
     name = "ascendc.select_scalar_l0"
     src1 = operand_def()
@@ -326,7 +330,7 @@ class SelectScalarL0Op(SelectMaskedBase):
     LEVEL: ClassVar = "l0"
 
 
-@asc_op(cpp=Cpp("Select", template=_SEL_TEMPLATE, args=_SEL_ARGS))
+@asc_op(cpp=Cpp("Select", pyasc_template=(), template=_SEL_TEMPLATE, args=_SEL_ARGS))
 class SelectScalarL1Op(SelectMaskedBase):
     name = "ascendc.select_scalar_l1"
     src1 = operand_def()
@@ -355,7 +359,7 @@ class SelectCountBase(SelectOpBase):
                          properties={"selMode": enum_attr(mode)})
 
 
-_SEL_L2 = Cpp("Select", template=("elem:dst", "elem:selMask"),
+_SEL_L2 = Cpp("Select", pyasc_template=(), template=("elem:dst", "elem:selMask"),
               args=("dst", "selMask", "src0", "src1", "enum:selMode", "count"))
 
 
@@ -373,7 +377,7 @@ class SelectScalarL2Op(SelectCountBase):
     MODES: ClassVar = (SelMode.VSEL_TENSOR_SCALAR_MODE,)
 
 
-@asc_op(cpp=Cpp("Select", template=("elem:dst", "elem:selMask"),
+@asc_op(cpp=Cpp("Select", pyasc_template=(), template=("elem:dst", "elem:selMask"),
                 args=("dst", "selMask", "src0", "repeat_times", "repeat_params")))
 class SelectScalarRegOp(SelectOpBase):
     """`Select<T, U>(dst, selMask, src0, repeatTimes, params)`: mode 1, the scalar in CMPMASK."""
@@ -394,7 +398,7 @@ class SelectScalarRegOp(SelectOpBase):
 
 
 # selMode is a template argument here: the overload has no parameter to deduce it from.
-@asc_op(cpp=Cpp("Select", template=("elem:dst", "enum:selMode"),
+@asc_op(cpp=Cpp("Select", pyasc_template=(), template=("elem:dst", "enum:selMode"),
                 args=("dst", "src0", "src1", "repeat_times", "repeat_params")))
 class SelectRegOp(SelectOpBase):
     """`Select<T, selMode>(dst, src0, src1, repeatTimes, params)`: the bits in CMPMASK."""

@@ -56,7 +56,8 @@ class AxpyL1Op(AxpyMixin, VecScalarL1Base):
 
 
 # Axpy's count form has no isSetMask template parameter.
-@asc_op(cpp=Cpp("Axpy", template=("elem:dst", "elem:src")), formula=_AXPY_FORMULA)
+@asc_op(cpp=Cpp("Axpy", pyasc_template=(), template=("elem:dst", "elem:src")),
+        formula=_AXPY_FORMULA)
 class AxpyL2Op(AxpyMixin, VecScalarL2Base):
     name = "ascendc.axpy_l2"
 

@@ -134,7 +134,7 @@ class PairReduceBase(RepeatReduceOp):
                          properties={"isSetMask": flag(is_set_mask)})
 
 
-_PAIR = Cpp("PairReduceSum", template=("elem:dst", "flag:isSetMask"))
+_PAIR = Cpp("PairReduceSum", pyasc_template=(), template=("elem:dst", "flag:isSetMask"))
 
 
 @asc_op(cpp=_PAIR)
@@ -149,7 +149,7 @@ class PairReduceSumL1Op(PairReduceBase):
     LEVEL: ClassVar = "l1"
 
 
-@asc_op(cpp=Cpp("RepeatReduceSum", template=("elem:dst", "flag:isSetMask")))
+@asc_op(cpp=Cpp("RepeatReduceSum", pyasc_template=(), template=("elem:dst", "flag:isSetMask")))
 class RepeatReduceSumL0Op(RepeatReduceOp):
     """`RepeatReduceSum(dst, src, repeatTime, mask, dstBlkStride (unused), srcBlkStride,
     dstRepStride, srcRepStride)`: WholeReduceSum with a count mask."""
@@ -211,13 +211,13 @@ _WHOLE_ARGS = ("dst", "src", "mask", "repeat_time", "dst_rep_stride", "src_blk_s
 _MASKED = ("elem:dst", "flag:isSetMask")
 
 
-@asc_op(cpp=Cpp("WholeReduceSum", template=_MASKED))
+@asc_op(cpp=Cpp("WholeReduceSum", pyasc_template=(), template=_MASKED))
 class WholeReduceSumL0Op(WholeReduceBase):
     name = "ascendc.whole_reduce_sum_l0"
     KIND: ClassVar = "sum"
 
 
-@asc_op(cpp=Cpp("WholeReduceSum", template=_MASKED))
+@asc_op(cpp=Cpp("WholeReduceSum", pyasc_template=(), template=_MASKED))
 class WholeReduceSumL1Op(WholeReduceBase):
     name = "ascendc.whole_reduce_sum_l1"
     mask = var_operand_def(MASK)
@@ -225,8 +225,8 @@ class WholeReduceSumL1Op(WholeReduceBase):
     LEVEL: ClassVar = "l1"
 
 
-_MAX = Cpp("WholeReduceMax", template=_MASKED, args=(*_WHOLE_ARGS, "enum:order"))
-_MIN = Cpp("WholeReduceMin", template=_MASKED, args=(*_WHOLE_ARGS, "enum:order"))
+_MAX = Cpp("WholeReduceMax", pyasc_template=(), template=_MASKED, args=(*_WHOLE_ARGS, "enum:order"))
+_MIN = Cpp("WholeReduceMin", pyasc_template=(), template=_MASKED, args=(*_WHOLE_ARGS, "enum:order"))
 
 
 @asc_op(cpp=_MAX)

@@ -27,7 +27,6 @@ from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
-from . import soc
 from .enums import Hardware, TPosition
 
 
@@ -38,6 +37,12 @@ def _parse_position(parser: AttrParser) -> TPosition:
     if member is None:
         parser.raise_error(f"expected a TPosition ({TPosition.describe()})", pos)
     return member  # type: ignore[return-value]
+
+
+# A queue type's depth is TQue's `int32_t depth` template argument, which the headers take
+# at any value (pyasc's parser too: its lit tests use 101). The hardware bound is on the
+# buffers a queue gets (ascendc.pipe.init_queue's `num`, at most MAX_QUEUE_BUFFERS).
+_MAX_DEPTH = 2**31 - 1
 
 
 def _parse_int(parser: AttrParser, what: str, lo: int, hi: int | None) -> int:
@@ -107,7 +112,7 @@ class QueueType(ParametrizedAttribute, TypeAttribute):
         with parser.in_angle_brackets():
             pos = _parse_position(parser)
             parser.parse_punctuation(",")
-            depth = _parse_int(parser, "queue depth", 0, soc.MAX_QUEUE_BUFFERS)
+            depth = _parse_int(parser, "queue depth", 0, _MAX_DEPTH)
         return [IntAttr(int(pos)), IntAttr(depth)]
 
     def print_parameters(self, printer: Printer) -> None:
@@ -115,7 +120,7 @@ class QueueType(ParametrizedAttribute, TypeAttribute):
 
     def verify(self) -> None:
         TPosition(self.position_attr.data)
-        _check_int(self.depth, "queue depth", 0, soc.MAX_QUEUE_BUFFERS)
+        _check_int(self.depth, "queue depth", 0, _MAX_DEPTH)
 
     def cpp_name(self) -> str:
         return f"AscendC::TQue<{self.position.cpp}, {self.depth}>"
@@ -157,7 +162,7 @@ class QueBindType(ParametrizedAttribute, TypeAttribute):
             parser.parse_punctuation(",")
             dst = _parse_position(parser)
             parser.parse_punctuation(",")
-            depth = _parse_int(parser, "queue depth", 0, soc.MAX_QUEUE_BUFFERS)
+            depth = _parse_int(parser, "queue depth", 0, _MAX_DEPTH)
         return [IntAttr(int(src)), IntAttr(int(dst)), IntAttr(depth)]
 
     def print_parameters(self, printer: Printer) -> None:
@@ -168,7 +173,7 @@ class QueBindType(ParametrizedAttribute, TypeAttribute):
     def verify(self) -> None:
         TPosition(self.src_attr.data)
         TPosition(self.dst_attr.data)
-        _check_int(self.depth, "queue depth", 0, soc.MAX_QUEUE_BUFFERS)
+        _check_int(self.depth, "queue depth", 0, _MAX_DEPTH)
 
     def cpp_name(self) -> str:
         return (

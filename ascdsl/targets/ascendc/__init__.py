@@ -38,17 +38,21 @@ def emit(
     stream: IO[str] | None = None,
     print_auto_sync: bool = False,
     readable_names: bool = False,
+    pyasc_spelling: bool = False,
 ) -> str:
     """The Ascend C source of `module` (also written to `stream` when given).
 
     The syncs cce-auto-sync inserted are left to bisheng's `--cce-auto-sync` unless
     `print_auto_sync` (for a toolchain that compiles with `--cce-auto-sync=off`).
     Values are named as pyasc's translator names them unless `readable_names`, which
-    appends the IR's SSA names (`%dst` -> `v1_dst`).
+    appends the IR's SSA names (`%dst` -> `v1_dst`). With `pyasc_spelling`, a mask
+    array keeps pyasc's name even where that redeclares one in the same block (pyasc's
+    output, which does not compile; the `-t ascendc` target prints it so); otherwise it
+    takes the next free number.
     Raises AscdslError, located at the op, when an op cannot be printed; nothing is written
     to `stream` then.
     """
-    em = Emitter(print_auto_sync, readable_names)
+    em = Emitter(print_auto_sync, readable_names, pyasc_spelling)
     em.emit_module(module)
     text = "\n".join(em.lines) + "\n"
     if stream is not None:
@@ -59,7 +63,8 @@ def emit(
 def emit_with_lines(
     module: ModuleOp, print_auto_sync: bool = False, readable_names: bool = False
 ) -> tuple[str, dict[int, Operation]]:
-    """`emit(module)`, and the op that printed each line (1-based line number -> op)."""
+    """`emit(module)`, and the op that printed each line (1-based line number -> op); the
+    source a compiler checks, so names are never redeclared."""
     em = Emitter(print_auto_sync, readable_names)
     em.emit_module(module)
     return "\n".join(em.lines) + "\n", {i + 1: op for i, op in em.line_ops.items()}
@@ -70,6 +75,8 @@ def write(
     stream: IO[str],
     print_auto_sync: bool = False,
     readable_names: bool = False,
+    pyasc_spelling: bool = True,
 ) -> None:
-    """`emit(module)` written to `stream` (the `-t ascendc` target of ascdsl-opt)."""
-    emit(module, stream, print_auto_sync, readable_names)
+    """`emit(module)` written to `stream` (the `-t ascendc` target of ascdsl-opt): pyasc's
+    translator's text, its mask-array redeclarations included."""
+    emit(module, stream, print_auto_sync, readable_names, pyasc_spelling)

@@ -64,6 +64,8 @@ def compile_cpp_rule(cls: type[Operation]) -> Rule | None:
     result = results[0] if results else None
     style = cpp.style
     template = [_source(cls, s, operands, results, True) for s in cpp.template]
+    pyasc_template = template if cpp.pyasc_template is None else [
+        _source(cls, s, operands, results, True) for s in cpp.pyasc_template]
     if cpp.args is None:
         names = operands[1:] if style is CppStyle.MEMBER else operands
         args = [_operand_source(cls, n) for n in names]
@@ -72,9 +74,10 @@ def compile_cpp_rule(cls: type[Operation]) -> Rule | None:
 
     def render(em: Emitter, op: Operation) -> tuple[str, str]:
         tmpl = ""
-        if template:
+        chosen = pyasc_template if em.pyasc_spelling else template
+        if chosen:
             parts: list[str] = []
-            for t in template:
+            for t in chosen:
                 parts += t(em, op)
             tmpl = f"<{', '.join(parts)}>"
         values: list[str] = []
@@ -398,6 +401,10 @@ def _converted(
             else:
                 where = f"argument {index} ({cpp})"
             raise emit_error(op, f"value {v} does not fit {where}")
+    if em.pyasc_spelling and op.types is None:
+        # pyasc's translator casts only to the types a `types` attribute names; without one
+        # it passes each value as it is (an enum field then gets an int: not C++).
+        return name
     # A constant that fits would convert without narrowing too; pyasc's translator casts
     # every argument whose type is not the field's, and the source is compared with its.
     return f"static_cast<{cpp}>({name})"

@@ -122,11 +122,17 @@ class Emitter:
     `readable_names` takes the name from the IR's SSA names instead (`%dst` -> `v1_dst`).
     """
 
-    def __init__(self, print_auto_sync: bool = False, readable_names: bool = False) -> None:
+    def __init__(self, print_auto_sync: bool = False, readable_names: bool = False,
+                 pyasc_spelling: bool = False) -> None:
         # Syncs cce-auto-sync put in the IR are bisheng's to insert (--cce-auto-sync is on by
         # default); printing them is for a toolchain that runs with --cce-auto-sync=off.
         self.print_auto_sync = print_auto_sync
         self.readable_names = readable_names
+        # pyasc's translator redeclares a mask array when two L1 ops of different kinds share
+        # a destination in one block, and leaves some template arguments to deduction where
+        # C++ cannot deduce them (its output then does not compile, or picks another
+        # overload); the interchange target reproduces that, the paths that compile do not.
+        self.pyasc_spelling = pyasc_spelling
         self.lines: list[str] = []
         # Which op printed each line (0-based line index -> op), for mapping C++ compiler
         # errors back to the IR (ascdsl.targets.ascendc.check).
@@ -208,10 +214,11 @@ class Emitter:
         self.names[value] = name
 
     def unique(self, base: str) -> str:
-        """`base`, or `base_N` when the current C++ block already declares `base`."""
+        """`base`, or `base_N` when the current C++ block already declares `base` (with
+        `pyasc_spelling`, `base` again: pyasc's translator redeclares it)."""
         taken = self._scopes[-1]
         name, n = base, 0
-        while name in taken:
+        while name in taken and not self.pyasc_spelling:
             n += 1
             name = f"{base}_{n}"
         taken.add(name)
@@ -220,12 +227,13 @@ class Emitter:
     def mask_list_name(self, dst: str, kind: object, numbered: bool = True) -> str:
         """`<dst>_mask_list<N>`, N counted per op `kind` over the module as pyasc counts it
         (or no N, as pyasc's compare printers write it); a name the current block already
-        declares takes the next number, where pyasc's output would not compile."""
+        declares takes the next number, where pyasc's output would not compile, unless
+        `pyasc_spelling`."""
         if not numbered:
             return self.unique(f"{dst}_mask_list")
         taken = self._scopes[-1]
         n = self._masks.get(kind, 0)
-        while f"{dst}_mask_list{n}" in taken:
+        while f"{dst}_mask_list{n}" in taken and not self.pyasc_spelling:
             n += 1
         self._masks[kind] = n + 1
         name = f"{dst}_mask_list{n}"

@@ -658,6 +658,10 @@ def _subscript(em: Emitter, op: Operation, ref: SSAValue, indices) -> str:
     names = [em.name(i) for i in indices]
     if not names:
         return f"{em.name(ref)}[0]"
+    if len(names) > 1 and em.pyasc_spelling:
+        # pyasc's translator chains one subscript per index on the flat pointer it declares
+        # (`v2[v3][v4]` on `int64_t* v2`: not C++); the compiled source linearises.
+        return em.name(ref) + "".join(f"[{n}]" for n in names)
     if len(names) > 1:
         assert isinstance(t, MemRefType)
         shape = t.get_shape()

@@ -1,4 +1,4 @@
-// RUN: ascdsl-opt %s -t ascendc | filecheck %s
+// RUN: ascdsl-opt %s -t ascendc --ascendc-compilable | filecheck %s
 // The advanced APIs print as pyasc prints them: the template flags as 0/1, isReuseSource and
 // taylorExpandLevel as template arguments, optional operands left out of the call.
 

@@ -1,4 +1,4 @@
-// RUN: ascdsl-opt %s -t ascendc | filecheck %s
+// RUN: ascdsl-opt %s -t ascendc --ascendc-compilable | filecheck %s
 // The cube ops print as the Ascend C basic APIs: the parameter structs are braced with casts
 // where a value would narrow (QuantMode_t and CO2Layout are enums), and Fixpipe names its
 // FixpipeConfig as the template argument the constant picks (CFG_ROW_MAJOR, CFG_NZ).

@@ -1,4 +1,4 @@
-// RUN: ascdsl-opt %s -t ascendc | filecheck %s
+// RUN: ascdsl-opt %s -t ascendc --ascendc-compilable | filecheck %s
 // Data movement and parameter structs (ascendc.construct).
 
 // CHECK-LABEL: void emit_data_copy(AscendC::GlobalTensor<int32_t> v1, AscendC::LocalTensor<int32_t> v2, AscendC::DataCopyParams v3, int32_t v4) {

@@ -1,5 +1,9 @@
-// RUN: ascdsl-opt %s -t ascendc | filecheck %s
-// memref.alloca is a C array; load/store are subscripts (row-major for several indices).
+// RUN: ascdsl-opt %s -t ascendc --ascendc-compilable | filecheck %s
+// RUN: ascdsl-opt %s -t ascendc | filecheck %s --check-prefix=PYASC
+// memref.alloca is a C array; load/store are subscripts (row-major for several indices;
+// pyasc's spelling chains one subscript per index, as its translator does).
+// PYASC: float v7 = v5[v1][c2_idx];
+// PYASC-NEXT: v5[v1][c2_idx] = v7;
 
 // CHECK-LABEL: void emit_alloca(uint32_t v1, int32_t v2) {
 // CHECK-NEXT:    int32_t v3[777];

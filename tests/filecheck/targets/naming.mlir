@@ -1,4 +1,5 @@
 // RUN: ascdsl-opt %s -t ascendc | filecheck %s
+// RUN: ascdsl-opt %s -t ascendc --ascendc-compilable | filecheck %s --check-prefix=UNIQUE
 // Value names by default, as pyasc's translator writes them: `v1, v2, ...` per function in
 // the order values are declared (arguments first), with `_<name>` appended only when the
 // value's location is a name (`loc("x")`, as pyasc's frontend gives kernel arguments); SSA
@@ -46,15 +47,22 @@ func.func @second(%n: i32) {
 }
 
 // L1 mask arrays: `<dst>_mask_list<N>`, N counted per op kind over the module (pyasc's
-// counter); a name the C++ block already declares takes the next number, where pyasc's
-// output would redeclare it and not compile.
+// counter). `-t ascendc` redeclares a name as pyasc does (Exp and Relu both count from 0);
+// the compile paths (and --ascendc-compilable) take the next free number.
 // CHECK-LABEL: void masks(AscendC::LocalTensor<float> v1, AscendC::LocalTensor<float> v2, uint64_t v3, int32_t v4, AscendC::UnaryRepeatParams v5) {
 // CHECK-NEXT:    uint64_t v1_mask_list0[] = {v3, v3};
 // CHECK-NEXT:    AscendC::Exp<float, 0>(v1, v2, v1_mask_list0, v4, v5);
+// CHECK-NEXT:    uint64_t v1_mask_list0[] = {v3};
+// CHECK-NEXT:    AscendC::Relu<float, 0>(v1, v2, v1_mask_list0, v4, v5);
 // CHECK-NEXT:    uint64_t v1_mask_list1[] = {v3};
-// CHECK-NEXT:    AscendC::Relu<float, 0>(v1, v2, v1_mask_list1, v4, v5);
-// CHECK-NEXT:    uint64_t v1_mask_list2[] = {v3};
-// CHECK-NEXT:    AscendC::Exp<float, 0>(v1, v2, v1_mask_list2, v4, v5);
+// CHECK-NEXT:    AscendC::Exp<float, 0>(v1, v2, v1_mask_list1, v4, v5);
+// UNIQUE-LABEL: void masks(
+// UNIQUE-NEXT:    uint64_t v1_mask_list0[] = {v3, v3};
+// UNIQUE-NEXT:    AscendC::Exp<float, 0>(v1, v2, v1_mask_list0, v4, v5);
+// UNIQUE-NEXT:    uint64_t v1_mask_list1[] = {v3};
+// UNIQUE-NEXT:    AscendC::Relu<float, 0>(v1, v2, v1_mask_list1, v4, v5);
+// UNIQUE-NEXT:    uint64_t v1_mask_list2[] = {v3};
+// UNIQUE-NEXT:    AscendC::Exp<float, 0>(v1, v2, v1_mask_list2, v4, v5);
 func.func @masks(%dst: !ascendc.local_tensor<64xf32>, %src: !ascendc.local_tensor<64xf32>, %m: ui64, %arg3: i32, %arg4: !ascendc.unary_repeat_params) {
   ascendc.exp_l1 %dst, %src, %m, %m, %arg3, %arg4 : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, ui64, ui64, i32, !ascendc.unary_repeat_params
   ascendc.relu_l1 %dst, %src, %m, %arg3, %arg4 : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, ui64, i32, !ascendc.unary_repeat_params

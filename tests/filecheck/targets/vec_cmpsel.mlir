@@ -1,4 +1,5 @@
-// RUN: ascdsl-opt %s -t ascendc | filecheck %s
+// RUN: ascdsl-opt %s -t ascendc --ascendc-compilable | filecheck %s
+// RUN: ascdsl-opt %s -t ascendc | filecheck %s --check-prefix=PYASC
 // Compare / Select: the C++ overload of each form. Templates are explicit where Ascend C
 // cannot deduce them (Select<T, selMode> of the register form) or where a scalar of another
 // type would clash with T; L1 masks are `uint64_t name[]` arrays, named as pyasc names them
@@ -51,3 +52,31 @@ func.func @cmpsel(%d: !ascendc.local_tensor<*xui8>, %a: !ascendc.local_tensor<*x
   ascendc.select_reg %a, %a, %b, %r, %bp {selMode = 0 : i32} : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i8, !ascendc.binary_repeat_params
   return
 }
+
+// pyasc's spelling (`-t ascendc` without --ascendc-compilable): no template arguments
+// where pyasc's translator prints none, mask arrays redeclared as pyasc does.
+// PYASC-LABEL: void cmpsel(
+// PYASC-NEXT: AscendC::Compare(v1, v2, v3, AscendC::CMPMODE::LT, v7, v8, v10);
+// PYASC-NEXT: uint64_t v1_mask_list[] = {v7, v7};
+// PYASC-NEXT: AscendC::Compare(v1, v2, v3, AscendC::CMPMODE::GT, v1_mask_list, v8, v10);
+// PYASC-NEXT: AscendC::Compare(v1, v2, v3, AscendC::CMPMODE::EQ, v5);
+// PYASC-NEXT: AscendC::Compare(v2, v3, AscendC::CMPMODE::LE, v7, v10);
+// PYASC-NEXT: uint64_t v2_mask_list[] = {v7, v7};
+// PYASC-NEXT: AscendC::Compare(v2, v3, AscendC::CMPMODE::GE, v2_mask_list, v10);
+// PYASC-NEXT: AscendC::CompareScalar(v1, v2, v9, AscendC::CMPMODE::NE, v7, v8, v11);
+// PYASC-NEXT: uint64_t v1_mask_list[] = {v7, v7};
+// PYASC-NEXT: AscendC::CompareScalar(v1, v2, v9, AscendC::CMPMODE::LT, v1_mask_list, v8, v11);
+// PYASC-NEXT: AscendC::CompareScalar(v1, v2, v9, AscendC::CMPMODE::LT, v5);
+// PYASC-NEXT: AscendC::GetCmpMask(v2);
+// PYASC-NEXT: AscendC::SetCmpMask(v2);
+// PYASC-NEXT: AscendC::Select(v2, v4, v2, v3, AscendC::SELMODE::VSEL_CMPMASK_SPR, v7, v8, v10);
+// PYASC-NEXT: uint64_t v2_mask_list0[] = {v7, v7};
+// PYASC-NEXT: AscendC::Select(v2, v4, v2, v3, AscendC::SELMODE::VSEL_TENSOR_TENSOR_MODE, v2_mask_list0, v8, v10);
+// PYASC-NEXT: AscendC::Select(v2, v4, v2, v3, AscendC::SELMODE::VSEL_CMPMASK_SPR, v6);
+// PYASC-NEXT: AscendC::Select(v2, v4, v2, v9, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, v7, v8, v10);
+// PYASC-NEXT: uint64_t v2_mask_list0[] = {v7, v7};
+// PYASC-NEXT: AscendC::Select(v2, v4, v2, v9, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, v2_mask_list0, v8, v10);
+// PYASC-NEXT: AscendC::Select(v2, v4, v2, v9, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, v6);
+// PYASC-NEXT: AscendC::Select(v2, v4, v2, v8, v10);
+// PYASC-NEXT: AscendC::Select(v2, v2, v3, v8, v10);
+// PYASC-NEXT: return;

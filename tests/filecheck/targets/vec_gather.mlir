@@ -21,8 +21,8 @@
 // CPP-NEXT: AscendC::Gather(v1, v2, v3, v4, v5);
 // CPP-NEXT: AscendC::Gatherb(v1, v2, v3, v7, v9);
 // CPP-NEXT: AscendC::Scatter(v1, v2, v3, v4, v6, v7, v7);
-// CPP-NEXT: uint64_t v1_mask_list1[] = {v6};
-// CPP-NEXT: AscendC::Scatter(v1, v2, v3, v4, v1_mask_list1, v7, v7);
+// CPP-NEXT: uint64_t v1_mask_list0[] = {v6};
+// CPP-NEXT: AscendC::Scatter(v1, v2, v3, v4, v1_mask_list0, v7, v7);
 // CPP-NEXT: AscendC::Scatter(v1, v2, v3, v4, v5);
 // CPP-NEXT: AscendC::Brcb(v1, v2, v7, v10);
 func.func @moves(%d: !ascendc.local_tensor<*xf32>, %s: !ascendc.local_tensor<*xf32>, %o: !ascendc.local_tensor<*xui32>, %base: ui32, %n: i32, %m: ui64, %r: ui8, %rep: ui16, %gp: !ascendc.gather_repeat_params, %bp: !ascendc.brcb_repeat_params) {

@@ -1,4 +1,5 @@
-// RUN: ascdsl-opt %s -t ascendc | filecheck %s
+// RUN: ascdsl-opt %s -t ascendc --ascendc-compilable | filecheck %s
+// RUN: ascdsl-opt %s -t ascendc | filecheck %s --check-prefix=PYASC
 // Reductions over repeats: the C++ overload of each form; WholeReduceMax/Min pass their
 // ReduceOrder, L1 masks are `uint64_t name[]` arrays.
 
@@ -33,3 +34,23 @@ func.func @red(%d: !ascendc.local_tensor<*xf16>, %s: !ascendc.local_tensor<*xf16
   ascendc.reduce_min_l0 %d, %s, %s, %n, %n, %n, %ci : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, i32, i32, i32, i1
   return
 }
+
+// pyasc's spelling (`-t ascendc` without --ascendc-compilable): no template arguments
+// where pyasc's translator prints none, mask arrays redeclared as pyasc does.
+// PYASC-LABEL: void red(
+// PYASC-NEXT: AscendC::BlockReduceSum(v1, v2, v3, v3, v3, v3, v3);
+// PYASC-NEXT: uint64_t v1_mask_list0[] = {v4, v4};
+// PYASC-NEXT: AscendC::BlockReduceMax(v1, v2, v3, v1_mask_list0, v3, v3, v3);
+// PYASC-NEXT: AscendC::PairReduceSum(v1, v2, v3, v3, v3, v3, v3);
+// PYASC-NEXT: uint64_t v1_mask_list0[] = {v4, v4};
+// PYASC-NEXT: AscendC::PairReduceSum(v1, v2, v3, v1_mask_list0, v3, v3, v3);
+// PYASC-NEXT: AscendC::RepeatReduceSum(v1, v2, v3, v3, v3, v3, v3, v3);
+// PYASC-NEXT: AscendC::WholeReduceSum(v1, v2, v3, v3, v3, v3, v3);
+// PYASC-NEXT: uint64_t v1_mask_list0[] = {v4, v4};
+// PYASC-NEXT: AscendC::WholeReduceMax(v1, v2, v1_mask_list0, v3, v3, v3, v3, AscendC::ReduceOrder::ORDER_INDEX_VALUE);
+// PYASC-NEXT: AscendC::WholeReduceMin(v1, v2, v3, v3, v3, v3, v3, AscendC::ReduceOrder::ORDER_VALUE_INDEX);
+// PYASC-NEXT: AscendC::ReduceSum(v1, v2, v2, v3, v3, v3);
+// PYASC-NEXT: uint64_t v1_mask_list0[] = {v5, v5};
+// PYASC-NEXT: AscendC::ReduceMax(v1, v2, v2, v1_mask_list0, v3, v3, v6);
+// PYASC-NEXT: AscendC::ReduceMin(v1, v2, v2, v3, v3, v3, v6);
+// PYASC-NEXT: return;
