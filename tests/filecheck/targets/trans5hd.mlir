@@ -1,7 +1,13 @@
-// RUN: ascdsl-opt %s -t ascendc | filecheck %s
+// RUN: ascdsl-opt %s -t ascendc --ascendc-compilable | filecheck %s
+// RUN: ascdsl-opt %s -t ascendc | filecheck %s --check-prefix=PYASC
 // TransDataTo5HD<T>: T comes from the tensor whose GetPhyAddr made the addresses, as
-// pyasc's translator infers it; list arrays are named as pyasc names them, a second array of
-// one name gets a suffix (pyasc's output would declare it twice).
+// pyasc's translator infers it; list arrays are named as pyasc names them. In compiled
+// source a second array of one name gets a suffix; pyasc's spelling (-t ascendc) declares it
+// twice, as pyasc's translator does.
+// PYASC:       TransDataTo5HD<half>(v1_list, v2_list, v3);
+// PYASC-NEXT:  AscendC::LocalTensor<half> v1_list[] = {v1
+// PYASC-NEXT:  AscendC::LocalTensor<half> v1_list[] = {v1
+// PYASC-NEXT:  TransDataTo5HD<half>(v1_list, v1_list, v3);
 
 // CHECK-LABEL: void lists(AscendC::LocalTensor<half> v1, AscendC::LocalTensor<half> v2, AscendC::TransDataTo5HDParams v3, uint32_t v4) {
 // CHECK-NEXT:   AscendC::LocalTensor<half> v1_list[] = {v1, v1, v1, v1, v1, v1, v1, v1, v1, v1, v1, v1, v1, v1, v1, v1};
