@@ -21,6 +21,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Attribute
 
 from ascdsl.dialects.ascendc.ops_cube import CubeOp, DataCopyNd2NzOp
+from ascdsl.dialects.ascendc.ops_matmul import MatmulOp, RegistMatmulObjOp
 from ascdsl.dialects.ascendc import soc as soc_table
 from ascdsl.dialects.gm import is_gm_pointer
 from ascdsl.locations import source_name
@@ -82,7 +83,8 @@ class SimKernel:
         self.main = self.program.function(name, None)
         # A kernel that uses the cube runs on the AI cores' cube units (24 on a 910B1, not
         # the 48 vector cores): that many share the chip's GM path at once.
-        self.cube = any(isinstance(op, (CubeOp, DataCopyNd2NzOp)) for op in module.walk())
+        self.cube = any(isinstance(op, (CubeOp, DataCopyNd2NzOp, RegistMatmulObjOp, MatmulOp))
+                        for op in module.walk())
 
     def _params(self, fn: func.FuncOp) -> list[Param]:
         out = []
