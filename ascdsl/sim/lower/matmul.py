@@ -103,10 +103,29 @@ class MatmulState:
 # --- the object and its setup ---------------------------------------------------------------
 
 
+def _cube_only(op) -> bool:
+    from xdsl.dialects.builtin import ModuleOp
+
+    from ascdsl.transforms.define_cube_only import CUBE_ONLY_ATTR
+
+    p = op.parent_op()
+    while p is not None:
+        if isinstance(p, ModuleOp) and CUBE_ONLY_ATTR in p.attributes:
+            return True
+        p = p.parent_op()
+    return False
+
+
 def _construct_matmul(op, cx: Lowering):
     pre = cx.take_pre()
     t = op.result.type
     site = cx.site(op)
+    if not _cube_only(op):
+        # In a mixed kernel the vector cores drive the cube through the KFC server and the
+        # block index counts vector cores: computing here would give another kernel's result.
+        raise cx.error(op, "builds a Matmul object in a mixed (AIC + AIV) kernel, which is not "
+                           "simulated yet; the simulator runs the Matmul API in cube-only "
+                           "kernels (@jit(matmul_cube_only=True), define-cube-only)")
     for w in ("a", "b", "c", "bias"):
         pos, _fmt, dtype, _tr, _lay = t.operand(w)
         if sim_dtype(dtype) is None:

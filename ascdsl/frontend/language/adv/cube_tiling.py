@@ -104,6 +104,19 @@ class CubeTilingValue(IRValue):
         op = current().insert(MemberOp(self.value, cpp, dt.int32.ir))
         return PlainValue(op.results[0], dt.int32)
 
+    def set_member(self, name: str, value: Any) -> None:
+        """`tiling.<field> = value` in a kernel: `emitasc.set_member` (pyasc's spelling)."""
+        cpp = _CPP.get(name)
+        if cpp is None:
+            raise KernelLanguageError(
+                f"TCubeTiling has no field '{name}' (fields: {', '.join(_CPP)})")
+        from ascdsl.dialects.emitasc import SetMemberOp
+
+        from ...values import materialize_int
+
+        v = materialize_int(value, f"TCubeTiling.{name}", dt.int32)
+        current().insert(SetMemberOp(self.value, cpp, v.value))
+
     def describe(self) -> str:
         return "TCubeTiling"
 
