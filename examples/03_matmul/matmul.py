@@ -93,14 +93,14 @@ def generate_tiling(m: int, n: int, k: int, cores: int, bias: bool = False,
 
 
 def matmul(a: np.ndarray, b: np.ndarray, bias: np.ndarray | None,
-           tiling: asc.adv.TCubeTiling, **launch):
+           tiling: asc.adv.TCubeTiling):
     """C = A @ B (+ bias) by the kernel; returns (C, the run report)."""
     c = np.zeros((a.shape[0], b.shape[1]), dtype=np.float32)
     if bias is None:
         bias = np.zeros(b.shape[1], dtype=np.float32)
     workspace = np.zeros(1024, dtype=np.uint8)
     report = matmul_kernel[tiling.used_core_num](a.ravel(), b.ravel(), c.ravel(), bias.ravel(),
-                                                 tiling, workspace, **launch)
+                                                 tiling, workspace)
     return c, report
 
 
