@@ -242,8 +242,7 @@ class MatmulIterateOp(MatmulOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> MatmulIterateOp:
-        # pyasc's format: `%mm, %partial, %sync attr-dict (, %localC)? : T, T, T, (T,)? Tres`;
-        # MLIR prints an absent optional's type as an empty item (`i1, i1, , i1`).
+        # pyasc's format: `%mm, %partial, %sync attr-dict (, %localC)? : T, T, T, (T,)? Tres`.
         start = parser.pos
         names = [parser.parse_unresolved_operand()]
         for _ in range(2):
@@ -259,9 +258,17 @@ class MatmulIterateOp(MatmulOp):
             parser.parse_punctuation(",")
             types.append(parser.parse_type())
         parser.parse_punctuation(",")
-        local_type = parser.parse_optional_type()
-        parser.parse_punctuation(",")
-        result_type = parser.parse_type()
+        # MLIR prints an absent local C's type as nothing (`i1, i1, i1`); pyasc's lit test
+        # writes an empty slot (`i1, i1, , i1`): both read.
+        local_type = None
+        first = parser.parse_optional_type()
+        if first is None:
+            parser.parse_punctuation(",")
+            result_type = parser.parse_type()
+        elif parser.parse_optional_punctuation(","):
+            local_type, result_type = first, parser.parse_type()
+        else:
+            result_type = first
         if (local is None) != (local_type is None):
             parser.raise_error("the local C tensor and its type go together", start, parser.pos)
         mm, partial, sync = parser.resolve_operands(names, types, start)
@@ -282,7 +289,7 @@ class MatmulIterateOp(MatmulOp):
         printer.print_string(", ")
         if self.localCmaxtrix is not None:
             printer.print_attribute(self.localCmaxtrix.type)
-        printer.print_string(", ")
+            printer.print_string(", ")
         printer.print_attribute(self.result.type)
 
 

@@ -29,7 +29,7 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
 from .enums import TPosition
-from .types_cube import CubeFormat
+from .types_cube import CubeEnumType, CubeFormat
 from .types_matmul import MatmulConfigAttr
 
 
@@ -206,4 +206,59 @@ class MatmulApiStaticTilingType(ParametrizedAttribute, TypeAttribute):
         return "MatmulApiStaticTiling"
 
 
-MATMUL_API_TYPES = [MatmulType, KfcServerType, MatrixOffsetType, MatmulApiStaticTilingType]
+class BatchMode(IntEnum):
+    NONE = 0
+    BATCH_LESS_THAN_L1 = 1
+    BATCH_LARGE_THAN_L1 = 2
+    SINGLE_LARGE_THAN_L1 = 3
+
+
+class IterateOrder(IntEnum):
+    ORDER_M = 0
+    ORDER_N = 1
+    UNDEF = 2
+
+
+class ScheduleType(IntEnum):
+    INNER_PRODUCT = 0
+    OUTER_PRODUCT = 1
+
+
+class BatchOutMode(IntEnum):
+    SINGLE_BATCH = 0
+    MULTI_BATCH = 1
+    DYNAMIC = 2
+
+
+# The C++ enums of MatmulConfig's fields, as cast types of pyasc's `ascendc.construct
+# !ascendc.matmul_config(...) [i1, ..., !ascendc.batch_mode, ...]`.
+@irdl_attr_definition
+class BatchModeType(CubeEnumType):
+    name = "ascendc.batch_mode"
+    CPP = "BatchMode"
+    ENUM = BatchMode
+
+
+@irdl_attr_definition
+class IterateOrderType(CubeEnumType):
+    name = "ascendc.iterate_order"
+    CPP = "IterateOrder"
+    ENUM = IterateOrder
+
+
+@irdl_attr_definition
+class ScheduleTypeType(CubeEnumType):
+    name = "ascendc.schedule_type"
+    CPP = "ScheduleType"
+    ENUM = ScheduleType
+
+
+@irdl_attr_definition
+class BatchOutModeType(CubeEnumType):
+    name = "ascendc.batch_out_mode"
+    CPP = "BatchOutMode"
+    ENUM = BatchOutMode
+
+
+MATMUL_API_TYPES = [MatmulType, KfcServerType, MatrixOffsetType, MatmulApiStaticTilingType,
+                    BatchModeType, IterateOrderType, ScheduleTypeType, BatchOutModeType]

@@ -6,7 +6,7 @@
 
 // IR-LABEL: func.func @cube_only
 // IR: ascendc.regist_matmul_obj %{{.*}}, %{{.*}}, %[[MM:.*]], %{{.*}} : !ascendc.pipe, memref<?xui8, 22>, !ascendc.matmul<gm, 0 : i32, f16, false, 0 : i32, gm, 0 : i32, f16, true, 0 : i32,
-// IR: %{{.*}} = ascendc.matmul.iterate %[[MM]], %false, %true : {{.*}}, i1, i1, , i1
+// IR: %{{.*}} = ascendc.matmul.iterate %[[MM]], %false, %true : {{.*}}, i1, i1, i1{{$}}
 // IR: ascendc.matmul.iterate_all %[[MM]], %{{.*}}, %c0_i8, %false, %false, %false, %true {operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1>}
 
 // CHECK-LABEL: void cube_only(

@@ -67,8 +67,16 @@ from ascdsl.dialects.ascendc.segments import segment_sizes
 from ascdsl.dialects.ascendc.types import GlobalTensorType
 from ascdsl.dialects.emitasc import SetMemberOp
 from ascdsl.dialects.ascendc.types_cube import CubeFormat
+from ascdsl.dialects.ascendc.types_matmul import MATMUL_CONFIG_CPP as _CONFIG_CPP
 from ascdsl.dialects.ascendc.types_matmul import MATMUL_CONFIG_FIELDS
-from ascdsl.dialects.ascendc.types_matmul_api import LayoutMode, MatmulApiStaticTilingType
+from ascdsl.dialects.ascendc.types_matmul_api import (
+    BatchMode,
+    BatchOutMode,
+    IterateOrder,
+    LayoutMode,
+    MatmulApiStaticTilingType,
+    ScheduleType,
+)
 
 from ... import dtypes as dt
 from ...builder import current
@@ -93,19 +101,6 @@ __all__ = ["Matmul", "MatmulType", "MatmulConfig", "register_matmul", "LayoutMod
            "MatmulApiStaticTiling"]
 
 
-class BatchMode(IntEnum):
-    NONE = 0
-    BATCH_LESS_THAN_L1 = 1
-    BATCH_LARGE_THAN_L1 = 2
-    SINGLE_LARGE_THAN_L1 = 3
-
-
-class IterateOrder(IntEnum):
-    ORDER_M = 0
-    ORDER_N = 1
-    UNDEF = 2
-
-
 class IterateMode(IntEnum):
     """Which Iterate interfaces a Matmul object is compiled for (bits; DEFAULT: all)."""
 
@@ -114,17 +109,6 @@ class IterateMode(IntEnum):
     ITERATE_MODE_BATCH = 0b00000100
     ITERATE_MODE_N_BATCH = 0b00001000
     ITERATE_MODE_DEFAULT = 0b11111111
-
-
-class ScheduleType(IntEnum):
-    INNER_PRODUCT = 0
-    OUTER_PRODUCT = 1
-
-
-class BatchOutMode(IntEnum):
-    SINGLE_BATCH = 0
-    MULTI_BATCH = 1
-    DYNAMIC = 2
 
 
 # Element types the Matmul API accepts for C (pyasc's check lists).
@@ -162,19 +146,6 @@ _PY_DEFAULTS = {name: default for name, _, default in MATMUL_CONFIG_FIELDS}
 _PY_DEFAULTS["batch_mode"] = int(BatchMode.BATCH_LESS_THAN_L1)
 
 
-# The C++ member of each MATMUL_CONFIG_FIELDS entry (matmul_config.h), in the same order.
-_CONFIG_CPP = (
-    "doNorm", "doBasicBlock", "doMultiDataLoad", "basicM", "basicN", "basicK",
-    "intrinsicsCheck", "isNBatch", "enVecND2NZ", "doSpecialBasicBlock", "doMTE2Preload",
-    "singleCoreM", "singleCoreN", "singleCoreK", "stepM", "stepN", "baseMN", "singleCoreMN",
-    "enUnitFlag", "isPerTensor", "hasAntiQuantOffset", "doIBShareNorm", "doSpecialMDL",
-    "enableInit", "batchMode", "enableEnd", "enableGetTensorC", "enableSetOrgShape",
-    "enableSetBias", "enableSetTail", "enableQuantVector", "enableSetDefineData", "iterateMode",
-    "enableReuse", "enableUBReuse", "enableL1CacheUB", "intraBlockPartSum", "iterateOrder",
-    "scheduleType", "enableDoubleCache", "isBiasBatch", "enableStaticPadZeros",
-    "isPartialOutput", "enableMixDualMaster", "isA2B2Shared", "isEnableChannelSplit",
-    "enableKdimReorderLoad", "isCO1Shared", "sharedCO1BufferSize", "bmmOutMode",
-)
 _CONFIG_KIND = {name: kind for name, kind, _ in MATMUL_CONFIG_FIELDS}
 
 
