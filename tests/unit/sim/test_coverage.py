@@ -40,8 +40,11 @@ def test_only_local_tensor_auto_and_pyasc_cumsum_are_refused():
         "ascendc.bilinearInterpolation_l0", "ascendc.bilinearInterpolation_l1",
         "ascendc.gather_mask", "ascendc.get_gather_mask_remain_count", "ascendc.transpose_ext",
     ]
+    # the Matmul API: batch, quantized, scalar-input, workspace and KFC calls (sim/lower/matmul.py)
+    matmul = [c.name for c in A.MATMUL_OPS if isinstance(lowering_for(c), str)]
+    assert len(matmul) == 26 and "ascendc.matmul.iterate_all" not in matmul
     assert sorted(refused) == sorted(["ascendc.local_tensor_auto", "ascendc.cumsum", *cube,
-                                      *vector])
+                                      *vector, *matmul])
 
 
 def test_local_tensor_auto_is_a_located_error_naming_the_pass():
