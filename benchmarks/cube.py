@@ -12,7 +12,9 @@ are the best of `--repeat` runs.
 Then the host tiling library's kernel (examples/11_tiled_matmul): C = A @ B of `--tiled` cubed
 f16 matrices on 24 cube cores, every block size from `host.MultiCoreMatmulTiling`; it prints
 the tiling, the cycles, the M-pipe busy cycles over all cores' cycles (utilisation) and the
-simulator's wall time (one run, sanitizer off) against numpy. `--tiled 0` skips it.
+simulator's wall time (one run, sanitizer off) against numpy. `--tiled 0` skips it. The same
+for the Matmul API's kernel (examples/03_matmul: `asc.adv.Matmul.iterate_all` on the same
+tiling, the simulator running the library's schedule).
 """
 
 from __future__ import annotations
@@ -72,19 +74,30 @@ def main(argv=None) -> int:
         print(f"| {buffers} | {report.cycles:,.0f} | {per_core} | {util} | {wall:.3f} | "
               f"{wall / numpy_s:,.0f}x |")
     print(f"numpy matmul: {numpy_s * 1e3:.3f} ms")
-    return tiled(args.tiled) if args.tiled else 0
+    if not args.tiled:
+        return 0
+    return tiled(args.tiled) or tiled(args.tiled, api=True)
 
 
-def tiled(size: int, cores: int = 24) -> int:
-    """The library-tiled kernel on `cores` cube cores: cycles and M-pipe utilisation."""
-    ex = load("11_tiled_matmul/tiled_matmul.py")
+def tiled(size: int, cores: int = 24, api: bool = False) -> int:
+    """The library-tiled kernel on `cores` cube cores: cycles and M-pipe utilisation; `api`:
+    the Matmul API's kernel (examples/03_matmul) instead of the hand-written one."""
+    if api:
+        ex = load("03_matmul/matmul.py")
+
+        def run(a, b, t):
+            return ex.matmul(a, b, None, t)
+    else:
+        ex = load("11_tiled_matmul/tiled_matmul.py")
+        run = ex.tiled_matmul
     rng = np.random.default_rng(0)
     a = rng.uniform(-1, 1, (size, size)).astype(np.float16)
     b = rng.uniform(-1, 1, (size, size)).astype(np.float16)
     ref = a.astype(np.float32) @ b.astype(np.float32)
     numpy_s = best(lambda: a.astype(np.float32) @ b.astype(np.float32), 20)
-    print(f"\nlibrary tiling, C[{size}, {size}] = A[{size}, {size}] @ B[{size}, {size}], "
-          f"{cores} cube cores")
+    what = "Matmul API (examples/03_matmul)" if api else "hand-written (examples/11_tiled_matmul)"
+    print(f"\nlibrary tiling, {what}, C[{size}, {size}] = A[{size}, {size}] @ B[{size}, "
+          f"{size}], {cores} cube cores")
     print("| L1 buffers | tiling | cycles | M busy / core cycles (all cores) | "
           "M busy / kernel cycles | sim wall (s, sanitizer off) | vs numpy |")
     print("|---|---|---|---|---|---|---|")
@@ -92,9 +105,9 @@ def tiled(size: int, cores: int = 24) -> int:
         t = ex.generate_tiling(size, size, size, cores, double_buffer=double)
         config.sanitize = "off"
         try:
-            ex.tiled_matmul(a, b, t)  # compile (cached), then time one run
+            run(a, b, t)  # compile (cached), then time one run
             t0 = time.perf_counter()
-            c, report = ex.tiled_matmul(a, b, t)
+            c, report = run(a, b, t)
             wall = time.perf_counter() - t0
         finally:
             config.sanitize = "raise"

@@ -22,6 +22,7 @@ from xdsl.ir import Attribute
 
 from ascdsl.dialects.ascendc import soc as soc_table
 from ascdsl.dialects.ascendc.ops_cube import CubeOp, DataCopyNd2NzOp
+from ascdsl.dialects.ascendc.ops_matmul import MatmulOp, RegistMatmulObjOp
 from ascdsl.dialects.emitasc import KernelArgAttr, KernelArgument
 from ascdsl.dialects.gm import is_gm_pointer
 from ascdsl.locations import source_name
@@ -86,7 +87,8 @@ class SimKernel:
         self.user_params = [p for p in self.params if p.kind != "ffts"]
         # A kernel that uses the cube runs on the AI cores' cube units (24 on a 910B1, not
         # the 48 vector cores): that many share the chip's GM path at once.
-        self.cube = any(isinstance(op, (CubeOp, DataCopyNd2NzOp)) for op in module.walk())
+        self.cube = any(isinstance(op, (CubeOp, DataCopyNd2NzOp, RegistMatmulObjOp, MatmulOp))
+                        for op in module.walk())
         # A mixed kernel runs each AI core as an AIC and one or two AIVs (sim/mix.py). Not
         # given, it is detected: pyasc builds every kernel that uses the cube as MIX_AIC_1_2,
         # but one whose vector cores have nothing to do runs the same on the cube cores

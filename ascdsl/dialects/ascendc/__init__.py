@@ -93,6 +93,10 @@ from .ops_core_type import *  # noqa: F403
 from .ops_core_type import CORE_TYPE_OPS, CoreTypeOp
 from .types_matmul import *  # noqa: F403
 from .types_matmul import MATMUL_TYPES
+from .types_matmul_api import *  # noqa: F403
+from .types_matmul_api import MATMUL_API_TYPES
+from .ops_matmul import *  # noqa: F403
+from .ops_matmul import MATMUL_OPS
 from .enums_sys import *  # noqa: F403
 from .enums_sys import SYS_ENUMS
 from .ops_sys import *  # noqa: F403
@@ -148,6 +152,7 @@ ALL_OPS: list[type[AscendCOp]] = [
     *FFTS_OPS,  # set_ffts_base_addr (cross-core flags)
     *CROSS_CORE_OPS,  # CrossCoreSetFlag / CrossCoreWaitFlag (AIC <-> AIV)
     *CUBE_OPS,  # LoadData, Mmad, Fixpipe, Nd2Nz copies (the cube unit)
+    *MATMUL_OPS,  # the Matmul API, REGIST_MATMUL_OBJ, KfcServer
     *CORE_TYPE_OPS,  # ASCEND_IS_AIC / ASCEND_IS_AIV, GetSubBlockNum
     *SYS_OPS,  # system queries, workspace, cache maintenance, scalar bit ops
     *ATOMIC_OPS,  # SetAtomicAdd/Max/Min/Type/None, SetStoreAtomicConfig
@@ -167,6 +172,7 @@ ALL_OPS: list[type[AscendCOp]] = [
 ALL_TYPES.extend(ADV_TYPES)  # tiling and configuration structs of the advanced APIs
 ALL_TYPES.extend(CUBE_TYPES)  # parameter structs and enums of the cube APIs
 ALL_TYPES.extend(MATMUL_TYPES)  # TCubeTiling (host tiling -> Matmul API)
+ALL_TYPES.extend(MATMUL_API_TYPES)  # matmul::Matmul, KfcServer, MatrixOffset
 ALL_TYPES.extend(VEC_PARAM_TYPES)  # GatherRepeatParams, BrcbRepeatParams
 ALL_TYPES.extend(VEC_TYPES)  # VdeqInfo
 ALL_TYPES.extend(TENSOR_EXT_TYPES)  # ShapeInfo

@@ -183,16 +183,39 @@ class MatmulConfigAttr(ParametrizedAttribute):
         return f"constexpr static MatmulConfig {name}{{{','.join(out)}}};"
 
 
+# The C++ member of each MATMUL_CONFIG_FIELDS entry (asc-devkit matmul_config.h), in order.
+MATMUL_CONFIG_CPP: tuple[str, ...] = (
+    "doNorm", "doBasicBlock", "doMultiDataLoad", "basicM", "basicN", "basicK",
+    "intrinsicsCheck", "isNBatch", "enVecND2NZ", "doSpecialBasicBlock", "doMTE2Preload",
+    "singleCoreM", "singleCoreN", "singleCoreK", "stepM", "stepN", "baseMN", "singleCoreMN",
+    "enUnitFlag", "isPerTensor", "hasAntiQuantOffset", "doIBShareNorm", "doSpecialMDL",
+    "enableInit", "batchMode", "enableEnd", "enableGetTensorC", "enableSetOrgShape",
+    "enableSetBias", "enableSetTail", "enableQuantVector", "enableSetDefineData", "iterateMode",
+    "enableReuse", "enableUBReuse", "enableL1CacheUB", "intraBlockPartSum", "iterateOrder",
+    "scheduleType", "enableDoubleCache", "isBiasBatch", "enableStaticPadZeros",
+    "isPartialOutput", "enableMixDualMaster", "isA2B2Shared", "isEnableChannelSplit",
+    "enableKdimReorderLoad", "isCO1Shared", "sharedCO1BufferSize", "bmmOutMode",
+)
+
+
+def _config_cpp_type(name: str, kind: str) -> str:
+    if kind == "bool":
+        return "bool"
+    if kind == "int":
+        return "uint8_t" if name == "iterate_mode" else "uint32_t"
+    return kind  # the C++ enum
+
+
 @irdl_attr_definition
 class MatmulConfigType(AdvStructType):
-    """`MatmulConfig` as a value (`ascendc.construct !ascendc.matmul_config()` and
-    `emitasc.set_member`, as pyasc builds one for GetMatmulApiTiling); its fields are those
-    of MATMUL_CONFIG_FIELDS in C++'s camelCase, set by name."""
+    """`MatmulConfig` as a value: built whole (`ascendc.construct !ascendc.matmul_config(...)`
+    with all 50 fields in order, as pyasc's frontend writes it) or field by field
+    (`emitasc.set_member %cfg "doNorm", ...`, as GetMatmulApiTiling's argument)."""
 
     name = "ascendc.matmul_config"
     CPP = "MatmulConfig"
-    FIELDS = ()
-    FIELD_CPP = ()
+    FIELDS = tuple((cpp, d) for cpp, (_, _, d) in zip(MATMUL_CONFIG_CPP, MATMUL_CONFIG_FIELDS))
+    FIELD_CPP = tuple(_config_cpp_type(n, k) for n, k, _ in MATMUL_CONFIG_FIELDS)
 
 
 MATMUL_TYPES: list[type[AdvStructType]] = [CubeTilingType, MatmulConfigType]

@@ -189,7 +189,7 @@ class CodegenBase:
 
     def check_signature(self) -> None:
         """pyasc's parameter rules for this function."""
-        check_signature(self.source)
+        check_signature(self.source, allow_defaults=not self.is_kernel)
 
     # -- driver --------------------------------------------------------------------------------
 

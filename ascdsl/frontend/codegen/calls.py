@@ -70,6 +70,7 @@ class Calls(CodegenBase):
             bound = callee.signature.bind(*args, **kwargs)
         except TypeError as e:
             raise self.error(node, f"{callee.__name__}(): {e}") from None
+        bound.apply_defaults()
         runtime: list[tuple[str, IRValue]] = []
         consts: dict[str, Any] = {}
         for name, value in bound.arguments.items():

@@ -107,7 +107,11 @@ class ControlFlow(CodegenBase):
 
     def _setattr(self, obj: Any, attr: str, value: Any, node: ast.AST) -> None:
         if isinstance(obj, IRValue):
-            raise self.error(node, f"cannot set attribute '{attr}' of a {describe(obj)}")
+            setter = getattr(type(obj), "set_member", None)
+            if setter is None:
+                raise self.error(node, f"cannot set attribute '{attr}' of a {describe(obj)}")
+            setter(obj, attr, value)  # a struct value: its field (emitasc.set_member)
+            return
         setattr(obj, attr, value)
 
     def stmt_Return(self, node: ast.Return) -> None:

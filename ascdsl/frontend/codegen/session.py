@@ -94,8 +94,10 @@ def verify(module: ModuleOp) -> None:
         raise CompilationError(found)
 
 
-def check_signature(source: FunctionSource) -> None:
-    """pyasc's rules for jit function parameters (CompilationError at the parameter)."""
+def check_signature(source: FunctionSource, allow_defaults: bool = False) -> None:
+    """pyasc's rules for jit function parameters (CompilationError at the parameter). A
+    sub-function called from a kernel may have default values (pyasc binds the call with
+    them, as tutorial 04's `calc_offsets` relies on); a kernel may not."""
     args = source.node.args
 
     def _error(node: ast.AST, message: str) -> CompilationError:
@@ -103,7 +105,7 @@ def check_signature(source: FunctionSource) -> None:
 
     if isinstance(source.node, ast.AsyncFunctionDef):
         raise _error(source.node, "async functions are not supported")
-    if args.defaults:
+    if args.defaults and not allow_defaults:
         first = args.args[len(args.args) - len(args.defaults)]
         raise _error(first, "Default values for function arguments are not supported")
     if args.posonlyargs:

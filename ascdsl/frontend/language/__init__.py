@@ -175,6 +175,16 @@ from .vector import (
     sub_relu,
 )
 
+from .properties import (
+    DEFAULT_C0_SIZE,
+    ONE_BLK_SIZE,
+    TOTAL_L0C_SIZE,
+    TOTAL_L1_SIZE,
+    Property,
+    property,
+)
+from .adv.matmul import BatchMode, BatchOutMode, IterateMode, IterateOrder, LayoutMode, ScheduleType
+
 __all__ = [
     # types and values
     "DataType", "ConstExpr", "GlobalAddress", "PlainValue",
@@ -229,4 +239,7 @@ __all__ = [
     # store atomics, system queries, workspace, cache maintenance, scalar bit ops
     *_sysapi.__all__,
     *_blocksync.__all__,
+    # header constants (asc.property(asc.TOTAL_L1_SIZE)) and the Matmul API's enums
+    "Property", "property", "DEFAULT_C0_SIZE", "ONE_BLK_SIZE", "TOTAL_L1_SIZE", "TOTAL_L0C_SIZE",
+    "LayoutMode", "BatchMode", "BatchOutMode", "IterateMode", "IterateOrder", "ScheduleType",
 ]

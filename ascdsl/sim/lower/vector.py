@@ -122,12 +122,19 @@ _CPP_FIELD = {
 }
 
 
+# Objects other modules model, by the constructed type's class (the Matmul object).
+CONSTRUCT_LOWERINGS: dict[type, object] = {}
+
+
 @lowers(A.ConstructOp)
 def lower_construct(op, cx: Lowering):
     """A parameter struct is a tuple of its fields (defaults filled in, each value converted
     to the field's C++ type, as the constructor call would)."""
-    pre = cx.take_pre()
     t = op.result.type
+    special = CONSTRUCT_LOWERINGS.get(type(t))
+    if special is not None:
+        return special(op, cx)  # type: ignore[operator]
+    pre = cx.take_pre()
     if not isinstance(t, ParamStructType):
         raise cx.error(op, f"builds a {t}, which the simulator has no model of (parameter "
                            "structs only)")

@@ -64,7 +64,7 @@ _UNDECLARED = re.compile(
 _GXX_LINE = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?P<col>\d+):\s+(?P<rest>.*)$")
 _TIMEOUT = 600
 _VOID_INTRINSIC = re.compile(r"copy_")
-_FORMAT = 2  # of the generated files: part of their directory's key
+_FORMAT = 3  # of the generated files: part of their directory's key
 
 
 class CheckUnavailable(RuntimeError):
@@ -233,6 +233,15 @@ class AscendCChecker:
         for name in _EXPECTED_INCLUDES:
             if not any((inc / name).exists() for inc in self.headers.include_dirs):
                 write_atomically(d / name, "#pragma once\n// ascdsl: empty stand-in\n")
+        adv = self.headers.adv_api
+        if (adv is not None and (adv / "matmul" / "matmul_intf.h").is_file()
+                and not any((inc / "lib" / "matmul_intf.h").exists()
+                            for inc in self.headers.include_dirs)):
+            # A CANN installation has the Matmul API at lib/matmul_intf.h (what kernels
+            # include); an asc-devkit checkout keeps it under adv_api/matmul/.
+            (d / "lib").mkdir(exist_ok=True)
+            write_atomically(d / "lib" / "matmul_intf.h",
+                             f'#pragma once\n#include "{adv / "matmul" / "matmul_intf.h"}"\n')
         if not any((inc / "kernel_tiling" / "kernel_tiling.h").exists()
                    for inc in self.headers.include_dirs):
             (d / "kernel_tiling").mkdir(exist_ok=True)

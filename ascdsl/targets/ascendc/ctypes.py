@@ -106,6 +106,9 @@ def _spell(t: Attribute) -> str | None:
         return None if elem is None else f"{t.CPP_CLASS}<{elem}>"
     if isinstance(t, PyStructType):
         return t.struct_name.data
+    spelling = getattr(t, "cpp_spelling", None)
+    if callable(spelling):  # a type with element types inside (matmul::Matmul<...>)
+        return spelling(scalar_ctype)
     cpp_name = getattr(t, "cpp_name", None)
     if callable(cpp_name):
         return cpp_name()

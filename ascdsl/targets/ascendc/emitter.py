@@ -311,7 +311,17 @@ class Emitter:
     def emit_module(self, module: ModuleOp) -> None:
         """Includes, prototypes of functions called before their definition, functions."""
         includes = module.attributes.get(INCLUDES_ATTR)
+        self._leading_defines = []
         if includes is not None:
+            # Macros that configure the headers (ASCENDC_CUBE_ONLY) must come before them,
+            # as pyasc prints them; they are the verbatim `#define`s the module starts with.
+            from ascdsl.dialects.emitc import VerbatimOp
+
+            for op in module.body.ops:
+                if not (isinstance(op, VerbatimOp) and op.value.data.startswith("#define")):
+                    break
+                self._leading_defines.append(op)
+                self.emit_op(op)
             self._op = module  # errors about an include belong to the module
             for header in _include_list(module, includes):
                 self.line(f"#include {header}")
@@ -332,7 +342,10 @@ class Emitter:
                     "func.func ops there, and includes, verbatim C++ and struct declarations",
                 )
         prototypes = _forward_declarations(funcs)
+        printed = getattr(self, "_leading_defines", ())
         for op in top:
+            if op in printed:
+                continue
             if not isinstance(op, FuncOp):
                 self.emit_op(op)
                 continue

@@ -95,6 +95,12 @@ def type_for(draw, constr, elt):
         return cls(draw(st.sampled_from(POSITIONS)), draw(st.integers(1, 16)))
     if cls is A.LocalMemAllocatorType:
         return cls(A.Hardware.UB)
+    if cls is A.MatmulType:
+        pos = [int(draw(st.sampled_from(POSITIONS))) for _ in range(4)]
+        fmt = [int(draw(st.sampled_from(list(A.CubeFormat)))) for _ in range(4)]
+        ops = [(pos[i], fmt[i], elt, draw(st.booleans()), draw(st.integers(0, 4)))
+               for i in range(3)]
+        return cls(*ops, (pos[3], fmt[3], elt), A.MatmulConfigAttr(iterate_order=1))
     if cls in (MemRefType, UnrankedMemRefType):
         return gm_pointer_type(elt)
     return cls()  # the pipe and the parameter structs have no parameters

@@ -70,7 +70,8 @@ def test_02_add_framework_with_torch_tensors_specializes_like_numpy():
     assert ck.specialization["x"] == "float32*" and ck.specialization["tile_length"] == tile
 
 
-@pytest.mark.parametrize("example", ["01_add/add.py", "02_add_framework/add_framework.py"])
+@pytest.mark.parametrize("example", ["01_add/add.py", "02_add_framework/add_framework.py",
+                                     "03_matmul/matmul.py"])
 def test_examples_run_and_match(example):
     assert load(example).main() == 0
 

@@ -271,7 +271,13 @@ EXACT_OVERRIDES: dict[tuple[type[Operation], str], Attribute] = {
 # Scalars with no type constraint, by operand name.
 UNCONSTRAINED = {"cal_index": i1, "vars": i32, "args": i32}
 # Operands that must be constants (C++ template arguments), by (op class, name).
+from ascdsl.dialects.ascendc import MATMUL_OPS, MatmulType  # noqa: E402
+from ascdsl.dialects.ascendc.types_cube import CubeFormat as _CubeFormat  # noqa: E402
+
 CONSTANT_OPERANDS = {
+    # The Matmul API's C++ template flags: bool constants.
+    **{(c, n): (0, IntegerType(1)) for c in MATMUL_OPS for n in ("sync", "waitIterateBatch")
+       if n in dict(c.get_irdl_definition().operands)},
     (AllocatorAllocOp, "tile_size"): 32,
     (ScalarGetSFFValueOp, "count_value"): 1,
     (ScalarGetCountOfValueOp, "count_value"): 1,
@@ -280,6 +286,12 @@ CONSTANT_OPERANDS = {
     (CopyL0Op, "isSetMask"): 1,  # Copy<T, isSetMask>: a template argument
     (CopyL1Op, "isSetMask"): 1,
 }
+
+
+MATMUL_SAMPLE = MatmulType((int(TPosition.GM), int(_CubeFormat.ND), f16, False, 0),
+                           (int(TPosition.GM), int(_CubeFormat.ND), f16, False, 0),
+                           (int(TPosition.GM), int(_CubeFormat.ND), f32, False, 0),
+                           (int(TPosition.GM), int(_CubeFormat.ND), f32))
 
 
 def _inner(constr):
@@ -342,6 +354,10 @@ def sample_type(cls: type[Operation], name: str, constr) -> Attribute:
             return GLOBAL
         if first is LocalMemAllocatorType:
             return LocalMemAllocatorType(Hardware.UB)
+        if first is MatmulType:
+            return MATMUL_SAMPLE
+        if not first.get_irdl_definition().parameters:
+            return first()  # KfcServer, MatrixOffset, MatmulApiStaticTiling
         if issubclass(first, ParamStructType):
             return first()
         if first in (TensorDescType, ListTensorDescType):
@@ -363,6 +379,8 @@ def _properties(cls: type[Operation], result_types: list[Attribute],
             props[name] = segment_sizes(cls, present)
         elif name in enums:
             props[name] = enum_attr(OP_ENUM_SAMPLES.get((cls, name), ENUM_SAMPLES[enums[name]]))
+        elif name == "matmulType":
+            props[name] = MATMUL_SAMPLE
         elif name == "isSetMask":
             props[name] = UnitAttr()
         elif optional:

@@ -20,7 +20,7 @@ from ascdsl.dialects.ascendc.types_matmul import TCUBE_FIELDS, CubeTilingType
 from ascdsl.dialects.emitasc import MemberOp
 
 from ... import dtypes as dt
-from ...builder import current
+from ...builder import active, current
 from ...codegen.session import STRUCT_VALUES
 from ...errors import KernelLanguageError
 from ...values import IRValue, PlainValue
@@ -41,6 +41,13 @@ class TCubeTiling:
 
     STRUCT = CubeTilingType
     FIELD_NAMES = tuple(py for _, py in TCUBE_FIELDS)
+
+    def __new__(cls, **fields: Any):
+        if active() is not None:
+            # Written in a kernel: a local TCubeTiling whose given fields are set one by one
+            # (pyasc's `ascendc.construct` + `emitasc.set_member`).
+            return _kernel_tiling(fields)
+        return super().__new__(cls)
 
     def __init__(self, **fields: int):
         object.__setattr__(self, "_struct", _Packed())
@@ -97,8 +104,39 @@ class CubeTilingValue(IRValue):
         op = current().insert(MemberOp(self.value, cpp, dt.int32.ir))
         return PlainValue(op.results[0], dt.int32)
 
+    def set_member(self, name: str, value: Any) -> None:
+        """`tiling.<field> = value` in a kernel: `emitasc.set_member` (pyasc's spelling)."""
+        cpp = _CPP.get(name)
+        if cpp is None:
+            raise KernelLanguageError(
+                f"TCubeTiling has no field '{name}' (fields: {', '.join(_CPP)})")
+        from ascdsl.dialects.emitasc import SetMemberOp
+
+        from ...values import materialize_int
+
+        v = materialize_int(value, f"TCubeTiling.{name}", dt.int32)
+        current().insert(SetMemberOp(self.value, cpp, v.value))
+
     def describe(self) -> str:
         return "TCubeTiling"
+
+
+def _kernel_tiling(fields: dict[str, Any]) -> CubeTilingValue:
+    from ascdsl.dialects.ascendc import ConstructOp
+    from ascdsl.dialects.emitasc import SetMemberOp
+
+    from ...values import materialize_int
+
+    b = current()
+    t = b.insert(ConstructOp(CubeTilingType())).results[0]
+    for name, value in fields.items():
+        cpp = _CPP.get(name)
+        if cpp is None:
+            raise KernelLanguageError(
+                f"TCubeTiling has no field '{name}' (fields: {', '.join(_CPP)})")
+        v = materialize_int(value, f"TCubeTiling.{name}", dt.int32)
+        b.insert(SetMemberOp(t, cpp, v.value))
+    return CubeTilingValue(t)
 
 
 STRUCT_VALUES[CubeTilingType] = CubeTilingValue

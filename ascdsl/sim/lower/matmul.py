@@ -1,0 +1,637 @@
+"""The Matmul API on the simulated cube core (cube-only kernels).
+
+A `matmul::Matmul` object is modelled as one op per API call: its numbers are computed with
+numpy (inputs widened to f32, or i32 for int8, C = A B (+ bias) accumulated in f32 / i32,
+then stored in C's type), and its time is the schedule the library runs, driven by the
+TCubeTiling it was given:
+
+- C is cut into baseM x baseN blocks, visited in the tiling's iterateOrder (ORDER_N: M inner,
+  then N; ORDER_M: N inner, then M; both inside stepM x stepN groups), each block summed over
+  K in baseK slices;
+- A enters L1 in stages of stepM x stepKa base blocks (MTE2, ND -> NZ), B in stages of
+  stepKb x stepN; L1 holds depthA1 / (stepM * stepKa) stages of A and depthB1 /
+  (stepKb * stepN) of B, reused while they stay (least recently used goes first), and a stage
+  is overwritten only after MTE1 has read the last block from it;
+- each baseM x baseK (baseK x baseN) slice goes L1 -> L0A (L0B) on MTE1 into one of dbL0A
+  (dbL0B) buffers, freed when the Mmad that reads it is done;
+- Mmad accumulates into one of dbL0C L0C buffers on M (one 16 x 16 x C0 fractal product a
+  cycle); FIX moves the finished block to GM (NZ -> ND), freeing the L0C buffer.
+
+Each step is charged to its pipe with the SoC's costs and waits only for what it depends on,
+so the trace shows MTE2, MTE1, M and FIX overlapping as far as the tiling's buffers allow.
+The tiling must fit L1, L0A, L0B and L0C (a located error otherwise), and the object must be
+given A and B before it computes.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import numpy as np
+from numpy.lib.stride_tricks import as_strided
+
+import ascdsl.dialects.ascendc as A
+from ascdsl.dialects.ascendc.enums import Hardware
+from ascdsl.dialects.ascendc.types_matmul_api import MatmulType
+
+from ..compiler import Lowering, lowers, not_simulated
+from ..dtypes import sim_dtype
+from ..errors import InvalidArgumentError, UBOverflowError
+from ..sanitizer import FIX, M, MTE1, MTE2
+from .common import gm_span
+from .copy import _record_blocks
+from .vector import CONSTRUCT_LOWERINGS
+
+FRACTAL = 512
+
+for _cls in (A.MatmulSetTensorAScalarOp, A.MatmulSetTensorBScalarOp, A.MatmulSetSelfDefineDataOp,
+             A.MatmulSetSparseIndexOp, A.MatmulSetUserDefInfoOp, A.MatmulSetHF32Op,
+             A.MatmulSetBatchNumOp, A.MatmulSetWorkspaceOp, A.MatmulSetQuantScalarOp,
+             A.MatmulSetQuantVectorOp, A.MatmulGetTensorCReturnOp, A.MatmulIterateBatchOp,
+             A.MatmulIterateBatchCubeOnlyOp, A.MatmulWaitIterateBatchOp,
+             A.MatmulGetBatchTensorCOp, A.MatmulGetBatchTensorCLocalMemOp,
+             A.MatmulIterateNBatchOp, A.MatmulWaitGetTensorCOp, A.MatmulGetOffsetCOp,
+             A.MatmulAsyncGetTensorCOp, A.GetMatmulApiTilingOp, A.KfcInitOp, A.KfcIsRunOp,
+             A.KfcInitObjOp, A.KfcRunOp, A.KfcQuitOp):
+    not_simulated(_cls, f"'{_cls.name}' is not simulated: the simulator runs the Matmul API of "
+                        "cube-only kernels with GM operands (SetTensorA/B, SetBias, SetTail, "
+                        "SetOrgShape, SetSingleShape, Iterate, GetTensorC to GM, IterateAll, "
+                        "End); see docs/cube.md")
+
+# (A, B) element types -> accumulator; C may be the accumulator's type or f16/bf16 (FIX
+# converts), as the Matmul API allows on dav-c220.
+_ACC = {("f16", "f16"): np.float32, ("bf16", "bf16"): np.float32, ("f32", "f32"): np.float32,
+        ("i8", "i8"): np.int32}
+
+_FIELDS = ("M", "N", "Ka", "Kb", "singleCoreM", "singleCoreN", "singleCoreK", "baseM", "baseN",
+           "baseK", "depthA1", "depthB1", "stepM", "stepN", "stepKa", "stepKb", "iterateOrder",
+           "dbL0A", "dbL0B", "dbL0C")
+
+
+def _ceil(a: int, b: int) -> int:
+    return -(-a // b)
+
+
+class MatmulState:
+    """A Matmul object on one core: its operands, shapes, tiling and the cube's buffer
+    timeline (L1 stages, L0A/L0B/L0C buffers: when each is ready or free again)."""
+
+    def __init__(self, t: MatmulType, site):
+        self.type = t
+        self.site = site
+        self.dt = {w: sim_dtype(t.operand(w)[2]) for w in ("a", "b", "c", "bias")}
+        self.type_trans = {w: t.operand(w)[3] for w in ("a", "b")}
+        self.tiling: dict[str, int] | None = None
+        self.a = self.b = self.bias = None
+        self.trans = {"a": False, "b": False}
+        self.tail: list[int] = [-1, -1, -1]
+        self.org: list[int] | None = None
+        self.single: list[int] | None = None
+        self.blocks = None  # the running Iterate: an iterator over (mi, ni)
+        self.current = None  # (mi, ni, values, m_done) of the block Iterate computed last
+        self.reset_pipeline()
+
+    def reset_pipeline(self) -> None:
+        self.l1 = {"a": OrderedDict(), "b": OrderedDict()}  # stage -> [slot, ready, last read]
+        self.l1_free = {"a": [], "b": []}  # per slot: when its last reader is done
+        self.l0 = {"a": [0.0, 0.0], "b": [0.0, 0.0]}  # per buffer: when free
+        self.l0_next = {"a": 0, "b": 0}
+        self.l0c = [0.0, 0.0]
+        self.l0c_next = 0
+
+
+# --- the object and its setup ---------------------------------------------------------------
+
+
+def _cube_only(op) -> bool:
+    from xdsl.dialects.builtin import ModuleOp
+
+    from ascdsl.transforms.define_cube_only import CUBE_ONLY_ATTR
+
+    p = op.parent_op()
+    while p is not None:
+        if isinstance(p, ModuleOp) and CUBE_ONLY_ATTR in p.attributes:
+            return True
+        p = p.parent_op()
+    return False
+
+
+def _construct_matmul(op, cx: Lowering):
+    pre = cx.take_pre()
+    t = op.result.type
+    site = cx.site(op)
+    if not _cube_only(op):
+        # In a mixed kernel the vector cores drive the cube through the KFC server and the
+        # block index counts vector cores: computing here would give another kernel's result.
+        raise cx.error(op, "builds a Matmul object in a mixed (AIC + AIV) kernel, which is not "
+                           "simulated yet; the simulator runs the Matmul API in cube-only "
+                           "kernels (@jit(matmul_cube_only=True), define-cube-only)")
+    for w in ("a", "b", "c", "bias"):
+        pos, _fmt, dtype, _tr, _lay = t.operand(w)
+        if sim_dtype(dtype) is None:
+            raise cx.error(op, f"has {w.upper()} elements of type {dtype}, which the simulator "
+                               "cannot store")
+        if pos is not A.TPosition.GM:
+            raise cx.error(op, f"takes {w.upper()} at {pos.name}; the simulator runs the "
+                               "Matmul API with every operand in GM (TPosition.GM)")
+    names = (t.operand("a")[2], t.operand("b")[2])
+    if tuple(sim_dtype(x).name for x in names) not in _ACC:
+        raise cx.error(op, f"multiplies {names[0]} x {names[1]}; the cube takes f16, bf16, f32 "
+                           "or int8 pairs")
+    o = cx.slot(op.result)
+
+    def f(R):
+        R[0].t += pre
+        R[o] = MatmulState(t, site)
+
+    return f
+
+
+CONSTRUCT_LOWERINGS[MatmulType] = _construct_matmul
+
+
+def _fits(c, st: MatmulState, site) -> None:
+    """The tiling's buffers fit the core's L1, L0A, L0B and L0C."""
+    t = st.tiling
+    sa, sb = st.dt["a"].size, st.dt["b"].size
+    acc = 4
+    base_m, base_n, base_k = t["baseM"], t["baseN"], t["baseK"]
+    need = {
+        Hardware.L1: (t["depthA1"] * base_m * base_k * sa + t["depthB1"] * base_k * base_n * sb
+                      + (base_n * st.dt["bias"].size if st.bias is not None else 0),
+                      f"depthA1={t['depthA1']} blocks of baseM x baseK = {base_m} x {base_k} "
+                      f"and depthB1={t['depthB1']} of baseK x baseN = {base_k} x {base_n}"),
+        Hardware.L0A: (max(1, t["dbL0A"]) * base_m * base_k * sa,
+                       f"{max(1, t['dbL0A'])} x baseM x baseK = {base_m} x {base_k}"),
+        Hardware.L0B: (max(1, t["dbL0B"]) * base_k * base_n * sb,
+                       f"{max(1, t['dbL0B'])} x baseK x baseN = {base_k} x {base_n}"),
+        Hardware.L0C: (max(1, t["dbL0C"]) * base_m * base_n * acc,
+                       f"{max(1, t['dbL0C'])} x baseM x baseN = {base_m} x {base_n} accumulators"),
+    }
+    for hw, (nbytes, what) in need.items():
+        cap = c.soc.capacity(hw)
+        if cap is not None and nbytes > cap:
+            raise UBOverflowError(
+                f"the Matmul tiling needs {nbytes} bytes of {hw.name} ({what}); "
+                f"{c.soc.name} has {cap}", site, core=c.block_idx)
+
+
+def _take_tiling(c, st: MatmulState, tiling: dict, site) -> None:
+    missing = [f for f in _FIELDS if f not in tiling]
+    if missing:
+        raise InvalidArgumentError(f"the tiling lacks {', '.join(missing)}", site,
+                                   core=c.block_idx)
+    t = {f: int(tiling[f]) for f in _FIELDS}
+    for f in ("M", "N", "Ka", "singleCoreM", "singleCoreN", "singleCoreK", "baseM", "baseN",
+              "baseK", "depthA1", "depthB1", "stepM", "stepN", "stepKa", "stepKb"):
+        if t[f] <= 0:
+            raise InvalidArgumentError(
+                f"the Matmul tiling has {f}={t[f]}; it must be positive (was the TCubeTiling "
+                "filled by the host tiling, e.g. MultiCoreMatmulTiling.get_tiling?)", site,
+                core=c.block_idx)
+    if t["depthA1"] < t["stepM"] * t["stepKa"] or t["depthB1"] < t["stepN"] * t["stepKb"]:
+        raise InvalidArgumentError(
+            f"the Matmul tiling's L1 depths hold less than one stage: depthA1={t['depthA1']} < "
+            f"stepM*stepKa={t['stepM'] * t['stepKa']} or depthB1={t['depthB1']} < "
+            f"stepN*stepKb={t['stepN'] * t['stepKb']}", site, core=c.block_idx)
+    st.tiling = t
+    _fits(c, st, site)
+
+
+def _matmul_op(op, cx: Lowering, body):
+    """A closure running `body(c, st, R)` on the op's Matmul state, after the issue time."""
+    pre = cx.take_pre()
+    sm = cx.slot(op.matmul)
+
+    def f(R):
+        c = R[0]
+        c.t += pre
+        body(c, R[sm], R)
+
+    return f
+
+
+@lowers(A.RegistMatmulObjOp)
+def lower_regist(op, cx: Lowering):
+    site = cx.site(op)
+    st_tiling = cx.slot(op.tiling) if op.tiling is not None else None
+
+    def body(c, st, R):
+        if st_tiling is not None:
+            _take_tiling(c, st, R[st_tiling], site)
+
+    return _matmul_op(op, cx, body)
+
+
+@lowers(A.MatmulInitOp)
+def lower_init(op, cx: Lowering):
+    site = cx.site(op)
+    s = cx.slot(op.cubeTiling)
+
+    def body(c, st, R):
+        _take_tiling(c, st, R[s], site)
+        st.reset_pipeline()
+
+    return _matmul_op(op, cx, body)
+
+
+def _lower_set_tensor(which: str):
+    def lower(op, cx: Lowering):
+        site = cx.site(op)
+        if not isinstance(op.tensor.type, A.GlobalTensorType):
+            raise cx.error(op, f"gives {which.upper()} as a local tensor; the simulator runs "
+                               "the Matmul API on GM operands")
+        s, tr = cx.slot(op.tensor), cx.slot(op.transpose)
+
+        def body(c, st, R):
+            g = R[s]
+            if g.dt.name != st.dt[which].name:
+                raise InvalidArgumentError(
+                    f"gives {which.upper()} as {g.dt.name} elements; the Matmul's "
+                    f"{which.upper()} type is {st.dt[which].name}", site, core=c.block_idx)
+            trans = bool(R[tr])
+            if trans and not st.type_trans[which]:
+                raise InvalidArgumentError(
+                    f"transposes {which.upper()}, but the Matmul's {which.upper()} MatmulType "
+                    "has is_trans=False (the object is compiled without transposition)",
+                    site, core=c.block_idx)
+            setattr(st, which, g)
+            st.trans[which] = trans
+
+        return _matmul_op(op, cx, body)
+
+    return lower
+
+
+lowers(A.MatmulSetTensorAOp)(_lower_set_tensor("a"))
+lowers(A.MatmulSetTensorBOp)(_lower_set_tensor("b"))
+
+
+@lowers(A.MatmulSetBiasOp)
+def lower_set_bias(op, cx: Lowering):
+    site = cx.site(op)
+    if not isinstance(op.tensor.type, A.GlobalTensorType):
+        raise cx.error(op, "gives the bias as a local tensor; the simulator runs the Matmul API "
+                           "on GM operands")
+    s = cx.slot(op.tensor)
+
+    def body(c, st, R):
+        g = R[s]
+        if g.dt.name != st.dt["bias"].name:
+            raise InvalidArgumentError(f"gives the bias as {g.dt.name}; the Matmul's bias type "
+                                       f"is {st.dt['bias'].name}", site, core=c.block_idx)
+        st.bias = g
+
+    return _matmul_op(op, cx, body)
+
+
+@lowers(A.MatmulDisableBiasOp)
+def lower_disable_bias(op, cx: Lowering):
+    def body(c, st, R):
+        st.bias = None
+
+    return _matmul_op(op, cx, body)
+
+
+@lowers(A.MatmulSetTailOp)
+def lower_set_tail(op, cx: Lowering):
+    ss = cx.slots([op.tailM, op.tailN, op.tailK])
+
+    def body(c, st, R):
+        st.tail = [int(R[s]) for s in ss]
+
+    return _matmul_op(op, cx, body)
+
+
+@lowers(A.MatmulSetSingleShapeOp)
+def lower_set_single_shape(op, cx: Lowering):
+    ss = cx.slots([op.singlem, op.singlen, op.singlek])
+
+    def body(c, st, R):
+        st.single = [int(R[s]) for s in ss]
+
+    return _matmul_op(op, cx, body)
+
+
+@lowers(A.MatmulSetOrgShapeOp)
+def lower_set_org_shape(op, cx: Lowering):
+    ss = cx.slots([v for v in (op.orgm, op.orgn, op.orgka, op.orgkb, op.orgkc) if v is not None])
+
+    def body(c, st, R):
+        vals = [int(R[s]) for s in ss]
+        m, n, ka = vals[:3]
+        kb = vals[3] if len(vals) > 3 else ka
+        kc = vals[4] if len(vals) > 4 else n
+        st.org = [m, n, ka, kb, kc]
+
+    return _matmul_op(op, cx, body)
+
+
+@lowers(A.MatmulEndOp, A.MatmulWaitIterateAllOp)
+def lower_end(op, cx: Lowering):
+    def body(c, st, R):
+        st.blocks = None
+        st.current = None
+
+    return _matmul_op(op, cx, body)
+
+
+# --- computing --------------------------------------------------------------------------------
+
+
+class _Run:
+    """One core's view of a Matmul computation: shapes, strides and the block order."""
+
+    def __init__(self, c, st: MatmulState, site, what: str):
+        if st.tiling is None:
+            raise InvalidArgumentError(
+                f"{what} before the Matmul has a tiling (give it to register_matmul or init)",
+                site, core=c.block_idx)
+        for w in ("a", "b"):
+            if getattr(st, w) is None:
+                raise InvalidArgumentError(
+                    f"{what} before SetTensor{w.upper()}: the Matmul has no {w.upper()} matrix",
+                    site, core=c.block_idx)
+        t = st.tiling
+        single = st.single or [t["singleCoreM"], t["singleCoreN"], t["singleCoreK"]]
+        self.m, self.n, self.k = (single[i] if st.tail[i] < 0 else st.tail[i] for i in range(3))
+        org = st.org or [t["M"], t["N"], t["Ka"], t["Kb"], t["N"]]
+        # Row strides of A, B and C in GM (elements), transposed operands stored [K, M] / [N, K].
+        self.lda = org[0] if st.trans["a"] else org[2]
+        self.ldb = org[3] if st.trans["b"] else org[1]
+        self.ldc = org[4]
+        self.t, self.st, self.site, self.c = t, st, site, c
+        self.bm, self.bn, self.bk = t["baseM"], t["baseN"], t["baseK"]
+        self.mb, self.nb, self.kb = (_ceil(self.m, self.bm), _ceil(self.n, self.bn),
+                                     _ceil(self.k, self.bk))
+
+    def order(self):
+        """(mi, ni) of every block, in the library's order (see the module docstring)."""
+        t = self.t
+        sm, sn = t["stepM"], t["stepN"]
+        order = t["iterateOrder"]
+        cfg = self.st.type.config.get("iterate_order")
+        if cfg != 2:  # the MatmulConfig fixes the order (2: UNDEF, the tiling's)
+            order = cfg
+        if order == 1:  # ORDER_N
+            for mo in range(0, self.mb, sm):
+                for no in range(0, self.nb, sn):
+                    for ni in range(no, min(no + sn, self.nb)):
+                        for mi in range(mo, min(mo + sm, self.mb)):
+                            yield mi, ni
+        else:  # ORDER_M
+            for no in range(0, self.nb, sn):
+                for mo in range(0, self.mb, sm):
+                    for mi in range(mo, min(mo + sm, self.mb)):
+                        for ni in range(no, min(no + sn, self.nb)):
+                            yield mi, ni
+
+    # --- numbers --------------------------------------------------------------------------
+
+    def _matrix(self, which: str, rows: int, cols: int, r0: int, c0: int) -> np.ndarray:
+        """rows x cols of A (or B) from (r0, c0), as the compute type, read-checked."""
+        st, c = self.st, self.c
+        g = getattr(st, which)
+        ld = self.lda if which == "a" else self.ldb
+        dt = st.dt[which]
+        if st.trans[which]:
+            first, n_rows, n_cols = c0 * ld + r0, cols, rows
+        else:
+            first, n_rows, n_cols = r0 * ld + c0, rows, cols
+        lo, _ = gm_span(c, g, first, (n_rows - 1) * ld + n_cols, self.site, "reads")
+        view = as_strided(g.mem.bytes[lo:].view(dt.np), shape=(n_rows, n_cols),
+                          strides=(ld * dt.size, dt.size))
+        vals = dt.load(view)
+        return vals.T if st.trans[which] else vals
+
+    def block_values(self, mi: int, ni: int) -> np.ndarray:
+        st = self.st
+        acc = _ACC[(st.dt["a"].name, st.dt["b"].name)]
+        r0, c0 = mi * self.bm, ni * self.bn
+        rows, cols = min(self.bm, self.m - r0), min(self.bn, self.n - c0)
+        a = self._matrix("a", rows, self.k, r0, 0).astype(acc)
+        b = self._matrix("b", self.k, cols, 0, c0).astype(acc)
+        out = a @ b
+        if st.bias is not None:
+            g, dt = st.bias, st.dt["bias"]
+            lo, hi = gm_span(self.c, g, c0, cols, self.site, "reads")
+            out += dt.load(g.mem.bytes[lo:hi].view(dt.np)).astype(acc)[None, :]
+        return out
+
+    def all_values(self) -> np.ndarray:
+        st = self.st
+        acc = _ACC[(st.dt["a"].name, st.dt["b"].name)]
+        a = self._matrix("a", self.m, self.k, 0, 0).astype(acc)
+        b = self._matrix("b", self.k, self.n, 0, 0).astype(acc)
+        out = a @ b
+        if st.bias is not None:
+            g, dt = st.bias, st.dt["bias"]
+            lo, hi = gm_span(self.c, g, 0, self.n, self.site, "reads")
+            out += dt.load(g.mem.bytes[lo:hi].view(dt.np)).astype(acc)[None, :]
+        return out
+
+    def write(self, g, r0: int, c0: int, vals: np.ndarray, m_done: float) -> None:
+        """FIX: a block of C into GM at (r0, c0), after the Mmad that finished it."""
+        c, st, site = self.c, self.st, self.site
+        rows, cols = vals.shape
+        dt = g.dt
+        lo, _ = gm_span(c, g, r0 * self.ldc + c0, (rows - 1) * self.ldc + cols, site, "writes")
+        dst = as_strided(g.mem.bytes[lo:].view(dt.np), shape=(rows, cols),
+                         strides=(self.ldc * dt.size, dt.size))
+        dt.store(dst, vals)
+        san = c.san
+        if san is not None:
+            k = san.begin(FIX)
+            step, length = self.ldc * dt.size, cols * dt.size
+            for i in range(rows):
+                san.access(g.mem, lo + i * step, lo + i * step + length, True, FIX, k, site)
+        c.hold(FIX, m_done)
+        c.gm_copy(FIX, g.buf, lo, cols * dt.size, self.ldc * dt.size, rows, True, g.cache[1], site,
+                  c.cost.fix_burst)
+        slot = st.l0c_next % len(st.l0c)
+        st.l0c[slot] = c.done[FIX]
+        st.l0c_next += 1
+
+    # --- time -----------------------------------------------------------------------------
+
+    def _stage(self, which: str, key: tuple[int, int], rows: int, cols: int, r0: int, c0: int,
+               slots: int) -> list:
+        """The L1 stage `key` of A (or B): loaded by MTE2 unless L1 still holds it."""
+        st, c, site = self.st, self.c, self.site
+        cache = st.l1[which]
+        hit = cache.get(key)
+        if hit is not None:
+            cache.move_to_end(key)
+            return hit
+        free = st.l1_free[which]
+        if len(free) < slots:
+            free.extend([0.0] * (slots - len(free)))
+        if len(cache) >= slots:
+            _, old = cache.popitem(last=False)
+            slot = old[0]
+        else:
+            used = {v[0] for v in cache.values()}
+            slot = next(i for i in range(slots) if i not in used)
+        g = getattr(st, which)
+        dt = st.dt[which]
+        ld = self.lda if which == "a" else self.ldb
+        if st.trans[which]:
+            first, n_rows, n_cols = c0 * ld + r0, cols, rows
+        else:
+            first, n_rows, n_cols = r0 * ld + c0, rows, cols
+        lo, _ = gm_span(c, g, first, (n_rows - 1) * ld + n_cols, site, "reads")
+        san = c.san
+        if san is not None:
+            k = san.begin(MTE2)
+            _record_blocks(san, g.mem, lo, ld * dt.size, n_cols * dt.size, n_rows, False, MTE2,
+                           k, site)
+        c.hold(MTE2, free[slot])
+        c.gm_copy(MTE2, g.buf, lo, n_cols * dt.size, ld * dt.size, n_rows, False, g.cache[0],
+                  site, l2_cap=c.cost.nd2nz_rate)
+        entry = [slot, c.done[MTE2]]
+        cache[key] = entry
+        return entry
+
+    def _load_l0(self, which: str, stage: list, rows: int, cols: int, c0_elems: int) -> float:
+        """MTE1: one base slice L1 -> L0A/L0B; when it has landed."""
+        st, c = self.st, self.c
+        bufs = st.l0[which]
+        j = st.l0_next[which] % len(bufs)
+        st.l0_next[which] += 1
+        r = _ceil(rows, 16) * 16
+        k = _ceil(cols, c0_elems) * c0_elems
+        nbytes = r * k * st.dt[which].size
+        occ, lat = c.cost.load_data(Hardware.L1, Hardware.L0A if which == "a" else Hardware.L0B,
+                                    nbytes, nbytes // FRACTAL)
+        c.hold(MTE1, max(stage[1], bufs[j]))
+        c.run(MTE1, occ, lat, self.site)
+        done = c.done[MTE1]
+        free = st.l1_free[which]
+        if done > free[stage[0]]:
+            free[stage[0]] = done
+        return done, j
+
+    def compute_block(self, mi: int, ni: int) -> float:
+        """MTE2 / MTE1 / M for block (mi, ni) over K; when its last Mmad is done."""
+        st, c, t = self.st, self.c, self.t
+        dta = st.dt["a"]
+        c0 = 32 // dta.size
+        rows, cols = min(self.bm, self.m - mi * self.bm), min(self.bn, self.n - ni * self.bn)
+        slots_a = max(1, t["depthA1"] // (t["stepM"] * t["stepKa"]))
+        slots_b = max(1, t["depthB1"] // (t["stepN"] * t["stepKb"]))
+        for bufs, db in ((st.l0["a"], t["dbL0A"]), (st.l0["b"], t["dbL0B"])):
+            while len(bufs) > max(1, db):
+                bufs.pop()
+        while len(st.l0c) > max(1, t["dbL0C"]):
+            st.l0c.pop()
+        m_done = 0.0
+        l0c = st.l0c[st.l0c_next % len(st.l0c)]
+        cost = c.cost
+        for ki in range(self.kb):
+            kk = min(self.bk, self.k - ki * self.bk)
+            ms, ks_a = mi // t["stepM"], ki // t["stepKa"]
+            ns, ks_b = ni // t["stepN"], ki // t["stepKb"]
+            a_rows = min(t["stepM"] * self.bm, self.m - ms * t["stepM"] * self.bm)
+            a_cols = min(t["stepKa"] * self.bk, self.k - ks_a * t["stepKa"] * self.bk)
+            b_rows = min(t["stepKb"] * self.bk, self.k - ks_b * t["stepKb"] * self.bk)
+            b_cols = min(t["stepN"] * self.bn, self.n - ns * t["stepN"] * self.bn)
+            sa = self._stage("a", (ms, ks_a), a_rows, a_cols, ms * t["stepM"] * self.bm,
+                             ks_a * t["stepKa"] * self.bk, slots_a)
+            sb = self._stage("b", (ns, ks_b), b_rows, b_cols, ks_b * t["stepKb"] * self.bk,
+                             ns * t["stepN"] * self.bn, slots_b)
+            a_done, ja = self._load_l0("a", sa, rows, kk, c0)
+            b_done, jb = self._load_l0("b", sb, cols, kk, c0)
+            ready = max(a_done, b_done)
+            if ki == 0 and l0c > ready:
+                ready = l0c
+            c.hold(M, ready)
+            m1, n1, k1 = _ceil(rows, 16), _ceil(cols, 16), _ceil(kk, c0)
+            c.run(M, cost.cube_issue + m1 * n1 * k1, cost.local_latency, self.site)
+            m_done = c.done[M]
+            st.l0["a"][ja] = m_done
+            st.l0["b"][jb] = m_done
+        return m_done
+
+
+@lowers(A.MatmulIterateAllOp)
+def lower_iterate_all(op, cx: Lowering):
+    site = cx.site(op)
+    if not isinstance(op.tensor.type, A.GlobalTensorType):
+        raise cx.error(op, "writes C to a local tensor; the simulator runs IterateAll into GM")
+    if op.enAtomic is not None and op.enAtomic.owner is not None:
+        from ascdsl.dialects.ascendc.base import const_int
+
+        if const_int(op.enAtomic) not in (0, None):
+            raise cx.error(op, "accumulates atomically into C (enAtomic != 0), which is not "
+                               "simulated")
+    s = cx.slot(op.tensor)
+
+    def body(c, st, R):
+        g = R[s]
+        run = _Run(c, st, site, "calls IterateAll")
+        if g.dt.name != st.dt["c"].name:
+            raise InvalidArgumentError(f"writes C as {g.dt.name}; the Matmul's C type is "
+                                       f"{st.dt['c'].name}", site, core=c.block_idx)
+        vals = run.all_values()
+        for mi, ni in run.order():
+            m_done = run.compute_block(mi, ni)
+            r0, c0 = mi * run.bm, ni * run.bn
+            block = vals[r0:r0 + run.bm, c0:c0 + run.bn]
+            run.write(g, r0, c0, block, m_done)
+
+    return _matmul_op(op, cx, body)
+
+
+@lowers(A.MatmulIterateOp)
+def lower_iterate(op, cx: Lowering):
+    site = cx.site(op)
+    if op.localCmaxtrix is not None:
+        raise cx.error(op, "computes into a local C matrix, which is not simulated")
+    o = cx.slot(op.result)
+    sp = cx.slot(op.partialsum)
+
+    def body(c, st, R):
+        if R[sp]:
+            raise InvalidArgumentError("Iterate with enPartialSum is not simulated", site,
+                                       core=c.block_idx)
+        if st.blocks is None:
+            run = _Run(c, st, site, "calls Iterate")
+            st.blocks = (run, run.order())
+        run, it = st.blocks
+        nxt = next(it, None)
+        if nxt is None:
+            st.blocks = None
+            st.current = None
+            R[o] = 0
+            return
+        mi, ni = nxt
+        m_done = run.compute_block(mi, ni)
+        st.current = (run, mi, ni, run.block_values(mi, ni), m_done)
+        R[o] = 1
+
+    return _matmul_op(op, cx, body)
+
+
+@lowers(A.MatmulGetTensorCOp)
+def lower_get_tensor_c(op, cx: Lowering):
+    site = cx.site(op)
+    if not isinstance(op.tensor.type, A.GlobalTensorType) or op.tensor2 is not None:
+        raise cx.error(op, "moves C to a local tensor, which is not simulated (GetTensorC to a "
+                           "GlobalTensor is)")
+    s = cx.slot(op.tensor)
+
+    def body(c, st, R):
+        if st.current is None:
+            raise InvalidArgumentError("calls GetTensorC without a block: call Iterate first "
+                                       "(and only while it returns true)", site,
+                                       core=c.block_idx)
+        run, mi, ni, vals, m_done = st.current
+        g = R[s]
+        if g.dt.name != st.dt["c"].name:
+            raise InvalidArgumentError(f"writes C as {g.dt.name}; the Matmul's C type is "
+                                       f"{st.dt['c'].name}", site, core=c.block_idx)
+        run.site = site
+        run.write(g, mi * run.bm, ni * run.bn, vals, m_done)
+        st.current = None
+
+    return _matmul_op(op, cx, body)

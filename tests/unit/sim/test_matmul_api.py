@@ -1,0 +1,202 @@
+"""The Matmul API on the simulated cube core: results against numpy (tails, transposes, bias,
+Iterate + GetTensorC), the tiling it follows (iterate order, buffers, time), the overlap of
+MTE2/MTE1/M/FIX in the trace, and located errors for misuse."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import ascdsl as asc
+from ascdsl.sim.errors import InvalidArgumentError, NotSimulatedError, UBOverflowError
+
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "03_matmul"
+sys.path.insert(0, str(EXAMPLE))
+import matmul as ex  # noqa: E402
+
+from ascdsl.sim.sanitizer import FIX, M, MTE1, MTE2  # noqa: E402
+
+PIPE_IDX = {"MTE2": MTE2, "MTE1": MTE1, "M": M, "FIX": FIX}
+
+
+def _ints(shape, rng):
+    # Small integers: every product and sum is exact in f32, so the check is exact.
+    return rng.integers(-4, 5, shape).astype(np.float16)
+
+
+@pytest.mark.parametrize("m,n,k,cores,bias", [
+    (128, 256, 64, 4, False),
+    (200, 136, 96, 6, True),   # M and N not multiples of the blocks: tail cores and blocks
+    (64, 64, 512, 1, True),    # K longer than one L1 stage
+])
+def test_iterate_all_matches_numpy_exactly(m, n, k, cores, bias):
+    rng = np.random.default_rng(m + n + k)
+    a, b = _ints((m, k), rng), _ints((k, n), rng)
+    bv = rng.integers(-3, 4, n).astype(np.float32) if bias else None
+    tiling = ex.generate_tiling(m, n, k, cores, bias=bias)
+    c, report = ex.matmul(a, b, bv, tiling)
+    ref = a.astype(np.float32) @ b.astype(np.float32)
+    if bias:
+        ref += bv[None, :]
+    np.testing.assert_array_equal(c, ref)
+    assert not report.findings
+    assert report.core_kind == "aic"
+
+
+@asc.jit(matmul_cube_only=True)
+def iterate_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
+                   tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress):
+    a_gm = asc.GlobalTensor()
+    b_gm = asc.GlobalTensor()
+    c_gm = asc.GlobalTensor()
+    a_gm.set_global_buffer(a)
+    b_gm.set_global_buffer(b)
+    c_gm.set_global_buffer(c)
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(
+        a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16, True),
+        b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16, True),
+        c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32))
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    mm.set_tensor_a(a_gm, True)
+    mm.set_tensor_b(b_gm, True)
+    with mm.iterate() as count:
+        mm.get_tensor_c(c_gm)
+    mm.end()
+
+
+def test_iterate_and_get_tensor_c_with_transposed_inputs():
+    m, n, k = 96, 80, 64
+    rng = np.random.default_rng(1)
+    at, bt = _ints((k, m), rng), _ints((n, k), rng)  # A stored [K, M], B stored [N, K]
+    mt = ex.host.MultiCoreMatmulTiling(ex.host.get_ascendc_platform())
+    host = ex.host
+    mt.set_a_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16, True)
+    mt.set_b_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16, True)
+    mt.set_c_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    mt.set_dim(1)
+    mt.set_org_shape(m, n, k)
+    mt.set_shape(m, n, k)
+    mt.set_fix_split(32, 48, -1)  # several blocks, and a tail block in N
+    tiling = asc.adv.TCubeTiling()
+    assert mt.get_tiling(tiling) == 0
+    c = np.zeros((m, n), np.float32)
+    iterate_kernel[1](at.ravel(), bt.ravel(), c.ravel(), tiling, np.zeros(64, np.uint8))
+    np.testing.assert_array_equal(c, at.T.astype(np.float32) @ bt.T.astype(np.float32))
+
+
+def _pipe_intervals(report, core, pipe):
+    p = PIPE_IDX[pipe]
+    return [(s, s + d) for q, s, d, _site in report.cores[core].trace if q == p and d > 0]
+
+
+def test_trace_shows_the_pipes_overlapping(monkeypatch):
+    from ascdsl.runtime import config
+
+    monkeypatch.setattr(config, "trace", True)
+    m = n = k = 256
+    rng = np.random.default_rng(2)
+    a, b = _ints((m, k), rng), _ints((k, n), rng)
+    tiling = ex.generate_tiling(m, n, k, 1)
+    c, report = ex.matmul(a, b, None, tiling)
+    np.testing.assert_array_equal(c, a.astype(np.float32) @ b.astype(np.float32))
+    spans = {p: _pipe_intervals(report, 0, p) for p in PIPE_IDX}
+    assert all(spans.values()), {p: len(v) for p, v in spans.items()}
+
+    def overlap(x, y):
+        return sum(max(0.0, min(e1, e2) - max(s1, s2)) for s1, e1 in x for s2, e2 in y)
+
+    # Copies of the next stage run while M multiplies, and FIX drains a block meanwhile.
+    assert overlap(spans["MTE2"], spans["M"]) > 0
+    assert overlap(spans["FIX"], spans["M"]) > 0
+    busy = sum(e - s for s, e in spans["M"])
+    assert busy == pytest.approx(report.cores[0].busy["PIPE_M"])
+
+
+def test_double_buffering_in_the_tiling_saves_time():
+    m = n = k = 512
+    rng = np.random.default_rng(3)
+    a, b = _ints((m, k), rng), _ints((k, n), rng)
+    cycles = {}
+    for db in (False, True):
+        tiling = ex.generate_tiling(m, n, k, 4, double_buffer=db)
+        c, report = ex.matmul(a, b, None, tiling)
+        np.testing.assert_array_equal(c, a.astype(np.float32) @ b.astype(np.float32))
+        cycles[db] = report.cycles
+    assert cycles[True] < cycles[False]
+
+
+def test_iterate_order_changes_the_schedule_not_the_result():
+    m = n = 256
+    k = 128
+    rng = np.random.default_rng(4)
+    a, b = _ints((m, k), rng), _ints((k, n), rng)
+    tiling = ex.generate_tiling(m, n, k, 1)
+    out = {}
+    for order in (0, 1):
+        tiling.iterate_order = order
+        c, report = ex.matmul(a, b, None, tiling)
+        np.testing.assert_array_equal(c, a.astype(np.float32) @ b.astype(np.float32))
+        out[order] = report.cores[0].busy["PIPE_MTE2"]
+    assert out[0] != out[1]  # A or B is the operand reloaded per block
+
+
+@asc.jit(matmul_cube_only=True)
+def no_a_kernel(b: asc.GlobalAddress, c: asc.GlobalAddress, tiling: asc.adv.TCubeTiling,
+                workspace: asc.GlobalAddress):
+    b_gm = asc.GlobalTensor()
+    c_gm = asc.GlobalTensor()
+    b_gm.set_global_buffer(b)
+    c_gm.set_global_buffer(c)
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(
+        a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+        b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+        c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32))
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    mm.set_tensor_b(b_gm)
+    mm.iterate_all(c_gm)
+
+
+def test_iterate_all_before_set_tensor_a_is_a_located_error():
+    tiling = ex.generate_tiling(64, 64, 64, 1)
+    with pytest.raises(InvalidArgumentError) as e:
+        no_a_kernel[1](np.zeros(64 * 64, np.float16), np.zeros(64 * 64, np.float32), tiling,
+                       np.zeros(64, np.uint8))
+    text = str(e.value)
+    assert "before SetTensorA" in text and "test_matmul_api.py:" in text
+
+
+def test_a_tiling_that_does_not_fit_l0c_is_a_located_error():
+    tiling = ex.generate_tiling(256, 256, 64, 1)
+    tiling.base_m, tiling.base_n = 256, 256  # 2 x 256 x 256 f32 accumulators: 512 KB
+    with pytest.raises(UBOverflowError) as e:
+        ex.matmul(np.zeros((256, 64), np.float16), np.zeros((64, 256), np.float16), None,
+                  tiling)
+    assert "L0C" in str(e.value) and "matmul.py:" in str(e.value)
+
+
+def test_an_empty_tiling_is_refused():
+    tiling = asc.adv.TCubeTiling(used_core_num=1, m=16, n=16, k_a=16, k_b=16)
+    with pytest.raises(InvalidArgumentError, match="singleCoreM=0; it must be positive"):
+        iterate_kernel[1](np.zeros(256, np.float16), np.zeros(256, np.float16),
+                          np.zeros(256, np.float32), tiling, np.zeros(64, np.uint8))
+
+
+@asc.jit
+def mixed_kernel(c: asc.GlobalAddress, tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress):
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(
+        a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+        b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+        c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32))
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+
+
+def test_a_mixed_kernel_is_not_simulated_rather_than_wrong():
+    with pytest.raises(NotSimulatedError, match="mixed"):
+        mixed_kernel[1](np.zeros(16, np.float32), ex.generate_tiling(16, 16, 16, 1),
+                        np.zeros(64, np.uint8))
