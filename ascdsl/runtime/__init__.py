@@ -63,6 +63,11 @@ class Executable:
         keep = config.trace if trace is None else trace
         if not isinstance(keep, bool):
             raise TypeError(f"trace must be True, False or None, got {keep!r}")
+        every = getattr(self.kernel, "params", self.params)
+        if (isinstance(args, (list, tuple)) and len(every) != len(self.params)
+                and len(args) == len(every)):
+            # All of pyasc's arguments, the FFTS address too: the simulator supplies that one.
+            args = [a for p, a in zip(every, args) if p.kind != "ffts"]
         values = marshal(self.params, args, self.name)
         report = self.kernel.run(core_num, values, mode, keep)
         if report.findings:

@@ -17,7 +17,7 @@ from xdsl.ir import SSAValue
 from xdsl.irdl import operand_def, opt_operand_def, result_def
 from xdsl.utils.exceptions import VerifyException
 
-from .base import AscendCOp, Cpp, CppStyle, asc_op, const_int
+from .base import AscendCOp, Cpp, CppStyle, StrippedType, asc_op, const_int
 from .constraints import INT, PIPE, QUEUE, TBUF, Is
 from .types import PipeType, TBufPoolType
 
@@ -78,12 +78,15 @@ class PipeInitBufPoolOp(_InitBufPoolBase):
     owner = operand_def(PIPE)
 
 
-@asc_op(cpp=Cpp("InitBufPool", CppStyle.MEMBER))
+@asc_op(cpp=Cpp("InitBufPool", CppStyle.MEMBER), stripped=TBufPoolType)
 class TBufPoolInitBufPoolOp(_InitBufPoolBase):
     """`pool.InitBufPool(sub, len[, shareBuf])`: a nested pool carved from this one."""
 
     name = "ascendc.tbuf_pool.init_buf_pool"
     owner = operand_def(BUF_POOL)
+    # pyasc declares the owner as a TBufPoolType, which MLIR prints unqualified (`<vecin, 4>`).
+    custom_directives = (StrippedType,)
+    assembly_format = _INIT_POOL_FORMAT.replace("type($owner)", "custom<StrippedType>(type($owner))")
 
 
 @asc_op(cpp=Cpp("InitBuffer", CppStyle.MEMBER))
@@ -145,7 +148,7 @@ class TBufPoolResetOp(AscendCOp):
 
     name = "ascendc.tbuf_pool.reset"
     buf_pool = operand_def(BUF_POOL)
-    # pyasc declares no assembly format: MLIR's generic form, as here.
+    assembly_format = "$buf_pool attr-dict `:` type($buf_pool)"
 
     def __init__(self, buf_pool: SSAValue):
         super().__init__(operands=[buf_pool])

@@ -26,9 +26,10 @@ from xdsl.irdl import (
 )
 from xdsl.utils.exceptions import VerifyException
 
-from .base import AscendCOp, Cpp, CppStyle, asc_op
+from .base import AscendCOp, Cpp, CppStyle, StrippedType, asc_op
 from .constraints import GLOBAL, INT, MEMREF, Is
 from .enums import Pipe
+from .types import GlobalTensorType
 
 # Not part of kernel_operator.h: generate-boilerplate includes it for these ops.
 _HEADER = "kernel_operator_list_tensor_intf.h"
@@ -235,14 +236,19 @@ class TensorDescGetDataPtrOp(AscendCOp):
         super().__init__(operands=[desc], result_types=[result_type])
 
 
-@asc_op(cpp=Cpp("GetDataObj", CppStyle.MEMBER, header=_HEADER), pipe=Pipe.PIPE_S)
+@asc_op(cpp=Cpp("GetDataObj", CppStyle.MEMBER, header=_HEADER), pipe=Pipe.PIPE_S,
+        stripped=GlobalTensorType)
 class TensorDescGetDataObjOp(AscendCOp):
     """`GlobalTensor<T> g = desc.GetDataObj();`: the tensor, sized by its shape."""
 
     name = "ascendc.tensor_desc_get_data_obj"
     tensorDesc = operand_def(TENSOR_DESC)
     result = result_def(GLOBAL)
-    assembly_format = "$tensorDesc attr-dict `:` type($tensorDesc) `,` type($result)"
+    # pyasc's result is a GlobalTensorType, which MLIR prints without its prefix (`<*xf32>`).
+    custom_directives = (StrippedType,)
+    assembly_format = (
+        "$tensorDesc attr-dict `:` type($tensorDesc) `,` custom<StrippedType>(type($result))"
+    )
 
     def __init__(self, desc: SSAValue, result_type: Attribute):
         super().__init__(operands=[desc], result_types=[result_type])

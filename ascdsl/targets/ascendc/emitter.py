@@ -451,8 +451,9 @@ def no_rule_message(op: Operation) -> str:
 
 def _param_type(em: Emitter, t: Attribute, func: FuncOp) -> str:
     spelled = em.ctype(t, func)
-    # Ascend C objects hold hardware state; helpers must work on the caller's object.
-    return spelled + "&" if is_object(t) else spelled
+    # Ascend C objects hold hardware state; helpers must work on the caller's object. pyasc's
+    # translator passes them by value (its spelling, -t ascendc, does the same).
+    return spelled + "&" if is_object(t) and not em.pyasc_spelling else spelled
 
 
 def _arg_attrs(func: FuncOp) -> Iterable[DictionaryAttr | None]:

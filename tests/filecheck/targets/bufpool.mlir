@@ -35,7 +35,7 @@ func.func @emit_tbuf_pool(%arg0 : ui32) {
   return
 }
 
-// CHECK-LABEL: void emit_queue_members(AscendC::TQue<AscendC::TPosition::VECIN, 2>& v1, AscendC::TQueBind<AscendC::TPosition::VECIN, AscendC::TPosition::VECIN, 0>& v2, AscendC::LocalTensor<float> v3) {
+// CHECK-LABEL: void emit_queue_members(AscendC::TQue<AscendC::TPosition::VECIN, 2> v1, AscendC::TQueBind<AscendC::TPosition::VECIN, AscendC::TPosition::VECIN, 0> v2, AscendC::LocalTensor<float> v3) {
 // CHECK-NEXT:   v1.EnQue<AscendC::TPosition::GM, AscendC::TPosition::VECIN>(v3);
 // CHECK-NEXT:   AscendC::LocalTensor<float> v4 = v1.DeQue<AscendC::TPosition::GM, AscendC::TPosition::VECIN, float>();
 // CHECK-NEXT:   v2.AllocTensor<float>(v3);

@@ -1,6 +1,9 @@
-// RUN: ascdsl-opt %s -t ascendc | filecheck %s
+// RUN: ascdsl-opt %s -t ascendc --ascendc-compilable | filecheck %s
+// RUN: ascdsl-opt %s -t ascendc | filecheck %s --check-prefix=PYASC
 // Functions: kernels (ascendc.global), inline helpers, declarations, calls, prototypes for
-// functions called above their definition, Ascend C objects passed by reference.
+// functions called above their definition, Ascend C objects passed by reference in compiled
+// source (pyasc's spelling, -t ascendc, passes them by value as its translator does).
+// PYASC: __aicore__ int32_t later(float, AscendC::TPipe);
 
 // Prototypes first for the functions called above their definition (later, nothing), in
 // order of first call; inline_function is defined before its call and needs none.

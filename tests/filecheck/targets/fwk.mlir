@@ -97,7 +97,7 @@ func.func @emit_get_tensor(%arg0 : ui32) {
 }
 
 // A queue parameter of a helper is a reference: the helper uses the caller's queue.
-// CHECK-LABEL: void emit_base_queue_operations(AscendC::TQue<AscendC::TPosition::VECIN, 1>& v1) {
+// CHECK-LABEL: void emit_base_queue_operations(AscendC::TQue<AscendC::TPosition::VECIN, 1> v1) {
 // CHECK-NEXT:    AscendC::LocalTensor<int32_t> v2 = v1.AllocTensor<int32_t>();
 // CHECK-NEXT:    v1.EnQue(v2);
 // CHECK-NEXT:    AscendC::LocalTensor<int32_t> v3 = v1.DeQue<int32_t>();
@@ -111,7 +111,7 @@ func.func @emit_base_queue_operations(%arg0 : !ascendc.queue<vecin, 1>) {
   return
 }
 
-// CHECK-LABEL: void emit_que_bind(AscendC::TQueBind<AscendC::TPosition::VECIN, AscendC::TPosition::VECOUT, 2>& v1) {
+// CHECK-LABEL: void emit_que_bind(AscendC::TQueBind<AscendC::TPosition::VECIN, AscendC::TPosition::VECOUT, 2> v1) {
 // CHECK-NEXT:    AscendC::LocalTensor<float> v2 = v1.AllocTensor<float>();
 func.func @emit_que_bind(%arg0 : !ascendc.que_bind<vecin, vecout, 2>) {
   %0 = ascendc.que_bind.alloc_tensor %arg0 : !ascendc.que_bind<vecin, vecout, 2>, !ascendc.local_tensor<32xf32>
