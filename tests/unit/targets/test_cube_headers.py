@@ -51,7 +51,7 @@ def checked():
     with tempfile.TemporaryDirectory() as tmp:
         target = Path(tmp) / "cube.cpp"
         with contextlib.redirect_stderr(io.StringIO()):
-            assert main([str(out), "-t", "ascendc", "-o", str(target)]) == 0
+            assert main([str(out), "-t", "ascendc", "--ascendc-compilable", "-o", str(target)]) == 0
         sources["lit/cube.mlir"] = target.read_text()
     sources["examples/05_mmad"] = _example_source()
     import test_cube_language as lang
