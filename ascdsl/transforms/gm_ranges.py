@@ -28,14 +28,15 @@ just stored gets one.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import UnrealizedConversionCastOp
 from xdsl.ir import Operation, SSAValue
 
-from ascdsl.dialects.ascendc import GlobalTensorOp, GlobalTensorType
+from ascdsl.dialects import ascendc as A
 from ascdsl.dialects.ascendc.base import const_int
+from ascdsl.dialects.emitasc import PtrOffsetOp
+
+from .vector_repeats import elem_bytes
 
 # A polynomial over SSA values: a sorted tuple of (monomial, coefficient), a monomial a
 # sorted tuple of atom numbers (the constant term has the empty monomial). Hashable, so a
@@ -45,6 +46,10 @@ ANY_ROOT = ("gm", "any")  # a GlobalTensor of unknown origin: overlaps every GM 
 _MAX_DEGREE = 3  # beyond this a product is an opaque atom (never happens in kernels)
 
 _CASTS = (arith.IndexCastOp, arith.ExtSIOp, arith.ExtUIOp, arith.TruncIOp)
+# Queries whose results are never negative: block and sub-block indices and counts.
+_NONNEG = (A.GetBlockIdxOp, A.GetBlockNumOp, A.GetSubBlockIdxOp, A.GetSubBlockNumOp)
+# What makes a kernel split between the cube core and the vector cores.
+_CORE_SPLIT = (A.AscendIsAICOp, A.AscendIsAIVOp, A.CrossCoreFlagOp, A.FftsCrossCoreSyncOp)
 
 
 def _norm(terms: dict) -> Poly:
@@ -93,24 +98,20 @@ class Facts:
         # those are the kernel's own; GM is then not tracked here.
         self.split = False
         for op in function.walk():
-            name = op.name
-            if "ascend_is_" in name or "cross_core" in name:
+            if isinstance(op, _CORE_SPLIT):
                 self.split = True
-            if name == "ascendc.global_tensor.set_global_buffer":
-                self._bases.setdefault(op.operands[0], []).append(op.operands[1])
-            elif name in ("ascendc.get_block_idx", "ascendc.get_block_num",
-                          "ascendc.get_sub_block_idx", "ascendc.get_sub_block_num"):
+            elif isinstance(op, A.SetGlobalBufferOp):
+                self._bases.setdefault(op.tensor, []).append(op.buffer)
+            elif isinstance(op, _NONNEG):
                 self.nonneg.add(self._atom(op.results[0]))
             elif isinstance(op, scf.ForOp):
                 lb, step = const_int(op.lb), const_int(op.step)
                 if lb is not None and lb >= 0 and step is not None and step > 0:
                     self.nonneg.add(self._atom(op.body.block.args[0]))
-            count = getattr(op, "count", None)
-            if isinstance(count, SSAValue) and name.startswith("ascendc."):
-                # A count is an element count: negative ones are invalid copies.
-                for m, _ in self.poly(count):
-                    for a in m:
-                        self.nonneg.add(a)
+            elif isinstance(op, A.DataCopyL2Op):
+                # An element count: a negative one is an invalid copy.
+                for m, _ in self.poly(op.count):
+                    self.nonneg.update(m)
 
     # --- polynomials ----------------------------------------------------------------------
 
@@ -161,13 +162,13 @@ class Facts:
 
     def _view(self, value: SSAValue) -> tuple:
         op = value.owner
-        if isinstance(op, Operation) and op.name == "ascendc.global_tensor.subindex":
-            root, off = self.view(op.operands[0])
+        if isinstance(op, A.GlobalSubIndexOp):
+            root, off = self.view(op.tensor)
             if off is None:
                 return root, None
-            idx = p_mul(self.poly(op.operands[1]), p_const(_esize(value)))
+            idx = p_mul(self.poly(op.index), p_const(_esize(value)))
             return root, (None if idx is None else p_add(off, idx))
-        if isinstance(op, GlobalTensorOp):
+        if isinstance(op, A.GlobalTensorOp):
             bases = self._bases.get(value, [])
             if len(bases) != 1:
                 return ANY_ROOT, None
@@ -178,19 +179,17 @@ class Facts:
         off: Poly | None = ()
         for _ in range(16):
             op = ptr.owner
-            if isinstance(op, Operation) and op.name == "emitasc.ptr_offset":
-                size = _esize(ptr)
-                static = op.properties.get("static_offset")
-                if static is not None:
-                    step = p_const(static.value.data * size)
-                elif op.operands[1:]:
-                    step = p_mul(self.poly(op.operands[1]), p_const(size))
-                else:
-                    step = None
-                off = None if off is None or step is None else p_add(off, step)
-                ptr = op.operands[0]
-                continue
-            break
+            if not isinstance(op, PtrOffsetOp):
+                break
+            size = _esize(ptr)
+            if op.static_offset is not None:
+                step = p_const(op.static_offset.value.data * size)
+            elif op.dynamic_offset is not None:
+                step = p_mul(self.poly(op.dynamic_offset), p_const(size))
+            else:
+                step = None
+            off = None if off is None or step is None else p_add(off, step)
+            ptr = op.base
         return ("gm", ptr), off
 
     def range_of(self, value: SSAValue, op: Operation) -> tuple:
@@ -198,32 +197,26 @@ class Facts:
         root, off = self.view(value)
         if root == ANY_ROOT:
             return ANY_ROOT
-        name = op.name
+        size = _esize(value)
         length = None
-        if off is None:
-            pass
-        elif name == "ascendc.data_copy_l2":
-            length = p_mul(self.poly(op.operands[2]), p_const(_esize(value)))
-        elif name in ("ascendc.global_tensor.get_value", "ascendc.global_tensor.set_value"):
-            idx = p_mul(self.poly(op.operands[1]), p_const(_esize(value)))
+        if off is not None and isinstance(op, A.DataCopyL2Op):
+            length = p_mul(self.poly(op.count), p_const(size))
+        elif off is not None and isinstance(op, (A.GlobalGetValueOp, A.GlobalSetValueOp)):
+            idx = p_mul(self.poly(op.index), p_const(size))
             if idx is not None:
-                off, length = p_add(off, idx), p_const(_esize(value))
+                off, length = p_add(off, idx), p_const(size)
         if length is None:
             return (*root, None)
         return (*root, (off, length, None))
 
 
 def _esize(value: SSAValue) -> int:
-    t = value.type
-    el = getattr(t, "element_type", None)
-    bits = getattr(el, "bitwidth", None) or getattr(el, "width", None)
-    if bits is None and el is not None:
-        bits = getattr(getattr(el, "width", None), "data", None)
-    return max(1, int(bits) // 8) if bits else 1
+    """Bytes per element of a GlobalTensor or GM pointer."""
+    return elem_bytes(value.type.element_type)
 
 
 def is_gm(value: SSAValue) -> bool:
-    return isinstance(value.type, GlobalTensorType)
+    return isinstance(value.type, A.GlobalTensorType)
 
 
 # --- comparing ranges -----------------------------------------------------------------------
@@ -277,17 +270,8 @@ def gm_overlap(facts: Facts, a: tuple, b: tuple) -> bool:
     ra, rb = a[2], b[2]
     if ra is None or rb is None:
         return True
-    # The dataflow marks a fact `earlier`; accesses are always current.
-    if ra[2] is not None:
-        return not disjoint(facts, ra, rb)
+    # The dataflow marks a fact `earlier`; accesses are always current: that one goes first.
     if rb[2] is not None:
-        return not disjoint(facts, rb, ra)
+        ra, rb = rb, ra
     return not disjoint(facts, ra, rb)
 
-
-def mentions(key: tuple, atoms: Iterable[int]) -> bool:
-    atoms = set(atoms)
-    r = key[2] if len(key) > 2 else None
-    if r is None:
-        return False
-    return any(a in atoms for p in (r[0], r[1]) for m, _ in p for a in m)

@@ -82,10 +82,10 @@ def _inside(value, loop: Operation) -> bool:
     if not isinstance(value, SSAValue):
         return False
     owner = value.owner
-    if isinstance(owner, Block):
+    if isinstance(owner, Block):  # a block argument: of the loop's body, or of a region in it
         owner = owner.parent_op()
-    return owner is not None and owner is not loop and loop.is_ancestor(owner) or (
-        owner is loop and isinstance(value.owner, Block))
+        return owner is not None and loop.is_ancestor(owner)
+    return owner is not loop and loop.is_ancestor(owner)
 
 
 def access_pipe(op: AscendCOp) -> Pipe:
