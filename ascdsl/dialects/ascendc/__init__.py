@@ -123,6 +123,10 @@ from .ops_copy_vec import *  # noqa: F403
 from .ops_copy_vec import COPY_VEC_OPS, CopyRepeatParamsType
 from .ops_sort import *  # noqa: F403
 from .ops_sort import SORT_OPS
+from .ops_mrgsort import *  # noqa: F403
+from .ops_mrgsort import MRGSORT_OPS
+from .types_sort import *  # noqa: F403
+from .types_sort import SORT_TYPES
 from .ops_mask import *  # noqa: F403
 from .ops_mask import MASK_OPS, MaskMode
 
@@ -166,6 +170,7 @@ ALL_OPS: list[type[AscendCOp]] = [
     *FMATRIX_OPS,  # SetFmatrix, ffts_cross_core_sync
     *COPY_VEC_OPS,  # Copy (vector unit, CopyRepeatParams)
     *SORT_OPS,  # GetSortLen, GetSortOffset, Sort32, Sort
+    *MRGSORT_OPS,  # MrgSort, MrgSort4, GetMrgSortResult, RpSort16, ProposalConcat/Extract
     *MASK_OPS,  # ResetMask, SetMaskCount/Norm, SetVectorMask
 ]
 
@@ -173,8 +178,9 @@ ALL_TYPES.extend(ADV_TYPES)  # tiling and configuration structs of the advanced 
 ALL_TYPES.extend(CUBE_TYPES)  # parameter structs and enums of the cube APIs
 ALL_TYPES.extend(MATMUL_TYPES)  # TCubeTiling (host tiling -> Matmul API)
 ALL_TYPES.extend(MATMUL_API_TYPES)  # matmul::Matmul, KfcServer, MatrixOffset
-ALL_TYPES.extend(VEC_PARAM_TYPES)  # GatherRepeatParams, BrcbRepeatParams
+ALL_TYPES.extend(VEC_PARAM_TYPES)  # GatherRepeatParams, BrcbRepeatParams, TransposeParamsExt
 ALL_TYPES.extend(VEC_TYPES)  # VdeqInfo
+ALL_TYPES.extend(SORT_TYPES)  # MrgSortSrcList, MrgSort4Info, TransposeType
 ALL_TYPES.extend(TENSOR_EXT_TYPES)  # ShapeInfo
 ALL_TYPES.extend(LIST_TENSOR_TYPES)  # TensorDesc, ListTensorDesc
 ALL_TYPES.append(TransDataTo5HDParamsType)

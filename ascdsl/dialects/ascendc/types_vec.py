@@ -3,6 +3,8 @@ kernel_struct_gather.h / kernel_struct_brcb.h constructors), and VdeqInfo."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from xdsl.ir import Attribute, ParametrizedAttribute, TypeAttribute
 from xdsl.irdl import irdl_attr_definition
 
@@ -42,17 +44,16 @@ class GatherMaskParamsType(ParamStructType):
 
 
 @irdl_attr_definition
-class TransposeParamsExtType(ParametrizedAttribute, TypeAttribute):
-    """AscendC::TransposeParamsExt (nSize, cSize, hSize, wSize, transposeType).
-
-    Not a parameter struct of integer fields: its last field is an AscendC::TransposeType
-    enumerator, which the kernel language cannot build yet.
-    """
+class TransposeParamsExtType(ParamStructType):
+    """AscendC::TransposeParamsExt (nSize, cSize, hSize, wSize, transposeType) of the
+    extended Transpose; transposeType is an AscendC::TransposeType enumerator (types_sort.py),
+    TRANSPOSE_ND2ND_B16 = 10 by default."""
 
     name = "ascendc.transpose_params_ext"
-
-    def cpp_name(self) -> str:
-        return "AscendC::TransposeParamsExt"
+    CPP = "AscendC::TransposeParamsExt"
+    FIELDS = (("nSize", 0), ("cSize", 0), ("hSize", 0), ("wSize", 0), ("transposeType", 10))
+    FIELD_CPP = ("uint16_t", "uint16_t", "uint16_t", "uint16_t", "AscendC::TransposeType")
+    CONSTEXPR_CTOR: ClassVar[bool] = True
 
 
 @irdl_attr_definition
@@ -70,7 +71,7 @@ class VdeqInfoType(ParametrizedAttribute, TypeAttribute):
 
 
 VEC_PARAM_TYPES: list[type[ParamStructType]] = [
-    GatherRepeatParamsType, BrcbRepeatParamsType, GatherMaskParamsType,
+    GatherRepeatParamsType, BrcbRepeatParamsType, GatherMaskParamsType, TransposeParamsExtType,
 ]
 # Types of the vector families that are not parameter structs.
-VEC_TYPES: list[type[Attribute]] = [VdeqInfoType, TransposeParamsExtType]
+VEC_TYPES: list[type[Attribute]] = [VdeqInfoType]

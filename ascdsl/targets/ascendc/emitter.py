@@ -240,6 +240,18 @@ class Emitter:
         taken.add(name)
         return name
 
+    def counted_name(self, base: str, kind: object) -> str:
+        """`<base>_<N>`, N counted per `kind` over the module as pyasc's printers count
+        (MrgSort's arrays); a name the block already declares takes the next number."""
+        taken = self._scopes[-1]
+        n = self._masks.get(kind, 0)
+        while f"{base}_{n}" in taken:
+            n += 1
+        self._masks[kind] = n + 1
+        name = f"{base}_{n}"
+        taken.add(name)
+        return name
+
     # --- types --------------------------------------------------------------------------
 
     def ctype(self, t: Attribute, anchor: Operation | SSAValue | None) -> str:

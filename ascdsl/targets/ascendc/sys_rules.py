@@ -7,7 +7,7 @@
   `GetSysWorkSpacePtr()` returns one, whatever element type the IR's memref has (pyasc's
   frontend gives it i8);
 - `LocalTensor::GetPhyAddr` returns `T*` in the headers' CPU-debug build (uint64_t on the
-  NPU): the integer address is its reinterpret_cast; `GlobalTensor::GetPhyAddr()` returns
+  NPU): the integer address is its reinterpret_cast (pyasc's spelling assigns the call); `GlobalTensor::GetPhyAddr()` returns
   `const __gm__ T*`, const_cast to the IR's pointer.
 """
 
@@ -68,7 +68,9 @@ def _local_get_phy_addr(em: Emitter, op: Operation) -> None:
     assert isinstance(op, LocalGetPhyAddrOp)
     t = em.value_ctype(op.result, op)
     arg = em.name(op.offset) if op.offset is not None else ""
-    em.declare(op.result, f"reinterpret_cast<{t}>({em.name(op.tensor)}.GetPhyAddr({arg}))", op)
+    call = f"{em.name(op.tensor)}.GetPhyAddr({arg})"
+    # pyasc's spelling assigns the call as it is (uint64_t on the NPU, T* in the CPU build).
+    em.declare(op.result, call if em.pyasc_spelling else f"reinterpret_cast<{t}>({call})", op)
 
 
 @register(GlobalGetPhyAddrOp)
