@@ -70,7 +70,11 @@ from .reduce import (
 )
 from .fused import axpy, fused_mul_add, fused_mul_add_relu, mul_add_dst
 from .gather import brcb, gather, gatherb, scatter
-from .transpose import transpose
+from .transpose import TransposeParamsExt, TransposeType, transpose
+from .mrgsort import (
+    MrgSort4Info, MrgSortSrcList, get_mrg_sort_result, mrg_sort, mrg_sort4, proposal_concat,
+    proposal_extract, rp_sort16,
+)
 from .gather_mask import GatherMaskMode, gather_mask, get_gather_mask_remain_count
 from .cmpsel import SelMode, compare, compare_scalar, get_cmp_mask, select, set_cmp_mask
 from .params import (
@@ -220,7 +224,9 @@ __all__ = [
     "repeat_reduce_sum", "whole_reduce_max", "whole_reduce_min", "whole_reduce_sum",
     "axpy", "fused_mul_add", "fused_mul_add_relu", "mul_add_dst",
     "gather", "gatherb", "scatter", "brcb",
-    "transpose",
+    "transpose", "TransposeParamsExt", "TransposeType",
+    "MrgSortSrcList", "MrgSort4Info", "mrg_sort", "mrg_sort4", "get_mrg_sort_result",
+    "rp_sort16", "proposal_concat", "proposal_extract",
     "gather_mask", "get_gather_mask_remain_count", "GatherMaskMode", "GatherMaskParams",
     # synchronization, system variables, debugging
     "set_flag", "wait_flag", "pipe_barrier", "get_block_idx", "get_block_num",

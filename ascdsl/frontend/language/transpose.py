@@ -1,19 +1,42 @@
 """`transpose` with pyasc's forms: `transpose(dst, src)` (one 16 x 16 matrix) and
-`transpose(dst, src, shared_tmp_buffer, params)` (TransposeParamsExt)."""
+`transpose(dst, src, shared_tmp_buffer, params)` (TransposeParamsExt), with
+`TransposeParamsExt(n_size, c_size, h_size, w_size, transpose_type)` and `TransposeType`."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ascdsl.dialects.ascendc import TransposeExtOp, TransposeOp
+from ascdsl.dialects.ascendc.types_sort import TransposeType, TransposeTypeType
 from ascdsl.dialects.ascendc.types_vec import TransposeParamsExtType
+from xdsl.dialects.builtin import ArrayAttr
+
+from .. import dtypes as dt
 
 from ..builder import current
 from ..errors import KernelLanguageError
 from ..values import ConstExpr, IRValue
 from ._util import require
 from .dispatch import describe_call
+from .params import PARAM_CLASSES, ParamStruct
 from .tensor import LocalTensor
+
+
+class TransposeParamsExt(ParamStruct):
+    """`AscendC::TransposeParamsExt`: the N, C, H, W sizes and the TransposeType of the
+    extended `transpose` (NCHW <-> NHWC on the 910B)."""
+
+    __slots__ = ()
+    STRUCT = TransposeParamsExtType
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        # pyasc's construct names the field types, so its C++ casts each int32 value.
+        self.value.owner.properties["types"] = ArrayAttr(
+            [dt.uint16.ir] * 4 + [TransposeTypeType()])
+
+
+PARAM_CLASSES[TransposeParamsExtType] = TransposeParamsExt
 
 
 def transpose(dst: LocalTensor, src: LocalTensor, *args: Any, **kwargs: Any) -> None:
@@ -47,4 +70,4 @@ def transpose(dst: LocalTensor, src: LocalTensor, *args: Any, **kwargs: Any) -> 
     )
 
 
-__all__ = ["transpose"]
+__all__ = ["TransposeParamsExt", "TransposeType", "transpose"]
