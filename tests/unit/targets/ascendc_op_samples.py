@@ -110,6 +110,8 @@ from ascdsl.dialects.ascendc.ops_copy_vec import CopyL0Op, CopyL1Op
 from ascdsl.dialects.ascendc.ops_fmatrix import SetFmatrixOp
 from ascdsl.dialects.ascendc.ops_mask import MaskMode
 from ascdsl.dialects.ascendc.ops_sort import Sort32Op, SortOp
+from ascdsl.dialects.ascendc.ops_mrgsort import MrgSort4Op, MrgSortOp, MrgSortWithInfoOp
+from ascdsl.dialects.ascendc.types_sort import MrgSortSrcListType
 from ascdsl.dialects.ascendc.ops_list_tensor import ListTensorDescType, TensorDescType
 from ascdsl.dialects.ascendc.ops_trans5hd import (
     TransDataTo5HDOp,
@@ -241,6 +243,8 @@ OVERRIDES: dict[tuple[type[Operation], str], Attribute] = {
     (ToQueBindOp, "result"): QueBindType(TPosition.GM, TPosition.VECIN, 2),
     (Sort32Op, "src1"): LocalTensorType(IntegerType(32, Signedness.UNSIGNED), [64]),
     (SortOp, "index"): LocalTensorType(IntegerType(32, Signedness.UNSIGNED), [64]),
+    (MrgSortWithInfoOp, "sortList"): MrgSortSrcListType(f32),
+    (MrgSort4Op, "src"): MrgSortSrcListType(f32),
     (SetFmatrixOp, "padList"): MemRefType(IntegerType(8, Signedness.UNSIGNED), [4]),
     (SetFmatrixOp, "l1H"): IntegerType(16, Signedness.UNSIGNED),
     (SetFmatrixOp, "l1W"): IntegerType(16, Signedness.UNSIGNED),
@@ -420,6 +424,15 @@ _TENSORS = ", ".join(["%t"] * 16)
 _U64S = ", ".join(["ui64"] * 32)
 _LOCALS = ", ".join(["!ascendc.local_tensor<256xf16>"] * 32)
 WRITTEN_SAMPLES: dict[type[Operation], str] = {
+    # MrgSort's four counts and four sorted numbers, and a list built from four tensors.
+    MrgSortOp: """
+func.func @{name}(%d: !ascendc.local_tensor<256xf32>, %s: !ascendc.local_tensor<64xf32>,
+                  %c: ui16, %n: ui32, %v: ui16, %r: ui16) {
+  %l = ascendc.construct !ascendc.mrg_sort_src_list<f32>(%s, %s, %s, %s) [!ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>] : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>
+  ascendc.mrg_sort %d, %l, %c, %c, %c, %c, %n, %n, %n, %n, %v, %r {operandSegmentSizes = array<i32: 1, 1, 4, 4, 1, 1>} : !ascendc.local_tensor<256xf32>, !ascendc.mrg_sort_src_list<f32>, ui16, ui16, ui16, ui16, ui32, ui32, ui32, ui32, ui16, ui16
+  ascendc.mrg_sort %d, %l, %c, %c, %c, %c, %n, %n, %n, %n, %v, %r {isExhaustedSuspension, operandSegmentSizes = array<i32: 1, 1, 4, 4, 1, 1>} : !ascendc.local_tensor<256xf32>, !ascendc.mrg_sort_src_list<f32>, ui16, ui16, ui16, ui16, ui32, ui32, ui32, ui32, ui16, ui16
+  return
+}""",
     TransDataTo5HDOp: """
 func.func @{name}(%t: !ascendc.local_tensor<256xf16>, %d: !ascendc.local_tensor<16xui64>,
                   %s: !ascendc.local_tensor<16xui64>, %p: !ascendc.trans_data_to_5hd_params,

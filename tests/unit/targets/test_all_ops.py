@@ -49,6 +49,8 @@ def test_the_dialect_has_the_ops_the_target_covers():
         2,  # SetFmatrix, ffts_cross_core_sync
         2,  # Copy with a bit mask and with a count
         4,  # GetSortLen, GetSortOffset, Sort32, Sort
+        7,  # MrgSort (arrays, MrgSort4Info), MrgSort4, GetMrgSortResult, RpSort16,
+            # ProposalConcat, ProposalExtract
         5,  # ResetMask, SetMaskCount, SetMaskNorm, SetVectorMask (count, bits)
     ])
     assert len(set(ALL_OPS)) == len(ALL_OPS)
