@@ -216,3 +216,8 @@ MRGSORT_OPS: list[type[AscendCOp]] = [
     MrgSortOp, MrgSortWithInfoOp, MrgSort4Op, GetMrgSortResultOp, RpSort16Op, ProposalConcatOp,
     ProposalExtractOp,
 ]
+
+__all__ = [
+    "MrgSortOp", "MrgSortWithInfoOp", "MrgSort4Op", "GetMrgSortResultOp", "RpSort16Op",
+    "ProposalConcatOp", "ProposalExtractOp", "MRGSORT_OPS", "NOT_ON_910B", "list_sources",
+]

@@ -87,3 +87,6 @@ class TransposeType(IntEnum):
 
 
 SORT_TYPES: list[type[Attribute]] = [MrgSortSrcListType, MrgSort4InfoType, TransposeTypeType]
+
+__all__ = ["MrgSortSrcListType", "MrgSort4InfoType", "TransposeTypeType", "TransposeType",
+           "MRG_SORT_LISTS", "SORT_TYPES"]

@@ -28,7 +28,7 @@ def test_only_local_tensor_auto_and_pyasc_cumsum_are_refused():
     # cube: the forms the first slice of the cube path does not simulate yet (docs/cube.md)
     cube = [c.name for c in A.CUBE_OPS if c not in SIMULATED_CUBE_OPS]
     # conversions through the deq-scale register, the integer fused casts, GatherMask,
-    # BilinearInterpolation and TransposeParamsExt (sim/lower/vconv.py, transpose.py say why)
+    # and BilinearInterpolation (sim/lower/vconv.py says why)
     vector = [c.name for c in (*A.VCONV_OPS, *A.BINARY_EXT_OPS, *A.GATHER_MASK_OPS,
                                *A.TRANSPOSE_OPS)
               if isinstance(lowering_for(c), str)]
@@ -38,8 +38,12 @@ def test_only_local_tensor_auto_and_pyasc_cumsum_are_refused():
         "ascendc.set_deq_scale", "ascendc.set_deq_scale_l4",
         "ascendc.mul_cast_l0", "ascendc.mul_cast_l1", "ascendc.mul_cast_l2",
         "ascendc.bilinearInterpolation_l0", "ascendc.bilinearInterpolation_l1",
-        "ascendc.gather_mask", "ascendc.get_gather_mask_remain_count", "ascendc.transpose_ext",
+        "ascendc.gather_mask", "ascendc.get_gather_mask_remain_count",
     ]
+    # the region-proposal ops the 910B headers report as unsupported (sim/lower/mrgsort.py)
+    proposals = [c.name for c in A.NOT_ON_910B]
+    assert proposals == ["ascendc.mrg_sort4", "ascendc.rp_sort16", "ascendc.proposal_concat",
+                         "ascendc.proposal_extract"]
     # api10: what the simulator cannot run and says why (sim/lower/bufpool.py, list_tensor.py,
     # fmatrix.py, mask.py): the in-place queue forms, list tensors (GM holds raw addresses),
     # the load3d registers, the raw FFTS message, counter mode
@@ -50,7 +54,7 @@ def test_only_local_tensor_auto_and_pyasc_cumsum_are_refused():
     matmul = [c.name for c in A.MATMUL_OPS if isinstance(lowering_for(c), str)]
     assert len(matmul) == 26 and "ascendc.matmul.iterate_all" not in matmul
     assert sorted(refused) == sorted(["ascendc.local_tensor_auto", "ascendc.cumsum", *cube,
-                                      *vector, *extras, *matmul])
+                                      *vector, *extras, *matmul, *proposals])
 
 
 def test_local_tensor_auto_is_a_located_error_naming_the_pass():
