@@ -135,7 +135,8 @@ def mrg_sort(dst: Any, sort_list: Any, *args: Any, **kwargs: Any) -> None:
 
 def _mrg_sort_arrays(api: str, d: LocalTensor, lst: MrgSortSrcList, given: dict) -> None:
     flag = ConstExpr.unwrap(given.get("is_exhausted_suspension", False))
-    if flag not in (True, False):
+    # A template argument: a runtime value (whose `==` builds IR) is refused first.
+    if isinstance(flag, IRValue) or flag not in (True, False):
         raise KernelLanguageError(
             f"{api}(): 'is_exhausted_suspension' must be a boolean literal (True or False), "
             f"got {describe(flag)}"
