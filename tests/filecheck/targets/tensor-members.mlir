@@ -1,11 +1,16 @@
-// RUN: ascdsl-opt %s -t ascendc | filecheck %s
-// pyasc's core.mlir, with the corrections the real headers ask for: the casts around
+// RUN: ascdsl-opt %s -t ascendc --ascendc-compilable | filecheck %s
+// RUN: ascdsl-opt %s -t ascendc | filecheck %s --check-prefix=PYASC
+// pyasc's core.mlir, with the corrections the real headers ask for (the compiled source;
+// pyasc's spelling assigns LocalTensor::GetPhyAddr as it is): the casts around
 // GetPhyAddr (T* in the headers' CPU-debug build, const __gm__ T* for a GlobalTensor), and
 // `t(i)` printed as the view `t[i]` (the headers' operator() returns the element).
 
 // CHECK-LABEL: void local(AscendC::LocalTensor<float> v1, uint32_t v2, int32_t v3, uint32_t v4) {
 // CHECK-NEXT:    uint64_t v5 = reinterpret_cast<uint64_t>(v1.GetPhyAddr());
 // CHECK-NEXT:    uint64_t v6 = reinterpret_cast<uint64_t>(v1.GetPhyAddr(v2));
+// PYASC-LABEL: void local(
+// PYASC-NEXT:    uint64_t v5 = v1.GetPhyAddr();
+// PYASC-NEXT:    uint64_t v6 = v1.GetPhyAddr(v2);
 // CHECK-NEXT:    v1.SetBufferLen(v2);
 // CHECK-NEXT:    v1.SetSize(v2);
 // CHECK-NEXT:    int32_t v7 = v1.GetPosition();
