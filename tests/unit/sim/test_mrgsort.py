@@ -132,3 +132,39 @@ def test_proposal_ops_are_refused_as_the_910b_headers_refuse_them():
     text = str(info.value)
     assert "not supported on the 910B" in text and "ProposalConcat" in text
     assert "test_mrgsort.py:" in text
+
+
+@asc.jit
+def _merge_twice(x: asc.GlobalAddress, out: asc.GlobalAddress):
+    gx = asc.GlobalTensor()
+    gx.set_global_buffer(x)
+    go = asc.GlobalTensor()
+    go.set_global_buffer(out)
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf, 8192)
+    scores = buf.get_with_offset(256, 0, asc.float32)
+    index = buf.get_with_offset(256, 1024, asc.uint32)
+    groups = buf.get_with_offset(512, 2048, asc.float32)
+    dst = buf.get_with_offset(512, 4096, asc.float32)
+    asc.data_copy(scores, gx, 256)
+    for i in range(256):
+        index.set_value(i, i)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    asc.sort32(groups, scores, index, 8)
+    lists = asc.MrgSortSrcList(asc.float32, groups[0:], groups[64:], groups[128:], groups[192:])
+    # Repeat 1 merges groups 4..7: every list and dst move on by the four lists' length.
+    asc.mrg_sort(dst, lists, asc.MrgSort4Info([32, 32, 32, 32], repeat_times=2))
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(go, dst, 512)
+
+
+def test_repeats_merge_the_next_four_lists():
+    x = np.random.default_rng(5).standard_normal(256).astype(np.float32)
+    out = np.zeros(512, np.float32)
+    _merge_twice[1](x, out)
+    got = out.view(np.uint32)
+    np.testing.assert_array_equal(got[:256], _regions(x, np.arange(128)))
+    np.testing.assert_array_equal(got[256:], _regions(x, np.arange(128, 256)))
