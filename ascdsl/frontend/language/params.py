@@ -11,6 +11,8 @@ import inspect
 import re
 from typing import Any, ClassVar
 
+from xdsl.dialects.builtin import ArrayAttr
+
 from ascdsl.dialects.ascendc import ConstructOp
 from ascdsl.dialects.ascendc.types import (
     BinaryRepeatParamsType,
@@ -22,12 +24,15 @@ from ascdsl.dialects.ascendc.types import (
 )
 from ascdsl.dialects.ascendc.ops_copy_vec import CopyRepeatParamsType
 from ascdsl.dialects.ascendc.ops_trans5hd import TransDataTo5HDParamsType
+from ascdsl.dialects.ascendc.types_sort import TransposeTypeType
 from ascdsl.dialects.ascendc.types_vec import (
     BrcbRepeatParamsType,
     GatherMaskParamsType,
     GatherRepeatParamsType,
+    TransposeParamsExtType,
 )
 
+from .. import dtypes as dt
 from ..builder import current
 from ..errors import KernelLanguageError
 from ..values import ConstExpr, IRValue, materialize_int
@@ -169,12 +174,26 @@ class CopyRepeatParams(ParamStruct):
     STRUCT = CopyRepeatParamsType
 
 
+class TransposeParamsExt(ParamStruct):
+    """`AscendC::TransposeParamsExt`: the N, C, H, W sizes and the TransposeType of the
+    extended `transpose` (NCHW <-> NHWC on the 910B)."""
+
+    __slots__ = ()
+    STRUCT = TransposeParamsExtType
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        # pyasc's construct names the field types, so its C++ casts each int32 value.
+        self.value.owner.properties["types"] = ArrayAttr(
+            [dt.uint16.ir] * 4 + [TransposeTypeType()])
+
+
 # The kernel-language class of each struct type (dispatch maps an operand's type to it).
 PARAM_CLASSES: dict[type[ParamStructType], type[ParamStruct]] = {
     c.STRUCT: c
     for c in (DataCopyParams, DataCopyPadParams, DataCopyExtParams, BinaryRepeatParams,
               UnaryRepeatParams, GatherRepeatParams, BrcbRepeatParams, GatherMaskParams,
-              TransDataTo5HDParams, CopyRepeatParams)
+              TransDataTo5HDParams, CopyRepeatParams, TransposeParamsExt)
 }
 
 # The cube unit's structs register themselves here (before any `levels` reads the table).

@@ -7,36 +7,16 @@ from __future__ import annotations
 from typing import Any
 
 from ascdsl.dialects.ascendc import TransposeExtOp, TransposeOp
-from ascdsl.dialects.ascendc.types_sort import TransposeType, TransposeTypeType
+from ascdsl.dialects.ascendc.types_sort import TransposeType
 from ascdsl.dialects.ascendc.types_vec import TransposeParamsExtType
-from xdsl.dialects.builtin import ArrayAttr
-
-from .. import dtypes as dt
 
 from ..builder import current
 from ..errors import KernelLanguageError
 from ..values import ConstExpr, IRValue
 from ._util import require
 from .dispatch import describe_call
-from .params import PARAM_CLASSES, ParamStruct
+from .params import TransposeParamsExt
 from .tensor import LocalTensor
-
-
-class TransposeParamsExt(ParamStruct):
-    """`AscendC::TransposeParamsExt`: the N, C, H, W sizes and the TransposeType of the
-    extended `transpose` (NCHW <-> NHWC on the 910B)."""
-
-    __slots__ = ()
-    STRUCT = TransposeParamsExtType
-
-    def __init__(self, *args: Any, **kwargs: Any):
-        super().__init__(*args, **kwargs)
-        # pyasc's construct names the field types, so its C++ casts each int32 value.
-        self.value.owner.properties["types"] = ArrayAttr(
-            [dt.uint16.ir] * 4 + [TransposeTypeType()])
-
-
-PARAM_CLASSES[TransposeParamsExtType] = TransposeParamsExt
 
 
 def transpose(dst: LocalTensor, src: LocalTensor, *args: Any, **kwargs: Any) -> None:
