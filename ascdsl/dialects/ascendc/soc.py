@@ -206,6 +206,13 @@ TIMING_910B: dict[str, Fact] = {
     "cross_core_latency": _f(100, "cycles", "estimate (CrossCoreSetFlag to the other core's "
                              "wait: a message through the FFTS, not measured)"),
     "barrier": _f(2, "cycles", "estimate (issuing a pipe_barrier)"),
+    "kfc_post": _f(40, "cycles", "estimate (a Matmul client's message: S->MTE3 flag and a "
+                   "64-byte UB->GM copy on MTE3; kfc_comm_client.h)"),
+    "kfc_latency": _f(250, "cycles", "estimate (the message reaching the KFC server: the GM "
+                      "write lands, the server's poll reads the line through its data cache "
+                      "(dcci), as scalar_gm_access plus a write; not measured)"),
+    "kfc_dispatch": _f(60, "cycles", "estimate (the server decoding a message and calling "
+                       "the Matmul method: scalar work of KfcServer::Run; not measured)"),
     # --- vector unit ---------------------------------------------------------------------
     "vector_issue": _f(22, "cycles/instr", "fitted to add-1, add-6 (aiv_vec_time: every Add "
                        "costs its repeats + 22); also matches bank-ub-2 vs bank-ub-1"),

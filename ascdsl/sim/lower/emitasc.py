@@ -24,12 +24,14 @@ from ascdsl.dialects.emitasc import (
     VerbatimOp,
 )
 from ascdsl.dialects.ascendc.types import ParamStructType
+from ascdsl.dialects.ascendc.types_matmul import CubeTilingType
 from ascdsl.dialects.gm import is_gm_pointer
 
 from ..compiler import Lowering, lowers, not_simulated
 from ..memory import GPtr
 from ..structs import layout, struct_of
 from .arith import scalar_conv
+from .vector import CONSTRUCT_LOWERINGS
 
 
 @lowers(PtrOffsetOp)
@@ -150,6 +152,30 @@ def lower_member(op: MemberOp, cx: Lowering):
         R[o] = conv(R[b][name])
 
     return f
+
+
+def _construct_struct(op, cx: Lowering):
+    """A 32-bit integer struct built in the kernel (`asc.adv.TCubeTiling(m=...)`): its fields
+    by name, zero where the constructor leaves them, as a struct argument arrives."""
+    t = op.result.type
+    names = t.field_names()
+    defaults = t.defaults() if callable(getattr(t, "defaults", None)) else ()
+    init = {n: int(defaults[i]) if i < len(defaults) else 0 for i, n in enumerate(names)}
+    args = cx.slots(op.args)
+    pre = cx.take_pre()
+    o = cx.slot(op.result)
+
+    def f(R):
+        R[0].t += pre
+        v = dict(init)
+        for name, s in zip(names, args):
+            v[name] = int(R[s])
+        R[o] = v
+
+    return f
+
+
+CONSTRUCT_LOWERINGS[CubeTilingType] = _construct_struct
 
 
 @lowers(SetMemberOp)
