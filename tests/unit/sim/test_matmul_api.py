@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import ascdsl as asc
-from ascdsl.sim.errors import InvalidArgumentError, NotSimulatedError, UBOverflowError
+from ascdsl.sim.errors import InvalidArgumentError, UBOverflowError
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "03_matmul"
 sys.path.insert(0, str(EXAMPLE))
