@@ -68,6 +68,8 @@ class KfcChannel:
     def __init__(self, run):
         self.run = run
         self.started: float | None = None  # when the AIC's server started
+        # when the AIC's start-up message (WORKSPACE_SYNC_ID, insert-kfc-sync) reaches the AIVs
+        self.workspace_ready: float | None = None
         self.stopped = False
         self.msgs: dict[int, deque] = {}  # per AIV lane: its messages, oldest first
         self.answers: dict[int, deque] = {}  # per AIV lane: (time, publication)
@@ -103,16 +105,25 @@ class KfcChannel:
         self.msgs.setdefault(c.lane, deque()).append(msg)
         return own
 
+    def workspace_sync(self, c, p: int) -> None:
+        """The AIC's ffts_cross_core_sync(PIPE_MTE3, flag 15, mode 2): it fires once `p`'s
+        earlier work is done and counts on the AIVs like a cross-core flag."""
+        t = max(c.t, c.free[p], c.done[p]) + c.cost.cross_core_latency
+        self.workspace_ready = t
+
     def wait_server(self, c, site) -> None:
-        """REGIST_MATMUL_OBJ on an AIV: wait until the server has started."""
-        if not c.xrun.wait_until(c, lambda: self.started is not None, site):
+        """REGIST_MATMUL_OBJ on an AIV: WaitEvent(WORKSPACE_SYNC_ID), then the server runs."""
+        if not c.xrun.wait_until(c, lambda: self.workspace_ready is not None, site):
+            why = ("never starts its KFC server (REGIST_MATMUL_OBJ must run on the AIC too)"
+                   if self.started is None else
+                   "never sends the start-up message the client waits for "
+                   "(ffts_cross_core_sync(PIPE_MTE3, 3873) on the AIC: the insert-kfc-sync "
+                   "pass writes it)")
             raise DeadlockError(
                 f"registers a Matmul object on the {_name(c)}, but the AI core's cube core "
-                "never starts its KFC server (REGIST_MATMUL_OBJ must run on the AIC too)",
-                site, PIPE_NAMES[S], core=c.block_idx)
-        t = self.started + c.cost.cross_core_latency
-        if t > c.t:
-            c.t = t
+                f"{why}", site, PIPE_NAMES[S], core=c.block_idx)
+        if self.workspace_ready > c.t:
+            c.t = self.workspace_ready
 
     def wait_answer(self, c, site, own) -> None:
         """A sync call waits for the server's answer (WaitEvent: the whole core stalls)."""

@@ -23,7 +23,7 @@ from ..dtypes import sim_dtype
 from ..errors import InvalidArgumentError, NotSimulatedError
 from ..kfc import KernelReturn, KfcChannel
 from ..memory import LTensor
-from ..sanitizer import FIX, MTE2, V
+from ..sanitizer import FIX, MTE2, PIPE_INDEX, V
 from . import matmul as mm
 from .vector import CONSTRUCT_LOWERINGS
 
@@ -376,3 +376,26 @@ _wrap(A.MatmulIterateAllOp, mm.lower_iterate_all, _iterate_all_mixed)
 _wrap(A.MatmulIterateOp, mm.lower_iterate, _iterate_mixed)
 _wrap(A.MatmulGetTensorCOp, mm.lower_get_tensor_c, _get_tensor_c_mixed)
 _wrap(A.MatmulEndOp, mm.lower_end, _end_mixed)
+
+
+@lowers(A.FftsCrossCoreSyncOp)
+def lower_ffts_cross_core_sync(op, cx: Lowering):
+    """The raw FFTS message runs when it is the Matmul API's start-up message (the AIC raising
+    WORKSPACE_SYNC_ID for the AIVs' REGIST_MATMUL_OBJ); other messages are not modelled."""
+    from ascdsl.transforms.insert_kfc_sync import is_workspace_sync
+
+    if not (cx.program.mixed and is_workspace_sync(op)):
+        raise cx.error(op, "is not simulated: the raw FFTS message is modelled only as the "
+                           "Matmul API's start-up message (flag 15, mode 2, on the AIC); "
+                           "cross-core flags are simulated through CrossCoreSetFlag/"
+                           "CrossCoreWaitFlag")
+    pre = cx.take_pre()
+    p = PIPE_INDEX[op.hw_pipe()]
+
+    def f(R):
+        c = R[0]
+        c.t += pre
+        if c.kind == "aic":
+            KfcChannel.of(c).workspace_sync(c, p)
+
+    return f

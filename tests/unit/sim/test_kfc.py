@@ -152,8 +152,12 @@ def test_a_client_writing_what_the_server_writes_is_a_race_naming_both_sides():
 
 
 @asc.jit
-def aiv_only_register(c: asc.GlobalAddress, tiling: asc.adv.TCubeTiling,
+def aiv_only_register(a: asc.GlobalAddress, c: asc.GlobalAddress, tiling: asc.adv.TCubeTiling,
                       workspace: asc.GlobalAddress):
+    a_gm = asc.GlobalTensor()
+    a_gm.set_global_buffer(a)
+    c_gm = asc.GlobalTensor()
+    c_gm.set_global_buffer(c)
     pipe = asc.TPipe()
     mm = asc.adv.Matmul(
         a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
@@ -161,17 +165,21 @@ def aiv_only_register(c: asc.GlobalAddress, tiling: asc.adv.TCubeTiling,
         c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32))
     if asc.ascend_is_aiv():
         asc.adv.register_matmul(pipe, workspace, mm, tiling)
+        mm.set_tensor_a(a_gm)
+        mm.set_tensor_b(a_gm)
+        mm.iterate_all(c_gm)
 
 
 def test_a_client_whose_cube_core_never_serves_is_a_deadlock_at_its_line():
     tiling = ex.generate_tiling(256, 256, 64, 2)
     with pytest.raises(asc.SimulationError) as info:
-        aiv_only_register[1](np.zeros(16, np.float32), tiling, np.zeros(64, np.uint8))
+        aiv_only_register[1](np.zeros(256 * 256, np.float16), np.zeros(256 * 256, np.float32),
+                             tiling, np.zeros(64, np.uint8))
     err = info.value
     assert type(err).__name__ == "DeadlockError"
-    assert "never starts its KFC server" in str(err)
+    assert "for the Matmul server's answer, which never comes" in str(err)
     src, first = inspect.getsourcelines(aiv_only_register)
-    (line,) = [first + i for i, s in enumerate(src) if "asc.adv.register_matmul(" in s]
+    (line,) = [first + i for i, s in enumerate(src) if "mm.iterate_all(c_gm)" in s]
     assert err.loc.line == line
 
 
