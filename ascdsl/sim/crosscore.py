@@ -216,10 +216,16 @@ def check_mixed(cores: list, know: dict, report) -> None:
     for buf, users in per_buf.items():
         if len(users) < 2:
             continue
+        # Each timeline's accesses and writes as merged intervals, once: most pairs of
+        # timelines touch disjoint parts of a buffer and are dismissed on these alone.
+        merged = [(_merge(e), _merge([x for x in e if x[2]])) for _, e in users]
         for i in range(len(users)):
             ca, ea = users[i]
             for j in range(i + 1, len(users)):
                 cb, eb = users[j]
+                if (_first_overlap(merged[i][1], merged[j][0]) is None
+                        and _first_overlap(merged[i][0], merged[j][1]) is None):
+                    continue
                 if ca.block_idx == cb.block_idx:
                     _check_same_core(buf, ca, ea, cb, eb, know, report)
                 else:
