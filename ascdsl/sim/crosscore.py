@@ -234,16 +234,17 @@ def check_mixed(cores: list, know: dict, report) -> None:
 
 
 def _same_writes_dropped(ea: list, eb: list) -> tuple[list, list]:
-    """`ea` and `eb` without the writes of ranges both AI cores write with the
-    same final bytes and nothing else of theirs overlaps: whichever lands last, GM ends the
-    same (pyasc's matmul kernels launch twice the cores they need and let the extra ones
-    repeat the others' work). Reads of such a range are still checked."""
+    """`ea` and `eb` without the writes of ranges both AI cores write with the same final
+    bytes and neither reads nor writes otherwise: whichever lands last, GM ends the same
+    (pyasc's matmul kernels launch twice the cores they need and let the extra ones repeat
+    the others' work)."""
     last_a = {(e[0], e[1]): e[7] for e in ea if e[2] is True}
     last_b = {(e[0], e[1]): e[7] for e in eb if e[2] is True}
     same = {r for r, d in last_a.items() if last_b.get(r) == d}
     if not same:
         return ea, eb
-    others = _merge([e for e in (*ea, *eb) if e[2] and (e[0], e[1]) not in same])
+    # ...and only where neither core reads: a read between the two writes could see either
+    others = _merge([e for e in (*ea, *eb) if not e[2] or (e[0], e[1]) not in same])
     same = {r for r in same if _first_overlap([r], others) is None}
 
     def keep(es: list) -> list:
