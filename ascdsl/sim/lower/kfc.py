@@ -40,6 +40,8 @@ def _wrap(cls, cube_only, mixed):
     def lower(op, cx: Lowering):
         return mixed(op, cx) if _mixed(op, cx) else cube_only(op, cx)
 
+    # docs/ops.md names each op's lowering: this module's, under the cube-only one's name
+    lower.__name__ = lower.__qualname__ = cube_only.__name__
     lowers(cls)(lower)
 
 
