@@ -70,7 +70,6 @@ class KfcChannel:
         self.started: float | None = None  # when the AIC's server started
         # when the AIC's start-up message (WORKSPACE_SYNC_ID, insert-kfc-sync) reaches the AIVs
         self.workspace_ready: float | None = None
-        self.stopped = False
         self.msgs: dict[int, deque] = {}  # per AIV lane: its messages, oldest first
         self.answers: dict[int, deque] = {}  # per AIV lane: (time, publication)
 
@@ -176,27 +175,24 @@ class KfcChannel:
                 return bool(msgs.get(lk.core.lane)) or lk.done
             return all(msgs.get(x.core.lane) or x.done or x.ready is not None for x in lanes)
 
-        try:
-            while True:
-                if not c.xrun.wait_until(c, ready, site):
-                    return  # every client waits for something else: their waits report it
-                lk = locked[0]
-                if lk is not None:
-                    q = msgs.get(lk.core.lane)
-                    if not q:
-                        locked[0] = None  # the client quit in the middle of a sequence
-                        continue
-                else:
-                    waiting = [x for x in lanes if msgs.get(x.core.lane)]
-                    if not waiting:
-                        return  # all clients quit (or wait on each other)
-                    lk = min(waiting, key=lambda x: (msgs[x.core.lane][0].t, x.core.lane))
-                    q = msgs[lk.core.lane]
-                msg = q.popleft()
-                self._receive(c, msg)
-                locked[0] = lk if handle(msg) else None
-        finally:
-            self.stopped = True
+        while True:
+            if not c.xrun.wait_until(c, ready, site):
+                return  # every client waits for something else: their waits report it
+            lk = locked[0]
+            if lk is not None:
+                q = msgs.get(lk.core.lane)
+                if not q:
+                    locked[0] = None  # the client quit in the middle of a sequence
+                    continue
+            else:
+                waiting = [x for x in lanes if msgs.get(x.core.lane)]
+                if not waiting:
+                    return  # all clients quit (or wait on each other)
+                lk = min(waiting, key=lambda x: (msgs[x.core.lane][0].t, x.core.lane))
+                q = msgs[lk.core.lane]
+            msg = q.popleft()
+            self._receive(c, msg)
+            locked[0] = lk if handle(msg) else None
 
     def _receive(self, c, msg: Msg) -> None:
         start = c.t

@@ -304,7 +304,7 @@ def _get_tensor_c_mixed(op, cx: Lowering):
             own = ch.post(c, "get_c", site, (target.sub(0, target.origin), None))
             ch.wait_answer(c, site, own)
             return
-        buf, lo, size = _workspace_slot(c, st, target, R[sq], site)
+        buf, lo = _workspace_slot(c, st, target, R[sq], site)
         own = ch.post(c, "get_c", site, (buf, lo))
         ch.wait_answer(c, site, own)
         _copy_to_ub(c, buf, lo, target, site)
@@ -340,7 +340,7 @@ def _workspace_slot(c, st, target, sequential, site):
         raise InvalidArgumentError(
             f"moves C into a UB tensor of {target.nbytes} bytes; a baseM x baseN block has "
             f"{size}", site, core=c.block_idx)
-    return buf, lo, size
+    return buf, lo
 
 
 def _copy_to_ub(c, buf, lo: int, t: LTensor, site) -> None:
