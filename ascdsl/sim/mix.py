@@ -57,6 +57,7 @@ def op_side(op) -> str | None:
     from ascdsl.dialects.ascendc.base import AscendCOp
     from ascdsl.dialects.ascendc.enums import Hardware, Pipe
     from ascdsl.dialects.ascendc.ops_cube import CubeOp, DataCopyNd2NzOp
+    from ascdsl.dialects.ascendc.ops_matmul import MatmulOp, RegistMatmulObjOp
     from ascdsl.dialects.ascendc.ops_tensor import hardware_of
 
     if _CUBE_MEMS is None:
@@ -64,6 +65,8 @@ def op_side(op) -> str | None:
                       Hardware.FIXBUF}
     if isinstance(op, CubeOp | DataCopyNd2NzOp):
         return "aic"
+    if isinstance(op, MatmulOp | RegistMatmulObjOp):
+        return None  # the AIC serves, the AIVs are clients (sim/kfc.py): both run it
     if not isinstance(op, AscendCOp):
         return None
     cls = type(op)
@@ -93,12 +96,17 @@ def op_side(op) -> str | None:
 
 def has_vector_work(module) -> bool:
     """Whether a kernel that uses the cube also gives its vector cores something to do: an op
-    only they run, or code that asks which core it is on (then the kernel splits the work)."""
+    only they run, code that asks which core it is on (then the kernel splits the work), or
+    a Matmul object outside a cube-only kernel (its vector cores are the KFC clients)."""
     import ascdsl.dialects.ascendc as A
+    from ascdsl.transforms.define_cube_only import CUBE_ONLY_ATTR
 
     asks = (A.AscendIsAIVOp, A.GetSubBlockIdxOp, A.GetSubBlockNumOp, A.CrossCoreFlagOp)
+    cube_only = CUBE_ONLY_ATTR in module.attributes
     for op in module.walk():
         if isinstance(op, asks) or op_side(op) == "aiv":
+            return True
+        if isinstance(op, A.RegistMatmulObjOp) and not cube_only:
             return True
     return False
 

@@ -26,6 +26,7 @@ of a launch run in parallel with nothing ordering them.
 from __future__ import annotations
 
 from bisect import bisect_right
+from zlib import crc32
 from collections.abc import Callable
 
 from ascdsl.dialects.ascendc.enums import HardEvent, Pipe
@@ -190,7 +191,10 @@ class Sanitizer:
             log = self.gm_log.get(mem.gm)
             if log is None:
                 log = self.gm_log[mem.gm] = []
-            log.append((lo, hi, write, site, p, self.xepoch, c))
+            # a write keeps a digest of the bytes it left: two AI cores writing the same
+            # values to the same range do not race (sim/crosscore.py)
+            log.append((lo, hi, write, site, p, self.xepoch, c,
+                        crc32(mem.bytes[lo:hi]) if write is True else 0))
         sh = self.shadows.get(mem)
         if sh is None:
             sh = self.shadows[mem] = ShadowMemory(mem)

@@ -35,6 +35,7 @@ PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     "ascdsl-default": _lazy("ascdsl_default", "AscdslDefaultPass"),
     "noop": _lazy("noop", "NoopPass"),
     "define-cube-only": _lazy("define_cube_only", "DefineCubeOnlyPass"),
+    "insert-kfc-sync": _lazy("insert_kfc_sync", "InsertKfcSyncPass"),
     "declare-py-struct": _lazy("declare_py_struct", "DeclarePyStructPass"),
     # asc (tiles) -> ascendc
     "lower-asc-unroll": _lazy("lower_asc_unroll", "LowerAscUnrollPass"),

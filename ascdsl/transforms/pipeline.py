@@ -78,11 +78,13 @@ def jit_pipeline(
     """What `@ascdsl.jit` runs: `default_pipeline`, then pyasc's post-processing.
 
     Post-processing: generate-boilerplate (the `#include`s of the Ascend C source),
-    define-cube-only for `matmul_cube_only`, legalize-kernel-args, and verify-sync when asked
+    define-cube-only for `matmul_cube_only` (else insert-kfc-sync: the cube core's start-up
+    message of a mixed kernel's Matmul objects), legalize-kernel-args, and verify-sync when asked
     (warnings only).
     """
     from .define_cube_only import DefineCubeOnlyPass
     from .generate_boilerplate import GenerateBoilerplatePass
+    from .insert_kfc_sync import InsertKfcSyncPass
     from .legalize_kernel_args import LegalizeKernelArgsPass
     from .verify_sync import VerifySyncPass
 
@@ -90,6 +92,8 @@ def jit_pipeline(
     passes.append(GenerateBoilerplatePass())
     if matmul_cube_only:
         passes.append(DefineCubeOnlyPass())
+    else:
+        passes.append(InsertKfcSyncPass())
     passes.append(LegalizeKernelArgsPass())
     if verify_sync:
         passes.append(VerifySyncPass())

@@ -10,6 +10,8 @@ C packs them) once `pipe` has finished its earlier instructions.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import ParsePropInAttrDict, irdl_attr_definition, operand_def, prop_def
@@ -57,6 +59,7 @@ class FftsCrossCoreSyncOp(AscendCOp):
     config = operand_def(INT)
     assembly_format = "operands attr-dict `:` type(operands)"
     irdl_options = (ParsePropInAttrDict(),)  # pyasc writes `{pipe = 5 : i32}`
+    NEEDS_FFTS: ClassVar[bool] = True  # an FFTS message: the kernel needs the base address
 
     def __init__(self, pipe: Pipe, config: SSAValue):
         super().__init__(operands=[config], properties={"pipe": enum_attr(pipe)})

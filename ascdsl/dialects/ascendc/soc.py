@@ -124,6 +124,32 @@ class SoC:
         """Cores a kernel of that kind runs on at once (AIC for cube kernels, else AIV)."""
         return self.aic_cores if cube else self.aiv_cores
 
+    def header_constant(self, name: str) -> int | None:
+        """The value the Ascend C headers give the named constant on this SoC
+        (`::AscendC::TOTAL_L1_SIZE`, with or without the namespace), or None if it is not one
+        of `HEADER_CONSTANTS`: kernels read them as opaque C++ (`asc.property`), and bisheng
+        fixes the value per target."""
+        key = name.removeprefix("::").removeprefix("AscendC::")
+        fact = HEADER_CONSTANTS.get(key)
+        if fact is None:
+            return None
+        return self.memory.get(fact) if isinstance(fact, Hardware) else fact
+
+
+# Named constants of the Ascend C headers (kernel_utils_constants.h and the per-arch
+# kernel_operator_*_impl.h): a memory's size comes from the SoC's memory table, so the value a
+# kernel reads and the capacity the simulator enforces are one number.
+HEADER_CONSTANTS: dict[str, Hardware | int] = {
+    "TOTAL_L1_SIZE": Hardware.L1,
+    "TOTAL_L0A_SIZE": Hardware.L0A,
+    "TOTAL_L0B_SIZE": Hardware.L0B,
+    "TOTAL_L0C_SIZE": Hardware.L0C,
+    "TOTAL_UB_SIZE": Hardware.UB,
+    "TOTAL_VEC_LOCAL_SIZE": Hardware.UB,
+    "ONE_BLK_SIZE": BLOCK_BYTES,
+    "DEFAULT_C0_SIZE": BLOCK_BYTES,
+    "BLOCK_CUBE": 16,
+}
 
 _MEMORY_910B = {
     Hardware.UB: 192 * KB,
@@ -180,6 +206,13 @@ TIMING_910B: dict[str, Fact] = {
     "cross_core_latency": _f(100, "cycles", "estimate (CrossCoreSetFlag to the other core's "
                              "wait: a message through the FFTS, not measured)"),
     "barrier": _f(2, "cycles", "estimate (issuing a pipe_barrier)"),
+    "kfc_post": _f(40, "cycles", "estimate (a Matmul client's message: S->MTE3 flag and a "
+                   "64-byte UB->GM copy on MTE3; kfc_comm_client.h)"),
+    "kfc_latency": _f(250, "cycles", "estimate (the message reaching the KFC server: the GM "
+                      "write lands, the server's poll reads the line through its data cache "
+                      "(dcci), as scalar_gm_access plus a write; not measured)"),
+    "kfc_dispatch": _f(60, "cycles", "estimate (the server decoding a message and calling "
+                       "the Matmul method: scalar work of KfcServer::Run; not measured)"),
     # --- vector unit ---------------------------------------------------------------------
     "vector_issue": _f(22, "cycles/instr", "fitted to add-1, add-6 (aiv_vec_time: every Add "
                        "costs its repeats + 22); also matches bank-ub-2 vs bank-ub-1"),

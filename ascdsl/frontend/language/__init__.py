@@ -188,6 +188,7 @@ from .properties import (
     property,
 )
 from .adv.matmul import BatchMode, BatchOutMode, IterateMode, IterateOrder, LayoutMode, ScheduleType
+from .adv.matmul_config import MatmulConfigMode
 
 __all__ = [
     # types and values
@@ -248,4 +249,5 @@ __all__ = [
     # header constants (asc.property(asc.TOTAL_L1_SIZE)) and the Matmul API's enums
     "Property", "property", "DEFAULT_C0_SIZE", "ONE_BLK_SIZE", "TOTAL_L1_SIZE", "TOTAL_L0C_SIZE",
     "LayoutMode", "BatchMode", "BatchOutMode", "IterateMode", "IterateOrder", "ScheduleType",
+    "MatmulConfigMode",
 ]

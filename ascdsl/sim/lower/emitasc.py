@@ -24,12 +24,14 @@ from ascdsl.dialects.emitasc import (
     VerbatimOp,
 )
 from ascdsl.dialects.ascendc.types import ParamStructType
+from ascdsl.dialects.ascendc.types_matmul import CubeTilingType
 from ascdsl.dialects.gm import is_gm_pointer
 
 from ..compiler import Lowering, lowers, not_simulated
 from ..memory import GPtr
 from ..structs import layout, struct_of
 from .arith import scalar_conv
+from .vector import CONSTRUCT_LOWERINGS
 
 
 @lowers(PtrOffsetOp)
@@ -121,15 +123,16 @@ _NO_STRUCTS = ("struct kernel arguments are not simulated except Ascend C's own 
 
 @lowers(CopyStructOp)
 def lower_copy_struct(op: CopyStructOp, cx: Lowering):
-    # the argument arrives as its decoded fields (ascdsl.sim.structs), read-only: the copy
-    # is the same dict
+    # the argument arrives as its decoded fields (ascdsl.sim.structs); the kernel's copy is
+    # its own, since set_member may change it (pyasc's matmul kernels set shareL1Size) and
+    # every core reads the same argument
     t = struct_of(op.base.type)
     if t is None or layout(t) is None:
         raise cx.error(op, f"is not simulated: {_NO_STRUCTS}")
     b, o = cx.slot(op.base), cx.slot(op.result)
 
     def f(R):
-        R[o] = R[b]
+        R[o] = dict(R[b])
 
     return f
 
@@ -151,7 +154,48 @@ def lower_member(op: MemberOp, cx: Lowering):
     return f
 
 
-not_simulated(SetMemberOp, _NO_STRUCTS)
+def _construct_struct(op, cx: Lowering):
+    """A 32-bit integer struct built in the kernel (`asc.adv.TCubeTiling(m=...)`): its fields
+    by name, zero where the constructor leaves them, as a struct argument arrives."""
+    t = op.result.type
+    names = t.field_names()
+    defaults = t.defaults() if callable(getattr(t, "defaults", None)) else ()
+    init = {n: int(defaults[i]) if i < len(defaults) else 0 for i, n in enumerate(names)}
+    args = cx.slots(op.args)
+    pre = cx.take_pre()
+    o = cx.slot(op.result)
+
+    def f(R):
+        R[0].t += pre
+        v = dict(init)
+        for name, s in zip(names, args):
+            v[name] = int(R[s])
+        R[o] = v
+
+    return f
+
+
+CONSTRUCT_LOWERINGS[CubeTilingType] = _construct_struct
+
+
+@lowers(SetMemberOp)
+def lower_set_member(op: SetMemberOp, cx: Lowering):
+    t = op.base.type
+    if not isinstance(t, ParamStructType) or layout(t) is None:
+        raise cx.error(op, f"is not simulated: {_NO_STRUCTS}")
+    name = op.field.data
+    if name not in t.field_names():
+        raise cx.error(op, f"writes '{name}', which {t.cpp_name()} does not have")
+    # the fields are 32-bit integers (layout() admits no other struct)
+    conv = scalar_conv(cx, op, op.value.type)
+    b, v = cx.slot(op.base), cx.slot(op.value)
+
+    def f(R):
+        R[b][name] = int(conv(R[v]))
+
+    return f
+
+
 not_simulated(MemberPtrOp, "pointers into structs in GM are not simulated")
 not_simulated(MemberRefOp, "references into structs in GM are not simulated")
 not_simulated(CallOpaqueOp, "a call of opaque C++ by name has no meaning the simulator knows")

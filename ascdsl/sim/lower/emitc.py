@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from xdsl.dialects.builtin import FloatAttr, IntegerAttr
 
+from ascdsl.dialects.ascendc.soc import HEADER_CONSTANTS
 from ascdsl.dialects.emitc import CastOp, ConstantOp, IncludeOp, OpaqueAttr, VariableOp, VerbatimOp
 
 from ..compiler import Lowering, lowers, not_simulated
@@ -18,8 +19,15 @@ from .arith import c_cast, scalar_conv
 def lower_constant(op: ConstantOp, cx: Lowering):
     attr = op.value
     if isinstance(attr, OpaqueAttr):
-        raise cx.error(op, f"with the C++ value `{attr.value.data}` is not simulated (the "
-                           "simulator has no value for opaque C++ expressions)")
+        # pyasc's asc.property(...) names a header constant; the SoC table knows its value.
+        value = cx.soc.header_constant(attr.value.data)
+        if value is None:
+            raise cx.error(op, f"with the C++ value `{attr.value.data}` is not simulated (the "
+                               "simulator knows the Ascend C header constants "
+                               f"{', '.join(HEADER_CONSTANTS)} and no other opaque C++ "
+                               "expression)")
+        cx.set_const(op.result, scalar_conv(cx, op, op.result.type)(value))
+        return None
     if not isinstance(attr, IntegerAttr | FloatAttr):
         raise cx.error(op, f"with a {type(attr).__name__} value is not simulated (numbers only)")
     cx.set_const(op.result, scalar_conv(cx, op, op.result.type)(attr.value.data))

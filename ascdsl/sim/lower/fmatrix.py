@@ -1,4 +1,4 @@
-"""SetFmatrix and ffts_cross_core_sync on the simulator: declared not simulated, with why."""
+"""SetFmatrix on the simulator: declared not simulated, with why."""
 
 from __future__ import annotations
 
@@ -8,5 +8,4 @@ from ..compiler import not_simulated
 
 not_simulated(A.SetFmatrixOp, "the load3d feature-map registers are not modelled: the "
                               "simulator's LoadData3D takes its geometry from its own params")
-not_simulated(A.FftsCrossCoreSyncOp, "the raw FFTS message is not modelled; cross-core flags "
-                                     "are simulated through CrossCoreSetFlag/CrossCoreWaitFlag")
+# ffts_cross_core_sync: the Matmul API's start-up message runs (sim/lower/kfc.py), others not

@@ -57,8 +57,8 @@ func.func @k(%x: memref<?xi32, 22>, %n: i32, %ffts: memref<?xui64, 22>) attribut
 @pytest.mark.parametrize("op, why", [
     ('emitasc.call_opaque "f"() : () -> ()', "opaque C++ by name"),
     ('emitasc.verbatim "x = 1;"', "verbatim C++ text"),
-    ('%c = "emitc.constant"() <{value = #emitc.opaque<"::AscendC::TOTAL_L1_SIZE">}> : () -> i32',
-     "`::AscendC::TOTAL_L1_SIZE` is not simulated"),
+    ('%c = "emitc.constant"() <{value = #emitc.opaque<"::AscendC::kUserConstant">}> : () -> i32',
+     "`::AscendC::kUserConstant` is not simulated"),
 ])
 def test_opaque_cpp_is_refused_with_a_reason_at_the_op(op, why):
     text = f"""\

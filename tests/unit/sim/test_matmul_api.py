@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import ascdsl as asc
-from ascdsl.sim.errors import InvalidArgumentError, NotSimulatedError, UBOverflowError
+from ascdsl.sim.errors import InvalidArgumentError, UBOverflowError
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "03_matmul"
 sys.path.insert(0, str(EXAMPLE))
@@ -184,19 +184,3 @@ def test_an_empty_tiling_is_refused():
     with pytest.raises(InvalidArgumentError, match="singleCoreM=0; it must be positive"):
         iterate_kernel[1](np.zeros(256, np.float16), np.zeros(256, np.float16),
                           np.zeros(256, np.float32), tiling, np.zeros(64, np.uint8))
-
-
-@asc.jit
-def mixed_kernel(c: asc.GlobalAddress, tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress):
-    pipe = asc.TPipe()
-    mm = asc.adv.Matmul(
-        a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
-        b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
-        c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32))
-    asc.adv.register_matmul(pipe, workspace, mm, tiling)
-
-
-def test_a_mixed_kernel_is_not_simulated_rather_than_wrong():
-    with pytest.raises(NotSimulatedError, match="mixed"):
-        mixed_kernel[1](np.zeros(16, np.float32), ex.generate_tiling(16, 16, 16, 1),
-                        np.zeros(64, np.uint8))

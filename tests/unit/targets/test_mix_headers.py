@@ -36,3 +36,30 @@ def test_the_source_has_both_halves_and_the_ffts_address(source):
 def test_matmul_mix_passes_the_real_headers(source, cube):
     errors = checker().check_source(source, "matmul_mix.cpp", cube=cube)
     assert not errors, report("matmul_mix.cpp", source, errors)
+
+
+@pytest.fixture(scope="module")
+def api_source() -> str:
+    sys.path.insert(0, str(ROOT / "tests" / "unit" / "frontend"))
+    from test_examples import load
+
+    ex = load("04_matmul_mix/matmul_mix_api.py")
+    tiling = ex.generate_tiling(ex.M, ex.N, ex.K, 2 * ex.AI_CORES)
+    return ex.matmul_leaky_relu.compile(
+        np.zeros(ex.M * ex.K, np.float16), np.zeros(ex.K * ex.N, np.float16),
+        np.zeros(ex.M * ex.N, np.float32), np.zeros(ex.N, np.float32), ex.ALPHA, tiling,
+        np.zeros(1024, np.uint8), always_compile=True).source
+
+
+def test_the_matmul_api_form_has_pyasc_s_mixed_prologue(api_source):
+    # insert-kfc-sync: the AIC releases the AIVs' REGIST_MATMUL_OBJ (flag 15, mode 2)
+    assert "set_ffts_base_addr(*v" in api_source
+    assert "ffts_cross_core_sync(PIPE_MTE3, c3873_i64);" in api_source
+    assert "ASCENDC_CUBE_ONLY" not in api_source
+    assert "REGIST_MATMUL_OBJ(&v" in api_source and ".GetTensorC<" in api_source
+
+
+@pytest.mark.parametrize("cube", [True, False], ids=["aic", "aiv"])
+def test_matmul_mix_api_passes_the_real_headers(api_source, cube):
+    errors = checker().check_source(api_source, "matmul_mix_api.cpp", cube=cube)
+    assert not errors, report("matmul_mix_api.cpp", api_source, errors)

@@ -58,8 +58,12 @@ def test_default_pipeline_order():
 def test_jit_pipeline_adds_post_processing():
     from ascdsl.transforms.pipeline import jit_pipeline
 
-    post = ["generate-boilerplate", "legalize-kernel-args"]
+    # insert-kfc-sync: a mixed kernel's Matmul objects need the cube core's start-up message
+    post = ["generate-boilerplate", "insert-kfc-sync", "legalize-kernel-args"]
     assert [p.name for p in jit_pipeline(True)] == LOWERING + SYNC + AUTO + STRUCTS + post
+    cube_only = ["generate-boilerplate", "define-cube-only", "legalize-kernel-args"]
+    assert [p.name for p in jit_pipeline(True, matmul_cube_only=True)] == (
+        LOWERING + SYNC + AUTO + STRUCTS + cube_only)
     assert [p.name for p in jit_pipeline(False, verify_sync=True)] == (
         LOWERING + AUTO + STRUCTS + post + ["verify-sync"]
     )
