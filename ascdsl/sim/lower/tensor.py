@@ -47,10 +47,13 @@ def lower_set_global_buffer(op, cx: Lowering):
         g, p = R[st], R[sp]
         size = R[ss] if ss is not None else None
         buf = p.buf
-        if p.off < 0 or p.off > buf.n:
+        # A pointer past the tensor but inside its segment is fine on the NPU (pyasc's
+        # ragged launches point the last cores there); what it accesses is checked then.
+        if p.off < 0 or p.off > buf.mem.size // buf.dt.size:
             raise OutOfBoundsError(
                 f"points a GlobalTensor at element {p.off} of GM argument '{buf.name}', which has "
-                f"{buf.n} elements",
+                f"{buf.n} elements (and its allocation's segment ends at element "
+                f"{buf.mem.size // buf.dt.size})",
                 site,
                 core=c.block_idx,
             )
@@ -101,7 +104,7 @@ def lower_global_subindex(op, cx: Lowering):
         g, i = R[st], R[si]
         if g.buf is None:
             g.mem  # raises: not bound yet
-        if i < 0 or g.off + i > g.buf.n:
+        if i < 0 or g.off + i > g.buf.mem.size // g.dt.size:
             raise OutOfBoundsError(
                 f"takes GlobalTensor[{i}] of a tensor of {g.n} elements (argument '{g.buf.name}' "
                 f"has {g.buf.n})",
