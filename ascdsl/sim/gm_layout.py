@@ -13,12 +13,15 @@ padding (at least 32 bytes), then the next tensor's block or free memory of the 
 past the segment's end memory the kernel does not own (the NPU faults).
 
 The simulator models a fresh allocator: the launch's GM arguments allocated in argument
-order (arguments that share memory, e.g. views of one array, are one allocation). Each
-segment is a zeroed byte array; the arguments are copied in before the run and back after
-it, so a GM buffer's `mem.bytes` runs from its first byte to its segment's end and a copy
-past a tensor's end moves the bytes the NPU would move. `classify` says whose bytes an
-access past the end touches, for the rules in `check_past_end` (docs/simulator.md, "GM as
-the NPU lays it out").
+order (arguments that share memory, e.g. views of one array, are one allocation). Where each
+argument lies is planned before the run; the bytes follow only when an access first reaches
+past an argument's end (`materialize`): then each segment becomes a zeroed byte array, the
+arguments' bytes are copied in and every GM buffer's memory is re-pointed in place (the same
+`Memory` object, so the sanitizer's records stay valid) to run from its first byte to its
+segment's end; after the launch they are copied back. A kernel that stays inside its
+arguments keeps working on the callers' arrays, with no copy. `classify` says whose bytes
+an access past the end touches, for the rules in `check_past_end` (docs/simulator.md, "GM
+as the NPU lays it out").
 """
 
 from __future__ import annotations
@@ -28,10 +31,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ascdsl.dialects.ascendc.enums import Hardware
-
 from .errors import OutOfBoundsError, Site
-from .memory import GMBuffer, Memory
+from .memory import GMBuffer
 
 PAD_BYTES = 32  # AddPadSize(): what torch_npu adds to every request before rounding (910B)
 MIN_BLOCK = 512  # kMinBlockSize
@@ -79,7 +80,8 @@ class Segment:
     index: int
     size: int
     small: bool
-    bytes: np.ndarray
+    layout: GMLayout
+    bytes: np.ndarray | None = None  # made by GMLayout.materialize
     blocks: list[Allocation] = field(default_factory=list)
     free_start: int = 0  # a fresh allocator's only free block: the segment's tail
 
@@ -94,6 +96,7 @@ class GMLayout:
     def __init__(self):
         self.segments: list[Segment] = []
         self.placed: list[tuple[GMBuffer, np.ndarray]] = []  # (buffer, caller's bytes)
+        self.materialized = False
 
     def _allocate(self, nbytes: int) -> Allocation:
         block = block_bytes(nbytes)
@@ -105,7 +108,7 @@ class GMLayout:
                 best = (room, seg)
         if best is None:
             size = segment_bytes(block)
-            seg = Segment(len(self.segments), size, small, np.zeros(size, dtype=np.uint8))
+            seg = Segment(len(self.segments), size, small, self)
             self.segments.append(seg)
             room = size
         else:
@@ -120,8 +123,8 @@ class GMLayout:
         return a
 
     def place(self, bufs: list[GMBuffer]) -> None:
-        """Allocate every buffer (argument order; overlapping caller arrays share one
-        allocation) and copy the caller's bytes in."""
+        """Plan every buffer's allocation (argument order; overlapping caller arrays share
+        one allocation). The buffers keep the callers' arrays until `materialize`."""
         spans = []
         for b in bufs:
             addr = b.arr.__array_interface__["data"][0]
@@ -139,28 +142,42 @@ class GMLayout:
         for lo, hi, members in groups:
             a = self._allocate(hi - lo)
             for addr, b in sorted(members, key=lambda m: order[id(m[1])]):
-                self._bind(b, a, a.start + addr - lo)
+                a.bufs.append(b)
+                b.alloc = a
+                b.base = a.start + addr - lo
+                self.placed.append((b, b.arr.view(np.uint8).reshape(-1)))
 
-    def _bind(self, b: GMBuffer, a: Allocation, base: int) -> None:
-        seg = a.segment
-        user = b.arr
-        raw = user.view(np.uint8).reshape(-1)
-        seg.bytes[base:base + raw.shape[0]] = raw
-        self.placed.append((b, raw))
-        a.bufs.append(b)
-        b.alloc = a
-        b.base = base
-        b.arr = seg.bytes[base:base + raw.shape[0]].view(user.dtype)
-        mem = Memory(Hardware.GM, seg.size - base, f"GM '{b.name}'", seg.bytes[base:])
-        mem.gm = b
-        b.mem = mem
+    def materialize(self) -> None:
+        """Give the segments their bytes, copy the arguments in, and re-point every GM
+        buffer (its `Memory` in place, its `arr`) at its place in its segment."""
+        if self.materialized:
+            return
+        self.materialized = True
+        for seg in self.segments:
+            seg.bytes = np.zeros(seg.size, dtype=np.uint8)
+        for b, raw in self.placed:
+            seg = b.alloc.segment
+            base = b.base
+            seg.bytes[base:base + raw.shape[0]] = raw
+            b.arr = seg.bytes[base:base + raw.shape[0]].view(b.arr.dtype)
+            b.mem.bytes = seg.bytes[base:]
+            b.mem.size = seg.size - base
 
     def copy_back(self) -> None:
         """Write every argument's bytes back into the caller's array (the launch's results;
         padding and free memory stay behind, as on the NPU)."""
+        if not self.materialized:
+            return  # the kernel worked on the callers' arrays
         for b, raw in self.placed:
-            a = b.alloc
-            raw[:] = a.segment.bytes[b.base:b.base + raw.shape[0]]
+            raw[:] = b.alloc.segment.bytes[b.base:b.base + raw.shape[0]]
+
+
+def limit(buf: GMBuffer) -> int:
+    """How many elements from `buf`'s start a pointer may move: to its segment's end."""
+    a = buf.alloc
+    if a is None:
+        return buf.n
+    return (a.segment.size - buf.base) // buf.dt.size
 
 
 @dataclass
@@ -220,11 +237,12 @@ def check_past_end(c, buf: GMBuffer, start: int, end: int, site: Site, role: str
     size = buf.dt.size
     head = (f"{role} elements [{start}, {end}) of GM argument '{buf.name}', which has "
             f"{buf.n} {buf.dt.name} elements")
-    a = getattr(buf, "alloc", None)
+    a = buf.alloc
     lo, hi = start * size, end * size
     if a is None or start < 0:
         raise OutOfBoundsError(head, site, notes=notes, core=c.block_idx)
     seg = a.segment
+    seg.layout.materialize()
     if buf.base + hi > seg.size:
         raise OutOfBoundsError(
             f"{head}: byte {buf.base + hi} of {seg.describe()} torch_npu's allocator placed it "
@@ -232,7 +250,7 @@ def check_past_end(c, buf: GMBuffer, start: int, end: int, site: Site, role: str
             "launch owns; the NPU faults there (an MTE address out of range)",
             site, notes=notes, core=c.block_idx,
         )
-    own_end = buf.arr.nbytes
+    own_end = buf.n * size
     touches = classify(buf, max(lo, own_end), hi)
     writes = role.startswith("write")
     if writes:
@@ -262,7 +280,7 @@ def check_past_end(c, buf: GMBuffer, start: int, end: int, site: Site, role: str
 
 def data_end(buf: GMBuffer) -> int:
     """Bytes of `buf` that hold tensor data (its allocation's data past its own start)."""
-    a = getattr(buf, "alloc", None)
+    a = buf.alloc
     if a is None:
-        return buf.arr.nbytes
+        return buf.n * buf.dt.size
     return a.start + a.data - buf.base

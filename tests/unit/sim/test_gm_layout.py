@@ -93,9 +93,14 @@ def test_arguments_are_placed_in_order_and_views_of_one_array_share_an_allocatio
     assert ba.alloc.size == block_bytes(1200)
     assert bbig.alloc.segment.index == 1 and bbig.alloc.segment.size == 20 << 20
     assert by.alloc.segment.index == 0 and by.base == 40448 + 1536
-    # The kernel sees the arguments' bytes in the segment; its writes go back at the end.
+    # Until an access runs past an argument's end the kernel works on the callers' arrays.
+    assert bx.alloc.segment.bytes is None and np.shares_memory(bx.arr, x)
+    layout.materialize()
+    # Then it sees the arguments' bytes in the segments; its writes go back at the end.
+    assert not np.shares_memory(bx.arr, x) and bx.mem.size == (2 << 20)
     bb.arr[0] = 7.0  # element 100 of `whole`, seen through both views
     assert ba.arr[100] == 7.0 and whole[100] == 100.0
+    assert bx.alloc.segment.bytes[40448 + 400] == bb.arr.view(np.uint8)[0]
     layout.copy_back()
     assert whole[100] == 7.0 and np.array_equal(x, np.ones(9999, np.float32))
 
