@@ -4,13 +4,13 @@ DataCopy's rounded-down count, and overlapping writes of ragged multi-core launc
 
 import numpy as np
 import pytest
+from xdsl.dialects.builtin import f32
 
 from ascdsl.sim import AlignmentError, OutOfBoundsError, RaceError, SimulationWarning
-from ascdsl.sim.gm_layout import GMLayout, block_bytes, segment_bytes
 from ascdsl.sim.dtypes import sim_dtype
+from ascdsl.sim.gm_layout import GMLayout, block_bytes, segment_bytes
 from ascdsl.sim.memory import GMBuffer
 from sim_kernels import line_of, rand, run
-from xdsl.dialects.builtin import f32
 
 F = "!ascendc.local_tensor<*xf32>"
 G = "!ascendc.global_tensor<*xf32>"
