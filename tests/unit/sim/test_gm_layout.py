@@ -122,6 +122,7 @@ def test_a_read_of_padding_is_a_warning_and_reads_zeros():
     assert "the NPU reads them without a fault" in msg
     np.testing.assert_array_equal(z[:10], x)
     np.testing.assert_array_equal(z[10:], 0.0)
+    assert "findings: 1 (1 warning)" in report.summary()
 
 
 def test_a_read_past_the_padding_reads_the_next_arguments_values():
