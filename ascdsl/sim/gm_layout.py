@@ -252,7 +252,7 @@ def check_past_end(c, buf: GMBuffer, start: int, end: int, site: Site, role: str
         )
     own_end = buf.n * size
     touches = classify(buf, max(lo, own_end), hi)
-    writes = role.startswith("write")
+    writes = role.startswith(("write", "set"))  # "writes", SetValue's "sets"
     if writes:
         for t in touches:
             if t.kind == "tensor":

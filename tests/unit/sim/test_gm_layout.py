@@ -214,3 +214,26 @@ def test_ragged_cores_writing_different_values_still_race():
         run(text, [x, z, 10], cores=2)
     assert "writes GM 'z' bytes [0, 64) that core 1 writes too" in str(e.value)
     assert not e.value.warning
+
+
+def test_set_value_past_the_padding_into_another_argument_is_an_error():
+    # z: 8 f32 in a 512-byte block; element 130 of z is element 2 of x, the next argument.
+    text = "\n".join([
+        f"func.func @k(%z: {M}, %x: {M}) attributes {{ascendc.global}} {{",
+        f"  %gz = ascendc.global_tensor : {G}",
+        f"  ascendc.global_tensor.set_global_buffer %gz, %z : {G}, {M}",
+        "  %i = arith.constant 130 : index",
+        "  %v = arith.constant 1.0 : f32",
+        f"  ascendc.global_tensor.set_value %gz, %i, %v : {G}, index, f32",
+        "  func.return",
+        "}",
+    ]) + "\n"
+    z, x = np.zeros(8, np.float32), rand(16)
+    with pytest.raises(OutOfBoundsError) as e:
+        run(text, [z, x])
+    assert ("sets elements [130, 131) of GM argument 'z', which has 8 f32 elements: its bytes "
+            "[520, 524) are elements [2, 3) of GM argument 'x'") in str(e.value)
+    # Inside z's own padding the same SetValue is a warning, and x keeps its values.
+    with pytest.warns(SimulationWarning):
+        report = run(text.replace("130 : index", "100 : index"), [z, x.copy()])
+    assert [f.warning for f in report.findings] == [True]
