@@ -37,6 +37,10 @@ from .errors import RaceError, SimulationError, Site
 from .gm_layout import data_end
 from .memory import GMBuffer, Memory
 
+# Bytes kept at each end of a core's written GM range for the check across cores (a tile of
+# UB is at most 192 KB; ragged splits overlap by part of one).
+SNAPSHOT_EDGE = 192 * 1024
+
 # Pipe indices of the simulator (clocks, timing, trace tracks).
 S, V, M, MTE1, MTE2, MTE3, FIX = range(7)
 NPIPES = 7
@@ -154,15 +158,26 @@ class Sanitizer:
         self.gm_written: dict[GMBuffer, list] = {}
 
     def snapshot_gm_writes(self) -> None:
-        """Keep the bytes this core left in every GM range it wrote (plain writes, merged),
-        taken when the core has run and before the next core runs: the check across cores
-        compares two cores' overlapping writes by value."""
+        """Keep the bytes this core left at the ends of every GM range it wrote (plain
+        writes, merged; up to SNAPSHOT_EDGE bytes at each end), taken when the core has run
+        and before the next core runs: the check across cores compares two cores'
+        overlapping writes by value. Cores overlap at the ends of their slices (a ragged
+        split overlaps by less than a tile), so the middle of a long range is not copied; an
+        overlap there finds no bytes to compare and stays a race."""
         out = {}
+        edge = SNAPSHOT_EDGE
         for buf, entries in self.gm_log.items():
             ws = _merge([e for e in entries if e[2] and e[2] != 2])
             if ws:
                 b = buf.mem.bytes
-                out[buf] = [(lo, hi, b[lo:hi].copy()) for lo, hi in ws]
+                keep = []
+                for lo, hi in ws:
+                    if hi - lo <= 2 * edge:
+                        keep.append((lo, hi, b[lo:hi].copy()))
+                    else:
+                        keep.append((lo, lo + edge, b[lo:lo + edge].copy()))
+                        keep.append((hi - edge, hi, b[hi - edge:hi].copy()))
+                out[buf] = keep
         self.gm_written = out
 
     # --- clocks ---------------------------------------------------------------------------
