@@ -25,7 +25,20 @@ class DataType:
 
     __slots__ = ("name", "kind", "bitwidth", "__dict__")
 
-    def __init__(self, name: str, kind: str, bitwidth: int):
+    def __new__(cls, name: str, kind: str | None = None, bitwidth: int | None = None):
+        # pyasc's `asc.DataType("int32")`: the type of that name (the one instance, so
+        # identity and the cached IR type hold).
+        if kind is None:
+            try:
+                return by_name(name)
+            except KeyError:
+                raise ValueError(f"{name!r} names no data type (known: "
+                                 f"{', '.join(sorted(_BY_NAME))})") from None
+        return super().__new__(cls)
+
+    def __init__(self, name: str, kind: str | None = None, bitwidth: int | None = None):
+        if kind is None:
+            return  # __new__ returned the existing type
         self.name = name
         self.kind = kind
         self.bitwidth = bitwidth

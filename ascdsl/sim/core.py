@@ -71,8 +71,9 @@ class Launch:
         self.lanes: tuple[str, ...] | None = getattr(kernel, "lanes", None)
 
     def report(self, err: SimulationError) -> None:
-        """A sanitizer finding: raised in "raise" mode, recorded once in "warn" mode."""
-        if self.mode == "raise":
+        """A sanitizer finding: raised in "raise" mode, recorded once in "warn" mode; a
+        warning finding is recorded in both."""
+        if self.mode == "raise" and not err.warning:
             raise err
         key = err.key()
         if key in self._seen:

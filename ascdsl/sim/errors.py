@@ -5,14 +5,18 @@ kernel's source line and a caret, followed by notes on the other op involved. Th
 (`op`, `pipe`, `loc`, `other_op`, `other_pipe`, `other_loc`, `core`) give the same facts to
 programs.
 
-Two kinds of problems exist:
+Three kinds of problems exist:
 
 - *findings* of the sanitizer (races, event misuse, unaligned copies, accesses past a tensor's
   end that stay inside its memory): `sanitize="raise"` raises the first one, `"warn"`
   collects them in the report and goes on, `"off"` does not look for them;
 - *fatal* errors, after which nothing meaningful can run (a wait that would hang the
   hardware, an allocation that does not fit, an access outside the memory itself): raised in
-  every mode.
+  every mode;
+- *warning* findings (`warning=True`): what runs on the NPU without a fault or a wrong
+  result but depends on bytes no tensor owns (a read of an allocation's padding, a DataCopy
+  count the hardware rounds down). Recorded in the report in "raise" and "warn" mode, never
+  raised; rendered `file:line:col: warning: ...`.
 """
 
 from __future__ import annotations
@@ -63,8 +67,10 @@ class SimulationError(AscdslError):
         other_note: str | None = None,
         notes: Sequence[tuple[Site | None, str]] = (),
         core: int | None = None,
+        warning: bool = False,
     ):
         self.message = message
+        self.warning = warning
         self.site = site
         self.op = site.name if site is not None else None
         self.pipe = pipe
@@ -95,7 +101,8 @@ class SimulationError(AscdslError):
             note_list.append(Diagnostic(Severity.NOTE, text, other.loc))
         for s, text in self._notes:
             note_list.append(Diagnostic(Severity.NOTE, text, s.loc if s is not None else None))
-        return Diagnostic(Severity.ERROR, f"{type(self).__name__}: {head}", self.loc, note_list)
+        severity = Severity.WARNING if self.warning else Severity.ERROR
+        return Diagnostic(severity, f"{type(self).__name__}: {head}", self.loc, note_list)
 
     def set_core(self, core: int) -> None:
         """Name the core the error happened on (re-renders the message)."""
@@ -105,7 +112,8 @@ class SimulationError(AscdslError):
 
     def key(self) -> tuple:
         """Identity for de-duplicating repeated findings (same ops, same problem class)."""
-        return (type(self).__name__, self.op, self.loc, self.other_op, self.other_loc)
+        return (type(self).__name__, self.op, self.loc, self.other_op, self.other_loc,
+                self.warning)
 
 
 class RaceError(SimulationError):

@@ -33,6 +33,7 @@ from .core import CoreSim, Launch
 from .crosscore import check_mixed
 from .dtypes import SimDType, scalar_converter, sim_dtype
 from .errors import NotSimulatedError, SimulationError
+from .gm_layout import GMLayout
 from .kfc import KernelReturn
 from .memory import GMBuffer, GPtr
 from .mix import BlockRun, has_vector_work, lanes_of, make_cores
@@ -142,6 +143,7 @@ class SimKernel:
         # The same array passed twice (an in-place kernel, z = x + z) is one GM buffer, so
         # the sanitizer sees both names touch the same bytes.
         seen: dict[tuple, GMBuffer] = {}
+        gm_bufs: list[GMBuffer] = []
         user = iter(args)
         for p in self.params:
             if p.kind == "ffts":
@@ -156,12 +158,17 @@ class SimKernel:
                 buf = seen.get(key)
                 if buf is None:
                     buf = seen[key] = GMBuffer(p.index, p.name, p.dtype, a)
+                    gm_bufs.append(buf)
                 values.append(GPtr(buf, 0))
             elif p.kind == "struct":
                 values.append(a if isinstance(a, dict) else
                               decode(p.ir_type.element_type, a, f"argument {p.describe()}"))
             else:
                 values.append(p.dtype.scalar(a))
+        # GM as the NPU's allocator lays it out: accesses past a tensor's end see its padding
+        # and its neighbours; results go back to the callers' arrays when the launch ends.
+        layout = GMLayout()
+        layout.place(gm_bufs)
         nblocks = len(self.program.block_ops)
         cores: list[CoreSim] = []
         old = np.seterr(all="ignore")
@@ -176,13 +183,17 @@ class SimKernel:
             for b in range(core_num):
                 core = CoreSim(launch, b, nblocks)
                 self.run_core(core, values)
+                if sanitize != "off" and core_num > 1:
+                    core.san.snapshot_gm_writes()
                 cores.append(core)
             if sanitize != "off" and core_num > 1:
                 clocks = getattr(launch, "block_clocks", None)
                 check_cross_core([c.san.gm_log for c in cores], launch.report,
-                                 clocks.ordered if clocks is not None and clocks.used else None)
+                                 clocks.ordered if clocks is not None and clocks.used else None,
+                                 [c.san.gm_written for c in cores])
             return RunReport.build(self, launch, cores)
         finally:
+            layout.copy_back()
             np.seterr(**old)
             if gc_was_on:
                 gc.enable()

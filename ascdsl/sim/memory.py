@@ -3,8 +3,10 @@
 Each on-chip memory (UB, L1, L0A/B/C, BT, FB) is a zeroed byte buffer of the SoC's size; a
 LocalTensor is a (memory, byte offset, element type, element count) tuple whose `view` is a
 typed numpy view of those bytes, so every op reads and writes the memory in place. GM is the
-launch's arguments: each `memref<?xT, 22>` argument is a `GMBuffer` over the caller's array
-(written in place), a GM pointer value is a (buffer, element offset) pair and a GlobalTensor
+launch's arguments: each `memref<?xT, 22>` argument is a `GMBuffer`, placed by `gm_layout` in
+a segment as the NPU's allocator places it (its bytes copied in before the run and back after
+it; `mem.bytes` runs on to the segment's end, so accesses past the tensor see its padding and
+neighbours), a GM pointer value is a (buffer, element offset) pair and a GlobalTensor
 binds a pointer to an element count.
 """
 
@@ -108,10 +110,14 @@ class UnboundTensor:
 class GMBuffer:
     """One GM argument of a launch: the caller's array, seen as elements and as bytes."""
 
-    __slots__ = ("index", "name", "dt", "arr", "n", "mem", "l2")
+    __slots__ = ("index", "name", "dt", "arr", "n", "mem", "l2", "alloc", "base")
 
     def __init__(self, index: int, name: str, dt: SimDType, arr: np.ndarray):
         self.l2 = None  # the launch's L2 state of these bytes (ascdsl.sim.memsys)
+        # Where the NPU's allocator puts it (ascdsl.sim.gm_layout): its allocation and byte
+        # offset in that allocation's segment; None for a buffer outside the layout.
+        self.alloc = None
+        self.base = 0
         self.index = index
         self.name = name
         self.dt = dt
@@ -157,7 +163,7 @@ class GTensor:
         self.buf = buf
         self.off = off
         self.size = size
-        self.n = size if size is not None else buf.n - off
+        self.n = size if size is not None else max(buf.n - off, 0)
         self.cache = (0, 0)
 
     def sub(self, i: int, origin: Site) -> GTensor:

@@ -95,7 +95,11 @@ class MemSystem:
         """The L2 state of a GM buffer (kept on the buffer: one launch's)."""
         st = buf.l2
         if st is None:
-            n = ((buf.mem.size + self.line - 1) >> self.shift >> GROUP_SHIFT) + 2
+            # To the end of its allocator segment (ascdsl.sim.gm_layout): a copy may run past
+            # the tensor's end.
+            a = buf.alloc
+            size = a.segment.size - buf.base if a is not None else buf.mem.size
+            n = ((size + self.line - 1) >> self.shift >> GROUP_SHIFT) + 2
             st = buf.l2 = Lines(n)
         return st
 

@@ -261,7 +261,9 @@ class RunReport:
         if len(self.op_counts) > 12:
             lines.append(f"    ... and {len(self.op_counts) - 12} more op kinds")
         if self.findings:
-            lines.append(f"  findings: {len(self.findings)}")
+            warned = sum(1 for f in self.findings if f.warning)
+            lines.append(f"  findings: {len(self.findings)}"
+                         + (f" ({warned} warning{'s' * (warned != 1)})" if warned else ""))
         else:
             off = " (sanitizer off)" if self.sanitize == "off" else ""
             lines.append("  findings: none" + off)

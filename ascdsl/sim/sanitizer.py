@@ -20,7 +20,10 @@ earlier one's stamp is not covered by the accessing pipe's clock. Byte ranges li
 read per pipe; a write collapses the segments it covers into one, so the record stays as small
 as the set of buffers in use. GM accesses are also logged per core: after all cores ran,
 overlapping GM ranges written by one core and accessed by another are races, since the cores
-of a launch run in parallel with nothing ordering them.
+of a launch run in parallel with nothing ordering them — except where the outcome cannot
+depend on their order: two cores that leave the same bytes in a range both write (pyasc's
+ragged launches, whose cores overlap by part of a tile), and ranges past every tensor's data
+(an allocation's padding or free memory, ascdsl.sim.gm_layout), a warning finding.
 """
 
 from __future__ import annotations
@@ -32,7 +35,12 @@ from collections.abc import Callable
 from ascdsl.dialects.ascendc.enums import HardEvent, Pipe
 
 from .errors import RaceError, SimulationError, Site
+from .gm_layout import data_end
 from .memory import GMBuffer, Memory
+
+# Bytes kept at each end of a core's written GM range for the check across cores (a tile of
+# UB is at most 192 KB; ragged splits overlap by part of one).
+SNAPSHOT_EDGE = 192 * 1024
 
 # Pipe indices of the simulator (clocks, timing, trace tracks).
 S, V, M, MTE1, MTE2, MTE3, FIX = range(7)
@@ -128,7 +136,7 @@ class Sanitizer:
     """Happens-before checking for one core; `report(err)` raises or records a finding."""
 
     __slots__ = ("core", "cnt", "vc", "shadows", "gm_log", "log_gm", "report", "auto_sync",
-                 "owner", "xepoch")
+                 "owner", "xepoch", "gm_written")
 
     def __init__(self, core: int, report: Callable[[SimulationError], None], log_gm: bool = True,
                  auto_sync: bool = False,
@@ -147,6 +155,31 @@ class Sanitizer:
         # This core's epoch between cross-core syncs (sim/blocksync.py): GM log entries carry
         # it, so that the check across cores skips pairs a block sync orders.
         self.xepoch = 0
+        # The bytes this core left in the GM ranges it wrote (snapshot_gm_writes).
+        self.gm_written: dict[GMBuffer, list] = {}
+
+    def snapshot_gm_writes(self) -> None:
+        """Keep the bytes this core left at the ends of every GM range it wrote (plain
+        writes, merged; up to SNAPSHOT_EDGE bytes at each end), taken when the core has run
+        and before the next core runs: the check across cores compares two cores'
+        overlapping writes by value. Cores overlap at the ends of their slices (a ragged
+        split overlaps by less than a tile), so the middle of a long range is not copied; an
+        overlap there finds no bytes to compare and stays a race."""
+        out = {}
+        edge = SNAPSHOT_EDGE
+        for buf, entries in self.gm_log.items():
+            ws = _merge([e for e in entries if e[2] and e[2] != 2])
+            if ws:
+                b = buf.mem.bytes
+                keep = []
+                for lo, hi in ws:
+                    if hi - lo <= 2 * edge:
+                        keep.append((lo, hi, b[lo:hi].copy()))
+                    else:
+                        keep.append((lo, lo + edge, b[lo:lo + edge].copy()))
+                        keep.append((hi - edge, hi, b[hi - edge:hi].copy()))
+                out[buf] = keep
+        self.gm_written = out
 
     # --- clocks ---------------------------------------------------------------------------
 
@@ -292,16 +325,20 @@ class Sanitizer:
 def check_cross_core(
     logs: list[dict[GMBuffer, list]], report: Callable[[SimulationError], None],
     ordered: Callable[[int, int, int, int], bool] | None = None,
+    written: list[dict[GMBuffer, list]] | None = None,
 ) -> None:
     """Report GM ranges one core writes and another core accesses (cores run in parallel).
 
     One report per pair of cores and buffer: the first overlapping range found.
     `ordered(core_a, epoch_a, core_b, epoch_b)` says whether a block sync (sim/blocksync.py)
     orders what core a did in epoch a before or after what core b did in epoch b; without
-    it, or when no core synchronized with another, each core is one epoch.
+    it, or when no core synchronized with another, each core is one epoch. `written[core]`
+    (Sanitizer.gm_written) holds the bytes each core left where it wrote: a range two cores
+    write with the same bytes is no race.
     """
     per_buf: dict[GMBuffer, list[tuple]] = {}
     for core, log in enumerate(logs):
+        mine = written[core] if written is not None else {}
         for buf, all_entries in log.items():
             if ordered is None:
                 groups = {0: all_entries}
@@ -310,7 +347,7 @@ def check_cross_core(
                 for e in all_entries:
                     groups.setdefault(e[5], []).append(e)
             for epoch, entries in groups.items():
-                _collect(per_buf, buf, core, epoch, entries)
+                _collect(per_buf, buf, core, epoch, entries, mine.get(buf, ()))
     for buf, cores in per_buf.items():
         for a in range(len(cores)):
             for b in range(a + 1, len(cores)):
@@ -321,7 +358,8 @@ def check_cross_core(
                 _check_pair(buf, cores[a][1:], cores[b][1:], ca, cb, report)
 
 
-def _collect(per_buf: dict, buf: GMBuffer, core: int, epoch: int, entries: list) -> None:
+def _collect(per_buf: dict, buf: GMBuffer, core: int, epoch: int, entries: list,
+             written) -> None:
     # Store atomics (write flag 2, sim/atomic.py) of two cores combine in the memory
     # system: they conflict only with the other core's plain accesses.
     plain = [e for e in entries if e[2] != 2]
@@ -329,39 +367,101 @@ def _collect(per_buf: dict, buf: GMBuffer, core: int, epoch: int, entries: list)
     atomics = [e for e in entries if e[2] == 2]
     per_buf.setdefault(buf, []).append(
         ((core, epoch), entries, _merge(writes), _merge(entries), _merge(atomics),
-         _merge(plain))
+         _merge(plain), written)
     )
 
 
 def _check_pair(buf: GMBuffer, side_a: tuple, side_b: tuple, ca: int, cb: int,
                 report: Callable[[SimulationError], None]) -> None:
-    raw_a, w_a, all_a, at_a, pl_a = side_a
-    raw_b, w_b, all_b, at_b, pl_b = side_b
-    if (hit := _first_overlap(w_a, all_b) or _first_overlap(at_a, pl_b)) is not None:
-        w = _covering(raw_a, hit[0], True)
-        x = _covering(raw_b, hit[0], False)
-        writer, other_core = ca, cb
-    elif (hit := _first_overlap(all_a, w_b) or _first_overlap(pl_a, at_b)) is not None:
-        w = _covering(raw_b, hit[0], True)
-        x = _covering(raw_a, hit[0], False)
-        writer, other_core = cb, ca
+    raw_a, w_a, all_a, at_a, pl_a, wr_a = side_a
+    raw_b, w_b, all_b, at_b, pl_b, wr_b = side_b
+    end = data_end(buf)
+    benign = None  # the first overlap no result depends on: (why, lo, hi, ...)
+    for ws, others, wraw, oraw, writer, other in ((w_a, all_b, raw_a, raw_b, ca, cb),
+                                                  (w_b, all_a, raw_b, raw_a, cb, ca)):
+        for lo, hi in _overlaps(ws, others):
+            if lo >= end:
+                # Past every tensor's data (padding, free memory).
+                benign = benign or ("padding", lo, hi, wraw, oraw, writer, other)
+                continue
+            hi = min(hi, end)
+            if _same_bytes(wr_a, wr_b, lo, hi):
+                # Both cores leave the same bytes: their order cannot change the result.
+                if benign is None or benign[0] == "padding":
+                    benign = ("same", lo, hi, wraw, oraw, writer, other)
+                continue
+            _report_race(buf, lo, hi, wraw, oraw, writer, other, report)
+            return
+    if (hit := _first_overlap(at_a, pl_b)) is not None:
+        _report_race(buf, hit[0], hit[1], raw_a, raw_b, ca, cb, report)
+    elif (hit := _first_overlap(pl_a, at_b)) is not None:
+        _report_race(buf, hit[0], hit[1], raw_b, raw_a, cb, ca, report)
+    elif benign is not None:
+        _report_race(buf, *benign[1:], report, warning=benign[0])
+
+
+def _report_race(buf: GMBuffer, lo: int, hi: int, wraw: list, oraw: list, writer: int,
+                 other_core: int, report: Callable[[SimulationError], None],
+                 warning: str | None = None) -> None:
+    w = _covering(wraw, lo, True)
+    x = _covering(oraw, lo, False)
+    lo, hi = max(w[0], x[0], lo), min(w[1], x[1], hi)
+    if warning == "padding":
+        why = (f"; these bytes lie past the tensor's data ({data_end(buf)} bytes), in "
+               "allocation padding or free memory, so they differ with the cores' order but "
+               "no tensor's data does")
+    elif warning == "same":
+        why = ("; both cores leave the same bytes there, so no result depends on their "
+               "order, but the work is done twice (offset each core's slice by "
+               "get_block_idx() unless the overlap is meant, as in a ragged split)")
     else:
-        return
-    lo, hi = max(w[0], x[0]), min(w[1], x[1])
+        why = ("; the cores of a launch run in parallel and nothing orders them; give each "
+               "core its own slice of GM (offset by get_block_idx())")
     report(
         RaceError(
             f"on {PIPE_NAMES[w[4]]} of core {writer} writes {buf.mem.name} bytes "
             f"[{lo}, {hi}) that core {other_core} "
-            f"{'writes' if x[2] else 'reads'} too: the cores of a launch run in "
-            "parallel and nothing orders them; give each core its own slice of GM "
-            "(offset by get_block_idx())",
+            f"{'writes' if x[2] else 'reads'} too{why}",
             w[3],
             PIPE_NAMES[w[4]],
             other=x[3],
             other_pipe=PIPE_NAMES[x[4]],
             other_note=f"the access of core {other_core}",
+            warning=warning is not None,
         )
     )
+
+
+def _same_bytes(wr_a, wr_b, lo: int, hi: int) -> bool:
+    """Both cores wrote all of [lo, hi) and left the same bytes there."""
+    va, vb = _written(wr_a, lo, hi), _written(wr_b, lo, hi)
+    return va is not None and vb is not None and bool((va == vb).all())
+
+
+def _written(wr, lo: int, hi: int):
+    """The bytes a core left in [lo, hi), None unless one of its merged writes covers it."""
+    i = bisect_right(wr, (lo, float("inf"))) - 1
+    if i < 0:
+        return None
+    wlo, whi, data = wr[i]
+    if wlo <= lo and hi <= whi:
+        return data[lo - wlo:hi - wlo]
+    return None
+
+
+def _overlaps(xs: list, ys: list):
+    """Every non-empty intersection of two sorted, merged interval lists, in order."""
+    i = j = 0
+    while i < len(xs) and j < len(ys):
+        alo, ahi = xs[i]
+        blo, bhi = ys[j]
+        lo, hi = max(alo, blo), min(ahi, bhi)
+        if lo < hi:
+            yield lo, hi
+        if ahi <= bhi:
+            i += 1
+        else:
+            j += 1
 
 
 def _covering(entries: list, point: int, writes_only: bool) -> tuple:

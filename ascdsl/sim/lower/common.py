@@ -1,9 +1,11 @@
 """Checks shared by the ascendc lowerings: bounds, alignment, element types.
 
-Bounds have two levels. Past the end of the memory itself (the UB, or the caller's GM array)
-nothing can run: `OutOfBoundsError`, always raised. Past the end of the tensor but inside the
-memory: a sanitizer finding (raised, recorded or ignored by the sanitize mode), and the access
-then happens on the memory as the hardware would do it.
+Bounds have two levels. Past the end of the memory itself (the UB) nothing can run:
+`OutOfBoundsError`, always raised. Past the end of the tensor but inside the memory: a
+sanitizer finding (raised, recorded or ignored by the sanitize mode), and the access then
+happens on the memory as the hardware would do it. Past a GM argument's last element the
+NPU's allocator layout decides (`gm_layout.check_past_end`): padding and free memory are a
+warning finding, another argument's data (written) or past the segment an error.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from xdsl.ir import Operation, SSAValue
 from ..compiler import Lowering
 from ..dtypes import SimDType, sim_dtype
 from ..errors import AlignmentError, InvalidArgumentError, OutOfBoundsError, Site
+from ..gm_layout import check_past_end
 from ..memory import GTensor, LTensor
 
 ALIGN = {hw: a for hw, a in soc_table.ALIGNMENT.items()}
@@ -80,15 +83,12 @@ def gm_span(c, g: GTensor, first: int, count: int, site: Site, role: str) -> tup
         raise InvalidArgumentError(
             f"has a negative element count ({count})", site, core=c.block_idx
         )
-    if start < 0 or end > buf.n:
-        raise OutOfBoundsError(
-            f"{role} elements [{start}, {end}) of GM argument '{buf.name}', which has {buf.n} "
-            f"{buf.dt.name} elements",
-            site,
-            notes=declared_here(g),
-            core=c.block_idx,
-        )
-    if (first < 0 or first + count > g.n) and c.checking:
+    past = start < 0 or end > buf.n
+    if past:
+        check_past_end(c, buf, start, end, site, role, declared_here(g))
+    # Past the argument, a GlobalTensor without its own size (sized by the argument) says
+    # nothing more than check_past_end did.
+    if (first < 0 or first + count > g.n) and c.checking and not (past and g.size is None):
         c.finding(
             OutOfBoundsError(
                 f"{role} elements [{first}, {first + count}) of a GlobalTensor of {g.n} elements "

@@ -65,6 +65,23 @@ def _copy_checks(c, site, d, s, n: int, size: int, dt: SimDType, dst_gm: bool, s
         check_align(c, s, site, "reads")
 
 
+def _round_down(c, n: int, dt: SimDType, site) -> int:
+    """What DataCopy(dst, src, count) moves when count is not whole 32-byte blocks: Ascend C
+    sets blockLen = count / (32 / sizeof(T)), rounding down ("In NPU mode, no error is
+    reported. The value is rounded down by 32B": asc-devkit's DataCopyCheck), so the tail
+    is not copied; under one block nothing is."""
+    whole = (n * dt.size) >> 5 << 5
+    if c.checking:
+        c.finding(AlignmentError(
+            f"copies {n} {dt.name} elements = {n * dt.size} bytes, not a multiple of 32: "
+            f"DataCopy's count form moves whole 32-byte blocks and rounds the count down "
+            f"(blockLen = count / {32 // dt.size}), so it copies {whole // dt.size} elements "
+            f"({whole} bytes) and leaves the last {n - whole // dt.size} alone; DataCopyPad "
+            "copies other lengths",
+            site, warning=True))
+    return whole // dt.size
+
+
 @lowers(A.DataCopyL2Op)
 def lower_copy_l2(op, cx: Lowering):
     pre = cx.take_pre()
@@ -80,6 +97,8 @@ def lower_copy_l2(op, cx: Lowering):
         c = R[0]
         c.t += pre
         d, s, n = R[sd], R[ss], R[sn]
+        if (n * size) & 31 and n > 0:
+            n = _round_down(c, n, dt, site)
         # Fast paths for in-bounds accesses; the span functions handle (and report) the rest.
         if dst_gm:
             if 0 <= n <= d.n and d.buf is not None and d.off + n <= d.buf.n:

@@ -8,6 +8,7 @@ from ascdsl.dialects.ascendc.enums import Hardware, TPosition
 from ..compiler import Lowering, lowers, not_simulated
 from ..dtypes import scalar_converter
 from ..errors import InvalidArgumentError, OutOfBoundsError, Site, UBOverflowError
+from ..gm_layout import limit as gm_limit
 from ..memory import GTensor, LTensor, UnboundTensor
 from ..queues import AllocatorState
 from ..sanitizer import S
@@ -47,10 +48,13 @@ def lower_set_global_buffer(op, cx: Lowering):
         g, p = R[st], R[sp]
         size = R[ss] if ss is not None else None
         buf = p.buf
-        if p.off < 0 or p.off > buf.n:
+        # A pointer past the tensor but inside its segment is fine on the NPU (pyasc's
+        # ragged launches point the last cores there); what it accesses is checked then.
+        if p.off < 0 or p.off > gm_limit(buf):
             raise OutOfBoundsError(
                 f"points a GlobalTensor at element {p.off} of GM argument '{buf.name}', which has "
-                f"{buf.n} elements",
+                f"{buf.n} elements (and its allocation's segment ends at element "
+                f"{gm_limit(buf)})",
                 site,
                 core=c.block_idx,
             )
@@ -101,7 +105,7 @@ def lower_global_subindex(op, cx: Lowering):
         g, i = R[st], R[si]
         if g.buf is None:
             g.mem  # raises: not bound yet
-        if i < 0 or g.off + i > g.buf.n:
+        if i < 0 or g.off + i > gm_limit(g.buf):
             raise OutOfBoundsError(
                 f"takes GlobalTensor[{i}] of a tensor of {g.n} elements (argument '{g.buf.name}' "
                 f"has {g.buf.n})",

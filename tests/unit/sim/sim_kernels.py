@@ -98,6 +98,14 @@ SIZES = {"f16": 2, "bf16": 2, "f32": 4, "i8": 1, "ui8": 1, "i16": 2, "ui16": 2, 
          "ui32": 4, "i64": 8}
 
 
+
+def racy_vadd() -> str:
+    """vadd_framework(2) whose two cores read their own slices of x and y but write the
+    same slice of z: different values into the same GM bytes, a race across cores."""
+    return vadd_framework(2).replace(
+        "%zp = emitasc.ptr_offset %z[%off]",
+        "%c0z = arith.constant 0 : i32\n  %zp = emitasc.ptr_offset %z[%c0z]")
+
 def ub_kernel(body: str, x: str = "f32", z: str | None = None, n: int = 64,
               extra_args: str = "") -> str:
     """A kernel `@k(%x, %y, %z ...)` that copies n elements of x, y and z into UB tensors %xl,

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from ascdsl.tools.ascdsl_sim import main
-from sim_kernels import vadd_framework
+from sim_kernels import racy_vadd, vadd_framework
 
 VADD_ARGS = ["--arg", "x=f32[4096]:rand", "--arg", "y=f32[4096]:randn", "--arg", "z=f32[4096]",
              "--arg", "block_length=1024", "--arg", "tile_length=256", "--arg", "loops=4"]
@@ -162,8 +162,7 @@ def test_scalar_out_of_range_is_a_usage_error(vadd_file, capsys):
 
 
 def test_a_race_prints_the_located_error_and_exits_1(tmp_path, capsys):
-    text = vadd_framework(2).replace("%idx = ascendc.get_block_idx : i32",
-                                     "%idx = arith.constant 0 : i32")
+    text = racy_vadd()
     path = tmp_path / "racy.mlir"
     path.write_text(text)
     code, _, err = sim([path, "--cores", 2, *VADD_ARGS], capsys)
@@ -173,8 +172,7 @@ def test_a_race_prints_the_located_error_and_exits_1(tmp_path, capsys):
 
 
 def test_warn_mode_prints_findings_and_exits_0(tmp_path, capsys):
-    text = vadd_framework(2).replace("%idx = ascendc.get_block_idx : i32",
-                                     "%idx = arith.constant 0 : i32")
+    text = racy_vadd()
     path = tmp_path / "racy.mlir"
     path.write_text(text)
     code, out, err = sim([path, "--cores", 2, "--sanitize", "warn", *VADD_ARGS], capsys)

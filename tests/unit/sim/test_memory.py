@@ -92,12 +92,21 @@ def test_data_copy_pad_ub_to_gm_writes_exact_bytes():
     np.testing.assert_array_equal(z[5:], -1)
 
 
-def test_gm_copy_past_the_argument_is_out_of_bounds_with_the_range():
-    body = f"  %n = arith.constant 64 : i32\n  ascendc.data_copy_l2 %t, %gx, %n : {F}, {G}, i32"
+def test_gm_copy_past_the_segment_is_out_of_bounds_with_the_range():
+    # x (128 bytes) sits at the start of a 2 MiB segment of torch_npu's allocator: a copy
+    # that runs past the segment's end would fault on the NPU, whatever the sanitize mode.
+    body = "\n".join([
+        "  %far = arith.constant 524280 : i32",
+        f"  %gf = ascendc.global_tensor.subindex %gx[%far] : {G}, i32, {G}",
+        f"  %n = arith.constant 64 : i32\n  ascendc.data_copy_l2 %t, %gf, %n : {F}, {G}, i32",
+    ])
     with pytest.raises(OutOfBoundsError) as e:
         run(copy_kernel(body), [rand(32), np.zeros(8, np.float32)], sanitize="off")
-    assert "reads elements [0, 64) of GM argument 'x', which has 32 f32 elements" in str(e.value)
-    assert "kernel.mlir:14:3" in str(e.value)
+    msg = str(e.value)
+    assert ("reads elements [524280, 524344) of GM argument 'x', which has 32 f32 elements: "
+            "byte 2097376 of the 2 MiB segment") in msg
+    assert "the NPU faults there" in msg
+    assert "kernel.mlir:16:3" in msg
 
 
 def queue_kernel(body: str, queues: str = "") -> str:
