@@ -37,7 +37,7 @@ from ascdsl.dialects.ascendc.types_matmul_api import MatmulType
 from ..compiler import Lowering, lowers, not_simulated
 from ..dtypes import sim_dtype
 from ..errors import InvalidArgumentError, UBOverflowError
-from ..sanitizer import FIX, M, MTE1, MTE2
+from ..sanitizer import FIX, MTE1, MTE2, M, S
 from .common import gm_span
 from .copy import _record_blocks
 from .vector import CONSTRUCT_LOWERINGS
@@ -364,6 +364,17 @@ class _Run:
         self.bm, self.bn, self.bk = t["baseM"], t["baseN"], t["baseK"]
         self.mb, self.nb, self.kb = (_ceil(self.m, self.bm), _ceil(self.n, self.bn),
                                      _ceil(self.k, self.bk))
+        cfg = st.type.config
+        self.mdl = bool(cfg.get("do_multi_data_load")) and not cfg.get("do_norm")
+        # A stage's base block as stored in GM (rows, columns): K runs along A's columns
+        # unless A is transposed, along B's rows unless B is.
+        self.base_rc = {"a": (self.bk, self.bm) if st.trans["a"] else (self.bm, self.bk),
+                        "b": (self.bn, self.bk) if st.trans["b"] else (self.bk, self.bn)}
+        # How many cores read the same A (B) rows at once: the cores of one row (column) of
+        # the launch's split of C (ascdsl.sim.memsys, shared panels).
+        active = c.memsys.active
+        along_n = max(1, min(active, _ceil(org[1], t["singleCoreN"])))
+        self.share = {"a": along_n, "b": max(1, active // along_n)}
 
     def order(self):
         """(mi, ni) of every block, in the library's order (see the module docstring)."""
@@ -445,7 +456,7 @@ class _Run:
             step, length = self.ldc * dt.size, cols * dt.size
             for i in range(rows):
                 san.access(g.mem, lo + i * step, lo + i * step + length, True, FIX, k, site)
-        c.hold(FIX, m_done)
+        c.hold(S, m_done)  # GetTensorC's WaitFlag M -> FIX
         c.gm_copy(FIX, g.buf, lo, cols * dt.size, self.ldc * dt.size, rows, True, g.cache[1], site,
                   c.cost.fix_burst)
         slot = st.l0c_next % len(st.l0c)
@@ -485,9 +496,21 @@ class _Run:
             k = san.begin(MTE2)
             _record_blocks(san, g.mem, lo, ld * dt.size, n_cols * dt.size, n_rows, False, MTE2,
                            k, site)
-        c.hold(MTE2, free[slot])
-        c.gm_copy(MTE2, g.buf, lo, n_cols * dt.size, ld * dt.size, n_rows, False, g.cache[0],
-                  site, l2_cap=c.cost.nd2nz_rate)
+        # The library waits for the slot (MTE1 -> MTE2) with a WaitFlag: the core issues
+        # nothing else until MTE1 has read the stage it replaces.
+        c.hold(S, free[slot])
+        share, size = self.share[which], dt.size
+        if self.mdl:
+            # MDL moves the whole stage in one copy (the README's "large packet").
+            tiles = ((0, 0, n_rows, n_cols),)
+        else:
+            # NORM moves it one base block per copy, however many blocks L1 caches.
+            rs, cs = self.base_rc[which]
+            tiles = tuple((r, j, min(rs, n_rows - r), min(cs, n_cols - j))
+                          for r in range(0, n_rows, rs) for j in range(0, n_cols, cs))
+        for r, j, h, w in tiles:
+            c.gm_copy(MTE2, g.buf, lo + (r * ld + j) * size, w * size, ld * size, h, False,
+                      g.cache[0], site, l2_cap=c.cost.nd2nz_rate, share=share)
         entry = [slot, c.done[MTE2]]
         cache[key] = entry
         return entry
@@ -503,13 +526,15 @@ class _Run:
         nbytes = r * k * st.dt[which].size
         occ, lat = c.cost.load_data(Hardware.L1, Hardware.L0A if which == "a" else Hardware.L0B,
                                     nbytes, nbytes // FRACTAL)
-        c.hold(MTE1, max(stage[1], bufs[j]))
+        # The library's LoadData2D calls per slice: A (NZ in L1, ZZ in L0A) one per 16-row
+        # fractal row; a transposed B (N x K, already ZN) one; a row-major B one per 16 rows
+        # of K (each transposing). mm-1 fitted mte1_issue with these counts (8 + 1).
+        calls = r // 16 if which == "a" else (1 if st.trans["b"] else k // 16)
+        occ += (calls - 1) * c.cost.mte1_issue
+        c.hold(S, stage[1])  # WaitFlag MTE2 -> MTE1: the stage is in L1
+        c.hold(MTE1, bufs[j])
         c.run(MTE1, occ, lat, self.site)
-        done = c.done[MTE1]
-        free = st.l1_free[which]
-        if done > free[stage[0]]:
-            free[stage[0]] = done
-        return done, j
+        return c.done[MTE1], j
 
     def compute_block(self, mi: int, ni: int) -> float:
         """MTE2 / MTE1 / M for block (mi, ni) over K; when its last Mmad is done."""
@@ -527,20 +552,45 @@ class _Run:
         m_done = 0.0
         l0c = st.l0c[st.l0c_next % len(st.l0c)]
         cost = c.cost
+        ska, skb, sm, sn = t["stepKa"], t["stepKb"], t["stepM"], t["stepN"]
+        ms, ns = mi // sm, ni // sn
+        a_rows = min(sm * self.bm, self.m - ms * sm * self.bm)
+        b_cols = min(sn * self.bn, self.n - ns * sn * self.bn)
+        a_stages, b_stages = _ceil(self.kb, ska), _ceil(self.kb, skb)
+
+        def stage_a(ks):
+            cols_k = min(ska * self.bk, self.k - ks * ska * self.bk)
+            return self._stage("a", (ms, ks), a_rows, cols_k, ms * sm * self.bm,
+                               ks * ska * self.bk, slots_a)
+
+        def stage_b(ks):
+            rows_k = min(skb * self.bk, self.k - ks * skb * self.bk)
+            return self._stage("b", (ns, ks), rows_k, b_cols, ks * skb * self.bk,
+                               ns * sn * self.bn, slots_b)
+
         for ki in range(self.kb):
             kk = min(self.bk, self.k - ki * self.bk)
-            ms, ks_a = mi // t["stepM"], ki // t["stepKa"]
-            ns, ks_b = ni // t["stepN"], ki // t["stepKb"]
-            a_rows = min(t["stepM"] * self.bm, self.m - ms * t["stepM"] * self.bm)
-            a_cols = min(t["stepKa"] * self.bk, self.k - ks_a * t["stepKa"] * self.bk)
-            b_rows = min(t["stepKb"] * self.bk, self.k - ks_b * t["stepKb"] * self.bk)
-            b_cols = min(t["stepN"] * self.bn, self.n - ns * t["stepN"] * self.bn)
-            sa = self._stage("a", (ms, ks_a), a_rows, a_cols, ms * t["stepM"] * self.bm,
-                             ks_a * t["stepKa"] * self.bk, slots_a)
-            sb = self._stage("b", (ns, ks_b), b_rows, b_cols, ks_b * t["stepKb"] * self.bk,
-                             ns * t["stepN"] * self.bn, slots_b)
+            ks_a, ks_b = ki // ska, ki // skb
+            sa = stage_a(ks_a)
+            sb = stage_b(ks_b)
+            # With two or more L1 slots the library copies the next stage while the cube
+            # works on this one (MDL's L1 double buffering).
+            if slots_a > 1 and ki % ska == 0 and ks_a + 1 < a_stages:
+                stage_a(ks_a + 1)
+            if slots_b > 1 and ki % skb == 0 and ks_b + 1 < b_stages:
+                stage_b(ks_b + 1)
+            # Both stages are taken from their queues (WaitFlag MTE2 -> MTE1) before the
+            # first load is issued.
+            c.hold(S, sa[1] if sa[1] > sb[1] else sb[1])
             a_done, ja = self._load_l0("a", sa, rows, kk, c0)
             b_done, jb = self._load_l0("b", sb, cols, kk, c0)
+            # The stages are released after both loads (SetFlag MTE1 -> MTE2 queued on MTE1
+            # behind them), so a slot is free when MTE1 has done the step's last load.
+            done = c.done[MTE1]
+            for w, stg in (("a", sa), ("b", sb)):
+                free = st.l1_free[w]
+                if done > free[stg[0]]:
+                    free[stg[0]] = done
             ready = max(a_done, b_done)
             if ki == 0 and l0c > ready:
                 ready = l0c
