@@ -239,6 +239,9 @@ TIMING_910B: dict[str, Fact] = {
     "fix_burst": _f(62.4, "cycles/row", "fitted to mm-1 (aic_fixpipe_time: a 128 x 256 half "
                     "block of C leaves L0C in 10,220 cycles, 80 per row); mm-0 and mm-3 "
                     "check it"),
+    "fix_rate": _f(68, "bytes/cycle", "fitted to mm-5 (aic_fixpipe_time 47.9 us: the MDL "
+                   "template's Fixpipe moves a 128 x 256 half block of C in 1037 cycles); mm-4 "
+                   "(970 cycles) checks it"),
 }
 
 # Vector cycles per 256-byte repeat, by Ascend C API (1 for simple ops: asc-devkit

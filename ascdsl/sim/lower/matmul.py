@@ -457,8 +457,15 @@ class _Run:
             for i in range(rows):
                 san.access(g.mem, lo + i * step, lo + i * step + length, True, FIX, k, site)
         c.hold(S, m_done)  # GetTensorC's WaitFlag M -> FIX
-        c.gm_copy(FIX, g.buf, lo, cols * dt.size, self.ldc * dt.size, rows, True, g.cache[1], site,
-                  c.cost.fix_burst)
+        cost = c.cost
+        if self.mdl:
+            # MDL's Fixpipe moves the block at FIX's own rate; NORM's costs fix_burst per row
+            # (the two templates' published fixpipe times differ tenfold per block).
+            c.gm_copy(FIX, g.buf, lo, cols * dt.size, self.ldc * dt.size, rows, True,
+                      g.cache[1], site, 0.0, write_rate=cost.fix_rate)
+        else:
+            c.gm_copy(FIX, g.buf, lo, cols * dt.size, self.ldc * dt.size, rows, True,
+                      g.cache[1], site, cost.fix_burst)
         slot = st.l0c_next % len(st.l0c)
         st.l0c[slot] = c.done[FIX]
         st.l0c_next += 1
@@ -536,8 +543,9 @@ class _Run:
         c.run(MTE1, occ, lat, self.site)
         return c.done[MTE1], j
 
-    def compute_block(self, mi: int, ni: int) -> float:
-        """MTE2 / MTE1 / M for block (mi, ni) over K; when its last Mmad is done."""
+    def compute_block(self, mi: int, ni: int, nxt: tuple[int, int] | None = None) -> float:
+        """MTE2 / MTE1 / M for block (mi, ni) over K; when its last Mmad is done. `nxt`: the
+        block computed next, whose first stages are copied during this one's last (MDL)."""
         st, c, t = self.st, self.c, self.t
         dta = st.dt["a"]
         c0 = 32 // dta.size
@@ -558,15 +566,22 @@ class _Run:
         b_cols = min(sn * self.bn, self.n - ns * sn * self.bn)
         a_stages, b_stages = _ceil(self.kb, ska), _ceil(self.kb, skb)
 
-        def stage_a(ks):
+        def stage_a(ks, ms=ms, a_rows=a_rows):
             cols_k = min(ska * self.bk, self.k - ks * ska * self.bk)
             return self._stage("a", (ms, ks), a_rows, cols_k, ms * sm * self.bm,
                                ks * ska * self.bk, slots_a)
 
-        def stage_b(ks):
+        def stage_b(ks, ns=ns, b_cols=b_cols):
             rows_k = min(skb * self.bk, self.k - ks * skb * self.bk)
             return self._stage("b", (ns, ks), rows_k, b_cols, ks * skb * self.bk,
                                ns * sn * self.bn, slots_b)
+
+        def first_of_next(which):
+            nm, nn = nxt[0] // sm, nxt[1] // sn
+            if which == "a":
+                stage_a(0, nm, min(sm * self.bm, self.m - nm * sm * self.bm))
+            else:
+                stage_b(0, nn, min(sn * self.bn, self.n - nn * sn * self.bn))
 
         for ki in range(self.kb):
             kk = min(self.bk, self.k - ki * self.bk)
@@ -575,10 +590,16 @@ class _Run:
             sb = stage_b(ks_b)
             # With two or more L1 slots the library copies the next stage while the cube
             # works on this one (MDL's L1 double buffering).
-            if slots_a > 1 and ki % ska == 0 and ks_a + 1 < a_stages:
-                stage_a(ks_a + 1)
-            if slots_b > 1 and ki % skb == 0 and ks_b + 1 < b_stages:
-                stage_b(ks_b + 1)
+            if slots_a > 1 and ki % ska == 0:
+                if ks_a + 1 < a_stages:
+                    stage_a(ks_a + 1)
+                elif nxt is not None:
+                    first_of_next("a")
+            if slots_b > 1 and ki % skb == 0:
+                if ks_b + 1 < b_stages:
+                    stage_b(ks_b + 1)
+                elif nxt is not None:
+                    first_of_next("b")
             # Both stages are taken from their queues (WaitFlag MTE2 -> MTE1) before the
             # first load is issued.
             c.hold(S, sa[1] if sa[1] > sb[1] else sb[1])
@@ -623,8 +644,9 @@ def lower_iterate_all(op, cx: Lowering):
             raise InvalidArgumentError(f"writes C as {g.dt.name}; the Matmul's C type is "
                                        f"{st.dt['c'].name}", site, core=c.block_idx)
         vals = run.all_values()
-        for mi, ni in run.order():
-            m_done = run.compute_block(mi, ni)
+        blocks = list(run.order())
+        for i, (mi, ni) in enumerate(blocks):
+            m_done = run.compute_block(mi, ni, blocks[i + 1] if i + 1 < len(blocks) else None)
             r0, c0 = mi * run.bm, ni * run.bn
             block = vals[r0:r0 + run.bm, c0:c0 + run.bn]
             run.write(g, r0, c0, block, m_done)
