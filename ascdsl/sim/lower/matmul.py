@@ -11,14 +11,16 @@ TCubeTiling it was given:
 - A enters L1 in stages of stepM x stepKa base blocks (MTE2, ND -> NZ), B in stages of
   stepKb x stepN; L1 holds depthA1 / (stepM * stepKa) stages of A and depthB1 /
   (stepKb * stepN) of B, reused while they stay (least recently used goes first), and a stage
-  is overwritten only after MTE1 has read the last block from it;
+  is overwritten only after MTE1 has done the K step's last load (MDL: one copy per stage,
+  the next stage copied during this one; NORM: one copy per base block);
 - each baseM x baseK (baseK x baseN) slice goes L1 -> L0A (L0B) on MTE1 into one of dbL0A
   (dbL0B) buffers, freed when the Mmad that reads it is done;
 - Mmad accumulates into one of dbL0C L0C buffers on M (one 16 x 16 x C0 fractal product a
   cycle); FIX moves the finished block to GM (NZ -> ND), freeing the L0C buffer.
 
-Each step is charged to its pipe with the SoC's costs and waits only for what it depends on,
-so the trace shows MTE2, MTE1, M and FIX overlapping as far as the tiling's buffers allow.
+Each step is charged to its pipe with the SoC's costs; the library's WaitFlags stop the core
+issuing (before a copy into a stage slot, before a K step's loads, before a Fixpipe), all else
+waits only for what it depends on: MTE2, MTE1, M and FIX overlap as far as the buffers allow.
 The tiling must fit L1, L0A, L0B and L0C (a located error otherwise), and the object must be
 given A and B before it computes.
 """
@@ -457,15 +459,11 @@ class _Run:
             for i in range(rows):
                 san.access(g.mem, lo + i * step, lo + i * step + length, True, FIX, k, site)
         c.hold(S, m_done)  # GetTensorC's WaitFlag M -> FIX
-        cost = c.cost
-        if self.mdl:
-            # MDL's Fixpipe moves the block at FIX's own rate; NORM's costs fix_burst per row
-            # (the two templates' published fixpipe times differ tenfold per block).
-            c.gm_copy(FIX, g.buf, lo, cols * dt.size, self.ldc * dt.size, rows, True,
-                      g.cache[1], site, 0.0, write_rate=cost.fix_rate)
-        else:
-            c.gm_copy(FIX, g.buf, lo, cols * dt.size, self.ldc * dt.size, rows, True,
-                      g.cache[1], site, cost.fix_burst)
+        # MDL's Fixpipe moves the block at FIX's own rate; NORM's costs fix_burst per row
+        # (the two templates' published fixpipe times differ tenfold per block).
+        burst, rate = (0.0, c.cost.fix_rate) if self.mdl else (c.cost.fix_burst, None)
+        c.gm_copy(FIX, g.buf, lo, cols * dt.size, self.ldc * dt.size, rows, True, g.cache[1],
+                  site, burst, write_rate=rate)
         slot = st.l0c_next % len(st.l0c)
         st.l0c[slot] = c.done[FIX]
         st.l0c_next += 1
@@ -576,13 +574,6 @@ class _Run:
             return self._stage("b", (ns, ks), rows_k, b_cols, ks * skb * self.bk,
                                ns * sn * self.bn, slots_b)
 
-        def first_of_next(which):
-            nm, nn = nxt[0] // sm, nxt[1] // sn
-            if which == "a":
-                stage_a(0, nm, min(sm * self.bm, self.m - nm * sm * self.bm))
-            else:
-                stage_b(0, nn, min(sn * self.bn, self.n - nn * sn * self.bn))
-
         for ki in range(self.kb):
             kk = min(self.bk, self.k - ki * self.bk)
             ks_a, ks_b = ki // ska, ki // skb
@@ -594,12 +585,14 @@ class _Run:
                 if ks_a + 1 < a_stages:
                     stage_a(ks_a + 1)
                 elif nxt is not None:
-                    first_of_next("a")
+                    nm = nxt[0] // sm
+                    stage_a(0, nm, min(sm * self.bm, self.m - nm * sm * self.bm))
             if slots_b > 1 and ki % skb == 0:
                 if ks_b + 1 < b_stages:
                     stage_b(ks_b + 1)
                 elif nxt is not None:
-                    first_of_next("b")
+                    nn = nxt[1] // sn
+                    stage_b(0, nn, min(sn * self.bn, self.n - nn * sn * self.bn))
             # Both stages are taken from their queues (WaitFlag MTE2 -> MTE1) before the
             # first load is issued.
             c.hold(S, sa[1] if sa[1] > sb[1] else sb[1])
@@ -609,9 +602,7 @@ class _Run:
             # behind them), so a slot is free when MTE1 has done the step's last load.
             done = c.done[MTE1]
             for w, stg in (("a", sa), ("b", sb)):
-                free = st.l1_free[w]
-                if done > free[stg[0]]:
-                    free[stg[0]] = done
+                st.l1_free[w][stg[0]] = max(st.l1_free[w][stg[0]], done)
             ready = max(a_done, b_done)
             if ki == 0 and l0c > ready:
                 ready = l0c
