@@ -235,14 +235,14 @@ class CoreSim:
 
     def gm_copy(self, p: int, buf: GMBuffer, start: int, length: int, stride: int, count: int,
                 write: bool, mode: int, site: Site, burst: float | None = None,
-                l2_cap: float | None = None, share: int = 1,
+                l2_cap: float | None = None, shared: int = 1,
                 write_rate: float | None = None) -> None:
         """A copy of `count` bursts of `length` bytes, `stride` apart, from byte `start` of GM
         buffer `buf` (into it if `write`), on pipe `p` (see ascdsl.sim.memsys).
 
         The engine issues the copy (`mte_issue` + `burst`, by default `mte_burst`, per burst: the
         pipe's occupancy; `l2_cap` marks a converting copy, ND2NZ: its L2 hits move no faster
-        than `l2_cap` and one row per `nd2nz_row` cycles; `share`: how many cores read the same
+        than `l2_cap` and one row per `nd2nz_row` cycles; `shared`: how many cores read the same
         bytes at once, see ascdsl.sim.memsys; `write_rate`: a write's bytes into L2 per cycle
         when not the core's GM write rate, e.g. FIX);
         a read then moves its bytes through the core's read port, one copy after the other:
@@ -263,7 +263,7 @@ class CoreSim:
                 eng += l2 / (write_rate or ms.write_rate)
         else:
             hbm, l2, hit_ready, fetched = ms.read(self, buf, start, length, stride, count, mode,
-                                                  share)
+                                                  shared)
         t0 = self.t
         free = self.free
         if free[p] > t0:

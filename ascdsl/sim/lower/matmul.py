@@ -515,7 +515,7 @@ class _Run:
                           for r in range(0, n_rows, rs) for j in range(0, n_cols, cs))
         for r, j, h, w in tiles:
             c.gm_copy(MTE2, g.buf, lo + (r * ld + j) * size, w * size, ld * size, h, False,
-                      g.cache[0], site, l2_cap=c.cost.nd2nz_rate, share=share)
+                      g.cache[0], site, l2_cap=c.cost.nd2nz_rate, shared=share)
         entry = [slot, c.done[MTE2]]
         cache[key] = entry
         return entry
