@@ -238,12 +238,16 @@ class CoreSim:
 
     def gm_copy(self, p: int, buf: GMBuffer, start: int, length: int, stride: int, count: int,
                 write: bool, mode: int, site: Site, burst: float | None = None,
-                l2_cap: float | None = None) -> None:
+                l2_cap: float | None = None, shared: int = 1,
+                write_rate: float | None = None) -> None:
         """A copy of `count` bursts of `length` bytes, `stride` apart, from byte `start` of GM
         buffer `buf` (into it if `write`), on pipe `p` (see ascdsl.sim.memsys).
 
         The engine issues the copy (`mte_issue` + `burst`, by default `mte_burst`, per burst: the
-        pipe's occupancy; `l2_cap` caps the rate of its L2 hits, e.g. for ND2NZ);
+        pipe's occupancy; `l2_cap` marks a converting copy, ND2NZ: its L2 hits move no faster
+        than `l2_cap` and one row per `nd2nz_row` cycles; `shared`: how many cores read the same
+        bytes at once, see ascdsl.sim.memsys; `write_rate`: a write's bytes into L2 per cycle
+        when not the core's GM write rate, e.g. FIX);
         a read then moves its bytes through the core's read port, one copy after the other:
         L2 hits at the core's L2 rate, misses at `gm_read_core` and no faster than the core's
         HBM share delivers them; it lands `gm_latency` after its last byte. A write moves its
@@ -259,9 +263,10 @@ class CoreSim:
         if write:
             hbm, l2 = ms.write(self, buf, start, length, stride, count, mode)
             if l2:
-                eng += l2 / ms.write_rate
+                eng += l2 / (write_rate or ms.write_rate)
         else:
-            hbm, l2, hit_ready, fetched = ms.read(self, buf, start, length, stride, count, mode)
+            hbm, l2, hit_ready, fetched = ms.read(self, buf, start, length, stride, count, mode,
+                                                  shared)
         t0 = self.t
         free = self.free
         if free[p] > t0:
@@ -301,10 +306,15 @@ class CoreSim:
                 # A converting copy (ND2NZ) moves its L2 hits no faster than `l2_cap`; its
                 # misses fill whole lines on the HBM share (hbm_end) but only the bytes it
                 # asked for cross the core's port (rows of 128 bytes: a quarter of a line).
-                asked = length * count - l2
+                # The converter takes a row per `nd2nz_row` cycles at best (mm-1's 128-byte
+                # rows: 36 B/cycle; mm-5's 1 KB rows reach the byte cap instead).
+                total = length * count
+                asked = total - l2
                 if asked > hbm:
                     asked = hbm
-                port += l2 / min(ms.l2_rate, l2_cap) + asked / ms.read_rate
+                hits = l2 / min(ms.l2_rate, l2_cap)
+                rows = count * cost.nd2nz_row * l2 / total
+                port += (hits if hits > rows else rows) + asked / ms.read_rate
             if hbm_end > port:
                 port = hbm_end
             if hit_ready > port:

@@ -20,6 +20,14 @@ mechanism rather than by per-op costs:
   the line only when it fetched the line itself (other cores' times are not on its clock).
 - **Cache modes** (`GlobalTensor::SetL2CacheHint`): with CACHE_MODE_DISABLE, reads that miss
   go to HBM without allocating a line, and writes go to HBM.
+- **Panels several cores read at once** (the Matmul API's A and B: every core of a row of
+  the split reads the same A rows, every core of a column the same B rows): a read may say
+  that `share` cores want the same bytes at about the same time. On hardware one of them
+  fetches each line and the others find it in L2, so the chip inserts the line once, not once
+  per core, and the fetch is served by the pooled HBM shares of the cores waiting for it. The
+  simulated core (whichever of them runs first here) therefore advances its L2 clock by
+  1/share per missed line and moves 1/share of the missed bytes on its own HBM share; the rest
+  of those bytes arrive like L2 hits.
 - **Unaligned bursts**: a burst whose GM address is not a multiple of 32 bytes is read as the
   whole lines it touches, from HBM.
 
@@ -106,13 +114,15 @@ class MemSystem:
     # --- one copy ----------------------------------------------------------------------------
 
     def read(self, core, buf: GMBuffer, start: int, length: int, stride: int, count: int,
-             mode: int) -> tuple[int, int, float, list | int | None]:
+             mode: int, share: int = 1) -> tuple[int, int, float, list | int | None]:
         """A read of `count` bursts of `length` bytes, `stride` bytes apart, from byte `start`
         of `buf`: (bytes from HBM, bytes from L2, when the hit lines this core fetched earlier
         land, the groups whose fetched lines land with this read: a list, one group or None)."""
         total = length * count
         if total <= 0:
             return 0, 0, 0.0, None
+        if share > 1:
+            return self._shared_read(core, buf, start, length, stride, count, mode, share)
         st = buf.l2 or self.lines_of(buf)
         shift = self.shift
         allocate = mode == CACHE_NORMAL
@@ -159,6 +169,22 @@ class MemSystem:
         # Read around L2: only the 32-byte blocks asked for come from HBM.
         hbm = ((total + 31) >> 5) * missed // touched << 5
         return hbm, max(0, total - hbm), hit_ready, None
+
+    def _shared_read(self, core, buf: GMBuffer, start: int, length: int, stride: int,
+                     count: int, mode: int, share: int) -> tuple:
+        """`read` of bytes `share` cores want at once (module docstring): the misses count
+        1/share on the core's L2 clock and HBM share."""
+        clock, resident = core.l2_clock, core.l2_resident
+        hbm, l2, hit_ready, fetched = self.read(core, buf, start, length, stride, count, mode)
+        if hbm:
+            inserted = core.l2_clock - clock
+            core.l2_clock = clock + inserted / share
+            if core.l2_resident > resident:
+                core.l2_resident = resident + (core.l2_resident - resident) / share
+            own = hbm // share
+            l2 += hbm - own
+            hbm = own
+        return hbm, l2, hit_ready, fetched
 
     def write(self, core, buf: GMBuffer, start: int, length: int, stride: int, count: int,
               mode: int) -> tuple[int, int]:

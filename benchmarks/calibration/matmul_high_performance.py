@@ -1,134 +1,146 @@
-"""C = A @ B^T, 8192 x 8192 x 8192 half, the first cases of asc-devkit's matmul best practice.
+"""C = A @ B^T, 8192 x 8192 x 8192 half, asc-devkit's matmul best practice with the Matmul API.
 
-A re-creation (ascdsl kernel language, own code) of what mirror-cann/asc-devkit's
-examples/01_simd_cpp_api/05_best_practices/01_matrix_compute/matmul_high_performance measures
-(README_en.md has the msprof figures; benchmarks/calibration/rows.py copies them). The
-published kernel calls the Matmul API (CFG_NORM template, `IterateAll`); ascdsl has no Matmul
-API yet, so this kernel does what that template does for this shape with the basic cube APIs,
-with the published tiling:
+A re-creation (ascdsl kernel language, own code) of mirror-cann/asc-devkit's
+examples/01_simd_cpp_api/05_best_practices/01_matrix_compute/matmul_high_performance (the
+msprof figures are in its README_en.md; rows.py copies them). Like the published kernels, each
+cube core works out its block of C from the TCubeTiling, points a `matmul::Matmul` (A ND, B ND
+transposed, C half) at it and calls IterateAll; the simulator runs the library's schedule from
+the tiling (ascdsl.sim.lower.matmul). The tilings are the published ones:
 
-- each core owns a singleM x singleN block of C and walks it in baseM x baseN output blocks;
-- for each output block, K in steps of baseK: A's baseM x baseK tile and B^T's baseN x baseK
-  tile GM -> L1 (ND2NZ copies on MTE2), L1 -> L0A / L0B (LoadData on MTE1), one Mmad on M
-  accumulating in L0C; two buffers of each input stage (the template's default L1/L0 depth),
-  so the copies of step t + 1 overlap the multiply of step t;
-- the output block L0C -> GM once its K loop is done (Fixpipe, f32 -> f16).
+- case 0: 1 core, base 64 x 64 x 64, one base block per L1 stage (the source's `SetL1`:
+  depthA1 = depthB1 = 1, every step 1), the NORM template;
+- case 1: the same with base 128 x 256 x 64;
+- case 2: 24 cores, M split in 2 and N in 12 (singleN 683, the last core column 679), NORM,
+  base 128 x 256 x 64, `SetL1`;
+- case 3: 24 cores split 4 x 6 (singleM 2048, singleN 1536: the last core column owns 512);
+- case 4: the MDL template (one ND2NZ copy per L1 stage), depthA1 4 / stepKa 2 (the README:
+  "ping and pong buffers each loading two blocks"); B depthB1 8 / stepKb 4, the B parameters
+  the source fixes for its constant-tiling cases (the README does not print case 4's);
+- case 5: MDL with depthA1 16 / stepKa 8 (the README's L1 cache tuning), B as in case 4;
+- case 6: case 5 with the L2 split: singleM 1024, each core computes two 1024-row slices of A,
+  the second 4096 rows further (the source's MatmulKernelL2Cache: M in 4 core rows, 2 passes).
 
-B is stored transposed (N x K, `isTrans=true` in the source), so the ND2NZ copy of a B^T tile
-is already the ZN layout L0B wants: one LoadData moves it. A's NZ tile becomes ZZ in L0A with
-one LoadData per 16-row block.
-
-Cases (cores, singleM, singleN, baseM, baseN, baseK):
-- case 0: 1 core, the whole matrix, base 64 x 64 x 64;
-- case 1: 1 core, base 128 x 256 x 64;
-- case 3: 24 cores split 4 x 6 (singleM 2048, singleN 1536), base 128 x 256 x 64.
-
-Every output block of a case is the same work, so the simulator runs `blocks` of each core's
-output blocks (the first ones) and calibration.py scales the per-core times by the rest.
+Simulating all of it would multiply 8192^3 in numpy per row; `rows` (< singleM) runs only the
+first rows of each core's block (SetTail), and calibration.py scales the per-core times by
+singleM / rows (every row of blocks is the same work once L2 holds B).
 """
 
 from __future__ import annotations
 
+import numpy as np
+
 import ascdsl as asc
+import ascdsl.lib.host as host
 
 M = N = K = 8192
-FRAC = 256  # halfs in one 16 x 16 fractal
+CORES = 24
 
-# case -> (cores, split M, split N, baseM, baseN, baseK); singleM = M / split M, singleN below.
+# case -> (cores, singleM, singleN, baseM, baseN, mdl, (depthA1, stepKa, depthB1, stepKb))
 CASES = {
-    0: (1, 1, 1, 64, 64, 64),
-    1: (1, 1, 1, 128, 256, 64),
-    3: (24, 4, 6, 128, 256, 64),
+    0: (1, M, N, 64, 64, False, (1, 1, 1, 1)),
+    1: (1, M, N, 128, 256, False, (1, 1, 1, 1)),
+    2: (CORES, 4096, 683, 128, 256, False, (1, 1, 1, 1)),
+    3: (CORES, 2048, 1536, 128, 256, False, (1, 1, 1, 1)),
+    4: (CORES, 2048, 1536, 128, 256, True, (4, 2, 8, 4)),
+    5: (CORES, 2048, 1536, 128, 256, True, (16, 8, 8, 4)),
+    6: (CORES, 1024, 1536, 128, 256, True, (16, 8, 8, 4)),
 }
-# The source's SINGLE_N for the 4 x 6 split: 1536, a multiple of 512 bytes' worth of columns
-# (6 x 1536 > N: the last column of cores owns 512 columns).
-SINGLE_N = {0: N, 1: N, 3: 1536}
+L2_SPLIT = {6}  # cases whose cores walk A in two slices M / 2 apart
+M_CORE_ROWS = 4  # the L2-split kernel's fixed split of M over cores
 
 
-@asc.jit
-def matmul_norm(a: asc.GlobalAddress, bt: asc.GlobalAddress, c: asc.GlobalAddress,
-                blocks: int, split_n: asc.ConstExpr[int], single_m: asc.ConstExpr[int],
-                single_n: asc.ConstExpr[int], bm: asc.ConstExpr[int], bn: asc.ConstExpr[int],
-                bk: asc.ConstExpr[int]):
-    """`blocks` output blocks of this core's single_m x single_n block of C = A @ B^T."""
-    idx = asc.get_block_idx()
-    row0 = (idx // split_n) * single_m
-    col0 = (idx % split_n) * single_n
-    a_gm = asc.GlobalTensor()
-    b_gm = asc.GlobalTensor()
-    c_gm = asc.GlobalTensor()
-    # The last column of cores may own fewer columns (4 x 6 split: 6 x 1536 > N).
-    cols = single_n
-    if N - col0 < cols:
-        cols = N - col0
-    a_gm.set_global_buffer(a + row0 * K, single_m * K)
-    b_gm.set_global_buffer(bt + col0 * K, cols * K)
-    c_gm.set_global_buffer(c + row0 * N + col0, (single_m - 1) * N + cols)
+def _matmul(mdl: bool):
+    half = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
+    half_t = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16, True)
+    cfg = asc.adv.MatmulConfig(do_norm=False, do_multi_data_load=True) if mdl else None
+    return asc.adv.Matmul(a=half, b=half_t, c=half, bias=half, matmul_config=cfg)
 
-    m1, n1, k1 = bm // 16, bn // 16, bk // 16
-    a_tile, b_tile = bm * bk, bn * bk
-    a1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, 2 * a_tile)
-    b1 = asc.LocalTensor(asc.float16, asc.TPosition.B1, 2 * a_tile * 2, 2 * b_tile)
-    a2 = asc.LocalTensor(asc.float16, asc.TPosition.A2, 0, 2 * a_tile)
-    b2 = asc.LocalTensor(asc.float16, asc.TPosition.B2, 0, 2 * b_tile)
-    co1 = asc.LocalTensor(asc.float32, asc.TPosition.CO1, 0, bm * bn)
-    n_blocks = cols // bn
-    steps = K // bk
 
-    for p in asc.static_range(2):
-        asc.set_flag(asc.HardEvent.MTE1_MTE2, p)
-        asc.set_flag(asc.HardEvent.M_MTE1, p)
-    asc.set_flag(asc.HardEvent.FIX_M, 0)
+@asc.jit(matmul_cube_only=True)
+def matmul_custom(a: asc.GlobalAddress, bt: asc.GlobalAddress, c: asc.GlobalAddress,
+                  tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress, rows: int,
+                  mdl: asc.ConstExpr[int], l2_split: asc.ConstExpr[int]):
+    """asc-devkit's `matmul_custom` (CFG_NORM), `matmul_custom_mdl` (CFG_MDL) and
+    `matmul_custom_mdl_l2cache` (CFG_MDL, A in two slices), each core on `rows` rows."""
+    if asc.ascend_is_aic():
+        pipe = asc.TPipe()
+        mm = _matmul(mdl)
+        asc.adv.register_matmul(pipe, workspace, mm, tiling)
+        block = asc.get_block_idx()
+        m_blocks = tiling.m.ceildiv(tiling.single_core_m)
+        if l2_split:
+            m_blocks = M_CORE_ROWS
+        m_index = block % m_blocks
+        n_index = block // m_blocks
+        tail_m = tiling.m - m_index * tiling.single_core_m
+        if tail_m > tiling.single_core_m:
+            tail_m = tiling.single_core_m
+        if tail_m > rows:
+            tail_m = rows
+        tail_n = tiling.n - n_index * tiling.single_core_n
+        if tail_n > tiling.single_core_n:
+            tail_n = tiling.single_core_n
+        mm.set_tail(tail_m, tail_n, tiling.k_a)
+        a_gm = asc.GlobalTensor()
+        b_gm = asc.GlobalTensor()
+        c_gm = asc.GlobalTensor()
+        for i in asc.static_range(2 if l2_split else 1):
+            row0 = m_index * tiling.single_core_m + i * (M // 2)
+            a_gm.set_global_buffer(a + row0 * tiling.k_a)
+            b_gm.set_global_buffer(bt + n_index * tiling.k_b * tiling.single_core_n)
+            c_gm.set_global_buffer(c + row0 * tiling.n + n_index * tiling.single_core_n)
+            mm.set_tensor_a(a_gm, False)
+            mm.set_tensor_b(b_gm, True)
+            mm.iterate_all(c_gm)
+        mm.end()
 
-    for blk in range(blocks):
-        bi = blk // n_blocks
-        bj = blk % n_blocks
-        asc.wait_flag(asc.HardEvent.FIX_M, 0)  # L0C is free once the last block is out
-        for t in range(steps):
-            p = t % 2
-            asc.wait_flag(asc.HardEvent.MTE1_MTE2, p)
-            asc.data_copy(a1[p * a_tile:], a_gm[bi * bm * K + t * bk:],
-                          asc.Nd2NzParams(1, bm, bk, 0, K, bm, 1, 0))
-            asc.data_copy(b1[p * b_tile:], b_gm[bj * bn * K + t * bk:],
-                          asc.Nd2NzParams(1, bn, bk, 0, K, bn, 1, 0))
-            asc.set_flag(asc.HardEvent.MTE2_MTE1, p)
-            asc.wait_flag(asc.HardEvent.MTE2_MTE1, p)
-            asc.wait_flag(asc.HardEvent.M_MTE1, p)
-            for i in asc.static_range(m1):
-                asc.load_data(a2[p * a_tile + i * k1 * FRAC:], a1[p * a_tile:],
-                              asc.LoadData2DParams(i, k1, m1, 0, 0, False, 0))
-            asc.load_data(b2[p * b_tile:], b1[p * b_tile:],
-                          asc.LoadData2DParams(0, k1 * n1, 1, 0, 0, False, 0))
-            asc.set_flag(asc.HardEvent.MTE1_MTE2, p)
-            asc.set_flag(asc.HardEvent.MTE1_M, p)
-            asc.wait_flag(asc.HardEvent.MTE1_M, p)
-            asc.mmad(co1, a2[p * a_tile:], b2[p * b_tile:],
-                     asc.MmadParams(bm, bn, bk, is_bias=t > 0, fm_offset=0, en_ssparse=False,
-                                    en_winograd_a=False, en_winograd_b=False))
-            asc.set_flag(asc.HardEvent.M_MTE1, p)
-        asc.set_flag(asc.HardEvent.M_FIX, 0)
-        asc.wait_flag(asc.HardEvent.M_FIX, 0)
-        asc.fixpipe(c_gm[bi * bm * N + bj * bn:], co1,
-                    asc.FixpipeParamsV220(bn, bm, bm, N, quant_pre=asc.QuantModes.F322F16))
-        asc.set_flag(asc.HardEvent.FIX_M, 0)
 
-    for p in asc.static_range(2):
-        asc.wait_flag(asc.HardEvent.MTE1_MTE2, p)
-        asc.wait_flag(asc.HardEvent.M_MTE1, p)
-    asc.wait_flag(asc.HardEvent.FIX_M, 0)
-    asc.pipe_barrier(asc.Pipe.PIPE_ALL)
+def tiling_of(case: int) -> asc.adv.TCubeTiling:
+    """The case's TCubeTiling: the host library's, with the fields the source fixes."""
+    cores, single_m, single_n, base_m, base_n, _mdl, (da, ska, db, skb) = CASES[case]
+    if cores == 1:
+        api = host.MatmulApiTiling(host.get_ascendc_platform())
+    else:
+        api = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
+        api.set_dim(cores)
+        api.set_single_shape(single_m, single_n, K)
+    f16 = host.DataType.DT_FLOAT16
+    api.set_a_type(host.TPosition.GM, host.CubeFormat.ND, f16, False)
+    api.set_b_type(host.TPosition.GM, host.CubeFormat.ND, f16, True)
+    api.set_c_type(host.TPosition.GM, host.CubeFormat.ND, f16)
+    api.set_bias_type(host.TPosition.GM, host.CubeFormat.ND, f16)
+    api.set_org_shape(M, N, K)
+    api.set_shape(M, N, K)
+    api.enable_bias(False)
+    api.set_buffer_space(-1, -1, -1)
+    api.set_fix_split(base_m, base_n, 64)
+    t = asc.adv.TCubeTiling()
+    if api.get_tiling(t) != 0:
+        raise ValueError(api.error)
+    t.base_k = 64
+    t.depth_a1, t.step_k_a, t.depth_b1, t.step_k_b = da, ska, db, skb
+    t.step_m = t.step_n = 1
+    if case in L2_SPLIT:
+        t.used_core_num = cores
+    return t
 
 
 def blocks_of(case: int) -> list[int]:
-    """Output blocks of each core of case `case`."""
-    cores, sm, sn, bm, bn, bk = CASES[case]
-    single_m, single_n = M // sm, SINGLE_N[case]
-    return [(single_m // bm) * (min(single_n, N - (i % sn) * single_n) // bn)
-            for i in range(cores)]
+    """Output blocks (baseM x baseN) of each core of case `case`."""
+    cores, single_m, single_n, base_m, base_n, _, _ = CASES[case]
+    passes = 2 if case in L2_SPLIT else 1
+    m_blocks = M_CORE_ROWS if case in L2_SPLIT else -(-M // single_m)
+    out = []
+    for i in range(cores):
+        cols = min(single_n, N - (i // m_blocks) * single_n)
+        out.append(passes * (single_m // base_m) * -(-cols // base_n))
+    return out
 
 
-def launch(case: int, a, bt, c, blocks: int):
-    """Run `blocks` output blocks per core of case `case` (a: M x K, bt: N x K, c: M x N,
-    numpy float16, flattened)."""
-    cores, sm, sn, bm, bn, bk = CASES[case]
-    return matmul_norm[cores](a, bt, c, blocks, sn, M // sm, SINGLE_N[case], bm, bn, bk)
+def launch(case: int, a, bt, c, rows: int):
+    """Run case `case` with each core computing `rows` rows of its block per pass (a: M x K,
+    bt: N x K, c: M x N, numpy float16, flattened)."""
+    cores, _, _, _, _, mdl, _ = CASES[case]
+    workspace = np.zeros(1024, dtype=np.uint8)
+    return matmul_custom[cores](a, bt, c, tiling_of(case), workspace, rows, int(mdl),
+                                int(case in L2_SPLIT))

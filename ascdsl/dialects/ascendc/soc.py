@@ -249,9 +249,13 @@ TIMING_910B: dict[str, Fact] = {
                      "121 us for the same writes: while a read of the core waits on its HBM "
                      "share, a write joining it moves at this minus the read's rate; 27.3 fits "
                      "add-5 alone, 29.5 add-6); add-4 checks it (ascdsl.sim.port)"),
-    "nd2nz_rate": _f(36, "bytes/cycle", "fitted to mm-1 (aic_mte2_time: ND2NZ copies GM->L1 "
-                     "at 35.6 B/cycle while nearly every read hits L2); mm-0 (31.9), mm-3 (37) "
-                     "and the data_copy README's GM->L1 rows (31.8) check it"),
+    "nd2nz_rate": _f(77, "bytes/cycle", "fitted to mm-5 (aic_mte2_time: the MDL template's "
+                     "ND2NZ copies of 1 KB and 512 B rows GM->L1 at 76.8 B/cycle per core while "
+                     "nearly every read hits L2; the asc-devkit matmul README: ND2NZ lowers the "
+                     "L2 bandwidth); mm-4 (256 B rows: 71.6) checks it"),
+    "nd2nz_row": _f(3.4, "cycles/row", "fitted to mm-1 (aic_mte2_time: ND2NZ copies of 128-byte "
+                    "rows move 35.6 B/cycle, one row per 3.4-3.6 cycles, well under the byte "
+                    "cap); mm-0, mm-3 and the data_copy README's GM->L1 rows check it"),
     "l2_read_core": _f(110, "bytes/cycle", f"{INI} [AICoreMemoryRates] l2 read"),
     "l2_line": _f(512, "bytes", "Ascend C guide 'Storage units' (GM moves best 512-byte "
                   "aligned); asc-devkit data_copy README (512 B alignment on A2/A3)"),
@@ -268,6 +272,9 @@ TIMING_910B: dict[str, Fact] = {
     "fix_burst": _f(62.4, "cycles/row", "fitted to mm-1 (aic_fixpipe_time: a 128 x 256 half "
                     "block of C leaves L0C in 10,220 cycles, 80 per row); mm-0 and mm-3 "
                     "check it"),
+    "fix_rate": _f(68, "bytes/cycle", "fitted to mm-5 (aic_fixpipe_time 47.9 us: the MDL "
+                   "template's Fixpipe moves a 128 x 256 half block of C in 1037 cycles); mm-4 "
+                   "(970 cycles) checks it"),
 }
 
 # Vector cycles per 256-byte repeat, by Ascend C API (1 for simple ops: asc-devkit

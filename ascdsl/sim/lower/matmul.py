@@ -11,14 +11,16 @@ TCubeTiling it was given:
 - A enters L1 in stages of stepM x stepKa base blocks (MTE2, ND -> NZ), B in stages of
   stepKb x stepN; L1 holds depthA1 / (stepM * stepKa) stages of A and depthB1 /
   (stepKb * stepN) of B, reused while they stay (least recently used goes first), and a stage
-  is overwritten only after MTE1 has read the last block from it;
+  is overwritten only after MTE1 has done the K step's last load (MDL: one copy per stage,
+  the next stage copied during this one; NORM: one copy per base block);
 - each baseM x baseK (baseK x baseN) slice goes L1 -> L0A (L0B) on MTE1 into one of dbL0A
   (dbL0B) buffers, freed when the Mmad that reads it is done;
 - Mmad accumulates into one of dbL0C L0C buffers on M (one 16 x 16 x C0 fractal product a
   cycle); FIX moves the finished block to GM (NZ -> ND), freeing the L0C buffer.
 
-Each step is charged to its pipe with the SoC's costs and waits only for what it depends on,
-so the trace shows MTE2, MTE1, M and FIX overlapping as far as the tiling's buffers allow.
+Each step is charged to its pipe with the SoC's costs; the library's WaitFlags stop the core
+issuing (before a copy into a stage slot, before a K step's loads, before a Fixpipe), all else
+waits only for what it depends on: MTE2, MTE1, M and FIX overlap as far as the buffers allow.
 The tiling must fit L1, L0A, L0B and L0C (a located error otherwise), and the object must be
 given A and B before it computes.
 """
@@ -37,7 +39,7 @@ from ascdsl.dialects.ascendc.types_matmul_api import MatmulType
 from ..compiler import Lowering, lowers, not_simulated
 from ..dtypes import sim_dtype
 from ..errors import InvalidArgumentError, UBOverflowError
-from ..sanitizer import FIX, M, MTE1, MTE2
+from ..sanitizer import FIX, MTE1, MTE2, M, S
 from .common import gm_span
 from .copy import _record_blocks
 from .vector import CONSTRUCT_LOWERINGS
@@ -365,6 +367,17 @@ class _Run:
         self.bm, self.bn, self.bk = t["baseM"], t["baseN"], t["baseK"]
         self.mb, self.nb, self.kb = (_ceil(self.m, self.bm), _ceil(self.n, self.bn),
                                      _ceil(self.k, self.bk))
+        cfg = st.type.config
+        self.mdl = bool(cfg.get("do_multi_data_load")) and not cfg.get("do_norm")
+        # A stage's base block as stored in GM (rows, columns): K runs along A's columns
+        # unless A is transposed, along B's rows unless B is.
+        self.base_rc = {"a": (self.bk, self.bm) if st.trans["a"] else (self.bm, self.bk),
+                        "b": (self.bn, self.bk) if st.trans["b"] else (self.bk, self.bn)}
+        # How many cores read the same A (B) rows at once: the cores of one row (column) of
+        # the launch's split of C (ascdsl.sim.memsys, shared panels).
+        active = c.memsys.active
+        along_n = max(1, min(active, _ceil(org[1], t["singleCoreN"])))
+        self.share = {"a": along_n, "b": max(1, active // along_n)}
 
     def order(self):
         """(mi, ni) of every block, in the library's order (see the module docstring)."""
@@ -446,9 +459,12 @@ class _Run:
             step, length = self.ldc * dt.size, cols * dt.size
             for i in range(rows):
                 san.access(g.mem, lo + i * step, lo + i * step + length, True, FIX, k, site)
-        c.hold(FIX, m_done)
-        c.gm_copy(FIX, g.buf, lo, cols * dt.size, self.ldc * dt.size, rows, True, g.cache[1], site,
-                  c.cost.fix_burst)
+        c.hold(S, m_done)  # GetTensorC's WaitFlag M -> FIX
+        # MDL's Fixpipe moves the block at FIX's own rate; NORM's costs fix_burst per row
+        # (the two templates' published fixpipe times differ tenfold per block).
+        burst, rate = (0.0, c.cost.fix_rate) if self.mdl else (c.cost.fix_burst, None)
+        c.gm_copy(FIX, g.buf, lo, cols * dt.size, self.ldc * dt.size, rows, True, g.cache[1],
+                  site, burst, write_rate=rate)
         slot = st.l0c_next % len(st.l0c)
         st.l0c[slot] = c.done[FIX]
         st.l0c_next += 1
@@ -486,9 +502,21 @@ class _Run:
             k = san.begin(MTE2)
             _record_blocks(san, g.mem, lo, ld * dt.size, n_cols * dt.size, n_rows, False, MTE2,
                            k, site)
-        c.hold(MTE2, free[slot])
-        c.gm_copy(MTE2, g.buf, lo, n_cols * dt.size, ld * dt.size, n_rows, False, g.cache[0],
-                  site, l2_cap=c.cost.nd2nz_rate)
+        # The library waits for the slot (MTE1 -> MTE2) with a WaitFlag: the core issues
+        # nothing else until MTE1 has read the stage it replaces.
+        c.hold(S, free[slot])
+        share, size = self.share[which], dt.size
+        if self.mdl:
+            # MDL moves the whole stage in one copy (the README's "large packet").
+            tiles = ((0, 0, n_rows, n_cols),)
+        else:
+            # NORM moves it one base block per copy, however many blocks L1 caches.
+            rs, cs = self.base_rc[which]
+            tiles = tuple((r, j, min(rs, n_rows - r), min(cs, n_cols - j))
+                          for r in range(0, n_rows, rs) for j in range(0, n_cols, cs))
+        for r, j, h, w in tiles:
+            c.gm_copy(MTE2, g.buf, lo + (r * ld + j) * size, w * size, ld * size, h, False,
+                      g.cache[0], site, l2_cap=c.cost.nd2nz_rate, shared=share)
         entry = [slot, c.done[MTE2]]
         cache[key] = entry
         return entry
@@ -504,16 +532,19 @@ class _Run:
         nbytes = r * k * st.dt[which].size
         occ, lat = c.cost.load_data(Hardware.L1, Hardware.L0A if which == "a" else Hardware.L0B,
                                     nbytes, nbytes // FRACTAL)
-        c.hold(MTE1, max(stage[1], bufs[j]))
+        # The library's LoadData2D calls per slice: A (NZ in L1, ZZ in L0A) one per 16-row
+        # fractal row; a transposed B (N x K, already ZN) one; a row-major B one per 16 rows
+        # of K (each transposing). mm-1 fitted mte1_issue with these counts (8 + 1).
+        calls = r // 16 if which == "a" else (1 if st.trans["b"] else k // 16)
+        occ += (calls - 1) * c.cost.mte1_issue
+        c.hold(S, stage[1])  # WaitFlag MTE2 -> MTE1: the stage is in L1
+        c.hold(MTE1, bufs[j])
         c.run(MTE1, occ, lat, self.site)
-        done = c.done[MTE1]
-        free = st.l1_free[which]
-        if done > free[stage[0]]:
-            free[stage[0]] = done
-        return done, j
+        return c.done[MTE1], j
 
-    def compute_block(self, mi: int, ni: int) -> float:
-        """MTE2 / MTE1 / M for block (mi, ni) over K; when its last Mmad is done."""
+    def compute_block(self, mi: int, ni: int, nxt: tuple[int, int] | None = None) -> float:
+        """MTE2 / MTE1 / M for block (mi, ni) over K; when its last Mmad is done. `nxt`: the
+        block computed next, whose first stages are copied during this one's last (MDL)."""
         st, c, t = self.st, self.c, self.t
         dta = st.dt["a"]
         c0 = 32 // dta.size
@@ -528,20 +559,51 @@ class _Run:
         m_done = 0.0
         l0c = st.l0c[st.l0c_next % len(st.l0c)]
         cost = c.cost
+        ska, skb, sm, sn = t["stepKa"], t["stepKb"], t["stepM"], t["stepN"]
+        ms, ns = mi // sm, ni // sn
+        a_rows = min(sm * self.bm, self.m - ms * sm * self.bm)
+        b_cols = min(sn * self.bn, self.n - ns * sn * self.bn)
+        a_stages, b_stages = _ceil(self.kb, ska), _ceil(self.kb, skb)
+
+        def stage_a(ks, ms=ms, a_rows=a_rows):
+            cols_k = min(ska * self.bk, self.k - ks * ska * self.bk)
+            return self._stage("a", (ms, ks), a_rows, cols_k, ms * sm * self.bm,
+                               ks * ska * self.bk, slots_a)
+
+        def stage_b(ks, ns=ns, b_cols=b_cols):
+            rows_k = min(skb * self.bk, self.k - ks * skb * self.bk)
+            return self._stage("b", (ns, ks), rows_k, b_cols, ks * skb * self.bk,
+                               ns * sn * self.bn, slots_b)
+
         for ki in range(self.kb):
             kk = min(self.bk, self.k - ki * self.bk)
-            ms, ks_a = mi // t["stepM"], ki // t["stepKa"]
-            ns, ks_b = ni // t["stepN"], ki // t["stepKb"]
-            a_rows = min(t["stepM"] * self.bm, self.m - ms * t["stepM"] * self.bm)
-            a_cols = min(t["stepKa"] * self.bk, self.k - ks_a * t["stepKa"] * self.bk)
-            b_rows = min(t["stepKb"] * self.bk, self.k - ks_b * t["stepKb"] * self.bk)
-            b_cols = min(t["stepN"] * self.bn, self.n - ns * t["stepN"] * self.bn)
-            sa = self._stage("a", (ms, ks_a), a_rows, a_cols, ms * t["stepM"] * self.bm,
-                             ks_a * t["stepKa"] * self.bk, slots_a)
-            sb = self._stage("b", (ns, ks_b), b_rows, b_cols, ks_b * t["stepKb"] * self.bk,
-                             ns * t["stepN"] * self.bn, slots_b)
+            ks_a, ks_b = ki // ska, ki // skb
+            sa = stage_a(ks_a)
+            sb = stage_b(ks_b)
+            # With two or more L1 slots the library copies the next stage while the cube
+            # works on this one (MDL's L1 double buffering).
+            if slots_a > 1 and ki % ska == 0:
+                if ks_a + 1 < a_stages:
+                    stage_a(ks_a + 1)
+                elif nxt is not None:
+                    nm = nxt[0] // sm
+                    stage_a(0, nm, min(sm * self.bm, self.m - nm * sm * self.bm))
+            if slots_b > 1 and ki % skb == 0:
+                if ks_b + 1 < b_stages:
+                    stage_b(ks_b + 1)
+                elif nxt is not None:
+                    nn = nxt[1] // sn
+                    stage_b(0, nn, min(sn * self.bn, self.n - nn * sn * self.bn))
+            # Both stages are taken from their queues (WaitFlag MTE2 -> MTE1) before the
+            # first load is issued.
+            c.hold(S, sa[1] if sa[1] > sb[1] else sb[1])
             a_done, ja = self._load_l0("a", sa, rows, kk, c0)
             b_done, jb = self._load_l0("b", sb, cols, kk, c0)
+            # The stages are released after both loads (SetFlag MTE1 -> MTE2 queued on MTE1
+            # behind them), so a slot is free when MTE1 has done the step's last load.
+            done = c.done[MTE1]
+            for w, stg in (("a", sa), ("b", sb)):
+                st.l1_free[w][stg[0]] = max(st.l1_free[w][stg[0]], done)
             ready = max(a_done, b_done)
             if ki == 0 and l0c > ready:
                 ready = l0c
@@ -574,8 +636,9 @@ def lower_iterate_all(op, cx: Lowering):
             raise InvalidArgumentError(f"writes C as {g.dt.name}; the Matmul's C type is "
                                        f"{st.dt['c'].name}", site, core=c.block_idx)
         vals = run.all_values()
-        for mi, ni in run.order():
-            m_done = run.compute_block(mi, ni)
+        blocks = list(run.order())
+        for i, (mi, ni) in enumerate(blocks):
+            m_done = run.compute_block(mi, ni, blocks[i + 1] if i + 1 < len(blocks) else None)
             r0, c0 = mi * run.bm, ni * run.bn
             block = vals[r0:r0 + run.bm, c0:c0 + run.bn]
             run.write(g, r0, c0, block, m_done)

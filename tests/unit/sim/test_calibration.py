@@ -53,13 +53,10 @@ def test_every_reference_row_is_reproduced_or_says_why(calibration):
 
 
 def test_matmul_row_pipes_are_within_the_goal(calibration):
-    # mm-1 chose the cube's constants; its Task Duration is short by the Matmul API's own
-    # scalar work (449 cycles per K step), which the hand-written kernel does not do.
+    # mm-1 chose the cube's constants (the Matmul API at depth 1: MTE2 and MTE1 serialised by
+    # the library's WaitFlags); every listed figure and the Task Duration within 5%.
     r = row(calibration, "mm-1")
     sim, _ = calibration.RUNNERS[r.kernel[0]](r.kernel[1])
     for name in r.listed:
-        if name == "Task Duration(us)" or name == "aic_time(us)":
-            continue
         err = calibration.err(sim[name], r.measured[name])
         assert abs(err) <= 0.05, f"mm-1 {name}: {err:+.1%}"
-    assert -0.25 <= calibration.err(sim["Task Duration(us)"], r.measured["Task Duration(us)"]) < 0

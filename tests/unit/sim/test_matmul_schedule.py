@@ -1,0 +1,119 @@
+"""The Matmul API's schedule as the calibration fitted it (benchmarks/calibration, mm-0..6):
+the library's WaitFlags serialise MTE2 and MTE1 when L1 holds one stage, MDL copies the next
+stage during this one and writes a block with one Fixpipe, and cores reading the same panel
+share its misses (ascdsl.sim.memsys)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import ascdsl as asc
+import ascdsl.lib.host as host
+from ascdsl.dialects.ascendc.soc import get_soc
+from ascdsl.sim.core import CoreSim, Launch
+from ascdsl.sim.dtypes import sim_dtype
+from ascdsl.sim.memory import GMBuffer
+from xdsl.dialects.builtin import f16
+
+COST = get_soc().cost
+
+
+@asc.jit(matmul_cube_only=True)
+def one_core(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
+             tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress,
+             mdl: asc.ConstExpr[int]):
+    if asc.ascend_is_aic():
+        a_gm = asc.GlobalTensor()
+        b_gm = asc.GlobalTensor()
+        c_gm = asc.GlobalTensor()
+        a_gm.set_global_buffer(a)
+        b_gm.set_global_buffer(b)
+        c_gm.set_global_buffer(c)
+        pipe = asc.TPipe()
+        h = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
+        cfg = asc.adv.MatmulConfig(do_norm=False, do_multi_data_load=True) if mdl else None
+        mm = asc.adv.Matmul(a=h, b=h, c=h, bias=h, matmul_config=cfg)
+        asc.adv.register_matmul(pipe, workspace, mm, tiling)
+        mm.set_tensor_a(a_gm)
+        mm.set_tensor_b(b_gm)
+        mm.iterate_all(c_gm)
+        mm.end()
+
+
+def _tiling(m, n, k, depth, step):
+    api = host.MatmulApiTiling(host.get_ascendc_platform())
+    for setter in (api.set_a_type, api.set_b_type, api.set_c_type, api.set_bias_type):
+        setter(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16)
+    api.set_org_shape(m, n, k)
+    api.set_shape(m, n, k)
+    api.enable_bias(False)
+    api.set_fix_split(128, 256, 64)
+    t = asc.adv.TCubeTiling()
+    assert api.get_tiling(t) == 0, api.error
+    t.depth_a1 = t.depth_b1 = depth
+    t.step_k_a = t.step_k_b = step
+    t.step_m = t.step_n = 1
+    return t
+
+
+def _run(m, n, k, depth, step, mdl):
+    rng = np.random.default_rng(0)
+    a = rng.integers(-4, 5, (m, k)).astype(np.float16)
+    b = rng.integers(-4, 5, (k, n)).astype(np.float16)
+    c = np.zeros((m, n), np.float16)
+    report = one_core[1](a.ravel(), b.ravel(), c.ravel(), _tiling(m, n, k, depth, step),
+                         np.zeros(1024, np.uint8), int(mdl))
+    np.testing.assert_array_equal(c, (a.astype(np.float32) @ b.astype(np.float32))
+                                  .astype(np.float16))
+    return report.cores[0]
+
+
+def test_one_stage_in_l1_serialises_the_copies_and_the_loads():
+    # mm-0 / mm-1: with depth 1 the next copies wait for MTE1 to release the stage and the
+    # loads wait for both copies, so the core takes at least MTE2 + MTE1 (Mmad overlaps).
+    core = _run(128, 256, 1024, 1, 1, mdl=False)
+    serial = core.busy["PIPE_MTE2"] + core.busy["PIPE_MTE1"]
+    assert core.cycles >= serial
+    # ... plus only the last Mmad and the block's Fixpipe.
+    assert core.cycles < serial + core.busy["PIPE_FIX"] + 2 * (512 + COST["cube_issue"])
+
+
+def test_mdl_double_buffers_the_stages_in_l1():
+    norm = _run(128, 256, 1024, 1, 1, mdl=False)
+    mdl = _run(128, 256, 1024, 4, 2, mdl=True)
+    # Two stages of two K blocks: copies overlap the loads; the same Mmads.
+    assert mdl.busy["PIPE_M"] == pytest.approx(norm.busy["PIPE_M"], rel=0.02)
+    assert mdl.cycles < mdl.busy["PIPE_MTE2"] + mdl.busy["PIPE_MTE1"]
+    assert mdl.cycles < 0.8 * norm.cycles
+
+
+def test_the_templates_fixpipe_costs():
+    m, n = 128, 256
+    norm = _run(m, n, 64, 1, 1, mdl=False)
+    mdl = _run(m, n, 64, 1, 1, mdl=True)
+    nbytes = m * n * 2
+    # NORM: fix_burst per row (mm-1); MDL: the block at fix_rate (mm-5), same issue.
+    assert norm.busy["PIPE_FIX"] == pytest.approx(
+        COST["mte_issue"] + m * COST["fix_burst"] + nbytes / COST["gm_write_core"], rel=1e-6)
+    assert mdl.busy["PIPE_FIX"] == pytest.approx(
+        COST["mte_issue"] + nbytes / COST["fix_rate"], rel=1e-6)
+
+
+def test_a_panel_shared_by_cores_splits_its_misses():
+    class K:
+        name = "k"
+        auto_sync = False
+
+    launch = Launch(K(), 4, "off", get_soc(), cube=True)
+    core = CoreSim(launch, 0, 4)
+    ms = core.memsys
+    buf = GMBuffer(0, "a", sim_dtype(f16), np.zeros(1 << 20, np.float16))
+    # 64 KB, never read before: alone it misses 128 lines; shared by 4 cores, this core
+    # fetches a quarter of them on its HBM share and its L2 clock advances by 32 lines.
+    hbm, l2, _, _ = ms.read(core, buf, 0, 65536, 65536, 1, 0, share=4)
+    assert (hbm, l2) == (16384, 49152)
+    assert core.l2_clock == 32
+    hbm, l2, _, _ = ms.read(core, buf, 1 << 17, 65536, 65536, 1, 0)
+    assert (hbm, l2) == (65536, 0)
+    assert core.l2_clock == 32 + 128
