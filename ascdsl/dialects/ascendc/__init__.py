@@ -125,6 +125,10 @@ from .ops_sort import *  # noqa: F403
 from .ops_sort import SORT_OPS
 from .ops_mask import *  # noqa: F403
 from .ops_mask import MASK_OPS, MaskMode
+from .types_copy_ext import *  # noqa: F403
+from .types_copy_ext import COPY_EXT_STRUCT_TYPES, COPY_EXT_TYPES
+from .ops_data_copy_ext import *  # noqa: F403
+from .ops_data_copy_ext import DATA_COPY_EXT_OPS
 
 # Every op, one list per module (each module's list names its ops in order).
 ALL_OPS: list[type[AscendCOp]] = [
@@ -167,6 +171,7 @@ ALL_OPS: list[type[AscendCOp]] = [
     *COPY_VEC_OPS,  # Copy (vector unit, CopyRepeatParams)
     *SORT_OPS,  # GetSortLen, GetSortOffset, Sort32, Sort
     *MASK_OPS,  # ResetMask, SetMaskCount/Norm, SetVectorMask
+    *DATA_COPY_EXT_OPS,  # DataCopy enhanced / CO12 / slices, DataCopyPad ext, SetPadValue
 ]
 
 ALL_TYPES.extend(ADV_TYPES)  # tiling and configuration structs of the advanced APIs
@@ -183,6 +188,8 @@ ALL_TYPES.append(FmatrixModeType)  # an enum pyasc builds like a struct: no kern
 ALL_TYPES.append(CopyRepeatParamsType)
 PARAM_STRUCT_TYPES["copy_repeat_params"] = CopyRepeatParamsType
 PARAM_STRUCT_TYPES.update({t.name.removeprefix("ascendc."): t for t in VEC_PARAM_TYPES})
+ALL_TYPES.extend(COPY_EXT_TYPES)  # DataCopyEnhancedParams, SliceInfo, ... and their enums
+PARAM_STRUCT_TYPES.update({t.name.removeprefix("ascendc."): t for t in COPY_EXT_STRUCT_TYPES})
 
 AscendC = Dialect("ascendc", ALL_OPS, ALL_TYPES)
 
