@@ -59,12 +59,12 @@ class DataCopyEnhancedOp(DataCopyBase):
     whose block mode, dequantization, ReLU and padding the enhanced params choose."""
 
     name = "ascendc.data_copy_enhanced"
-    intri_params = operand_def(COPY_PARAMS)
+    params = operand_def(COPY_PARAMS)  # pyasc: data_copy(..., repeat_params, enhanced_params)
     enhanced_params = operand_def(ENHANCED)
 
-    def __init__(self, dst: SSAValue, src: SSAValue, intri_params: SSAValue,
+    def __init__(self, dst: SSAValue, src: SSAValue, params: SSAValue,
                  enhanced_params: SSAValue):
-        super().__init__(operands=[dst, src, intri_params, enhanced_params])
+        super().__init__(operands=[dst, src, params, enhanced_params])
 
 
 @asc_op(cpp=Cpp("DataCopy"))
@@ -120,7 +120,7 @@ class DataCopySliceOp(SegmentedFormat, DataCopyBase):
 class DataCopyPadExtBase(DataCopyBase):
     """DataCopyPad with DataCopyExtParams (32-bit lengths and gaps)."""
 
-    dataCopyParams = operand_def(EXT_PARAMS)
+    params = operand_def(EXT_PARAMS)  # pyasc's keyword: data_copy_params
 
 
 @asc_op(cpp=Cpp("DataCopyPad"))
@@ -129,7 +129,7 @@ class DataCopyPadExtL0Op(DataCopyPadExtBase):
     GM -> local copy; each block lands on a 32-byte boundary, padded with a T value."""
 
     name = "ascendc.data_copy_pad_l0_ext"
-    padParams = operand_def(PAD_EXT)
+    pad_params = operand_def(PAD_EXT)
 
     def __init__(self, dst: SSAValue, src: SSAValue, params: SSAValue, pad_params: SSAValue):
         super().__init__(operands=[dst, src, params, pad_params])
@@ -140,7 +140,7 @@ class DataCopyPadExtL0Op(DataCopyPadExtBase):
                 self.dst.type, GlobalTensorType):
             raise VerifyException("DataCopyPad with DataCopyPadExtParams copies GM to a local "
                                   "tensor (use data_copy_pad_l2_ext for local to GM)")
-        pad_t = self.padParams.type
+        pad_t = self.pad_params.type
         assert isinstance(pad_t, DataCopyPadExtParamsType)
         elem = getattr(self.dst.type, "element_type", None)
         if pad_t.element_type != elem:
@@ -181,8 +181,8 @@ class DataCopyPadNd2NzOp(DataCopyPadNd2NzBase):
     """`DataCopyPad(dst, src, DataCopyParams, Nd2NzParams)`."""
 
     name = "ascendc.data_copy_pad_nd2nz"
-    dataCopyParams = operand_def(COPY_PARAMS)
-    nd2nzParams = operand_def(ND2NZ)
+    params = operand_def(COPY_PARAMS)
+    nd2nz_params = operand_def(ND2NZ)
 
     def __init__(self, dst: SSAValue, src: SSAValue, params: SSAValue, nd2nz: SSAValue):
         super().__init__(operands=[dst, src, params, nd2nz])
@@ -193,8 +193,8 @@ class DataCopyPadExtNd2NzOp(DataCopyPadNd2NzBase):
     """`DataCopyPad(dst, src, DataCopyExtParams, Nd2NzParams)`."""
 
     name = "ascendc.data_copy_pad_nd2nz_ext"
-    dataCopyParams = operand_def(EXT_PARAMS)
-    nd2nzParams = operand_def(ND2NZ)
+    params = operand_def(EXT_PARAMS)  # pyasc's keyword: data_copy_params
+    nd2nz_params = operand_def(ND2NZ)
 
     def __init__(self, dst: SSAValue, src: SSAValue, params: SSAValue, nd2nz: SSAValue):
         super().__init__(operands=[dst, src, params, nd2nz])
