@@ -214,6 +214,36 @@ def array(dtype: Any, length_or_values: Any, fill_value: Any = None) -> Array:
     return arr
 
 
+class VdeqInfo(IRValue):
+    """`AscendC::VdeqInfo(scale, offset, sign_mode)`: 16 float scales, 16 int16 offsets and 16
+    sign modes (lists of 16), each passed as a local array as pyasc builds it; the struct of
+    `set_deq_scale(vdeq_tensor, vdeq_info)`."""
+
+    __slots__ = ()
+
+    def __init__(self, scale: Any = None, offset: Any = None, sign_mode: Any = None):
+        api = "VdeqInfo"
+        lists = {"scale": scale, "offset": offset, "sign_mode": sign_mode}
+        for name, v in lists.items():
+            v = ConstExpr.unwrap(v)
+            if not isinstance(v, (list, tuple)) or len(v) != 16:
+                raise KernelLanguageError(f"{api}(): '{name}' must be a list of 16 values, got "
+                                          f"{describe(v)}")
+        arrays = [
+            array(dt.float32, list(ConstExpr.unwrap(scale))),
+            array(dt.int16, list(ConstExpr.unwrap(offset))),
+            array(dt.int1, [bool(ConstExpr.unwrap(x)) for x in ConstExpr.unwrap(sign_mode)]),
+        ]
+        from ascdsl.dialects.ascendc.types_vec import VdeqInfoType
+
+        op = ConstructOp(VdeqInfoType(), [a.value for a in arrays])
+        op.types = ArrayAttr([a.value.type for a in arrays])
+        super().__init__(current().insert(op).results[0])
+
+    def describe(self) -> str:
+        return "VdeqInfo"
+
+
 # --- ShapeInfo from arrays -------------------------------------------------------------------
 
 _U8 = IntegerType(8, Signedness.UNSIGNED)
@@ -309,5 +339,5 @@ __all__ = [
     "DataCopyEnhancedParams", "DataCopyCO12DstParams", "DataCopyPadExtParams", "SliceInfo",
     "LoadImageToLocalParams", "CheckLocalMemoryIAParam", "BlockMode", "DeqScale", "pad_t",
     "DataFormat", "Array", "array", "get_shape_size", "set_pad_value", "load_image_to_local",
-    "check_local_memory_ia",
+    "check_local_memory_ia", "VdeqInfo",
 ]

@@ -139,3 +139,30 @@ def test_set_pad_value_refuses_other_positions():
 
     with pytest.raises(asc.CompilationError, match="pos must be one of"):
         kernel.compile()
+
+
+def test_vdeq_info_is_built_from_three_arrays():
+    @asc.jit
+    def kernel():
+        vdeq = asc.LocalTensor(dtype=asc.uint64, pos=asc.TPosition.VECIN, addr=0, tile_size=16)
+        info = asc.VdeqInfo([1.0] * 16, [5] * 16, [False] * 16)
+        asc.set_deq_scale(vdeq, info)
+
+    src = kernel.compile().source
+    assert "float " in src and "int16_t " in src and "bool " in src
+    assert "AscendC::SetDeqScale(" in src
+
+
+def test_vdeq_info_needs_sixteen_values():
+    @asc.jit
+    def kernel():
+        asc.VdeqInfo([1.0] * 15, [5] * 16, [False] * 16)
+
+    with pytest.raises(asc.CompilationError, match="'scale' must be a list of 16 values"):
+        kernel.compile()
+
+
+def test_pyasc_codegen_error_is_the_compilation_error():
+    from ascdsl.frontend.errors import CodegenError, CompilationError
+
+    assert CodegenError is CompilationError

@@ -50,6 +50,8 @@ def test_the_dialect_has_the_ops_the_target_covers():
         2,  # Copy with a bit mask and with a count
         4,  # GetSortLen, GetSortOffset, Sort32, Sort
         5,  # ResetMask, SetMaskCount, SetMaskNorm, SetVectorMask (count, bits)
+        11,  # DataCopy enhanced / CO12 / slices, DataCopyPad ext (3) and Nd2Nz (1),
+             # SetPadValue, LoadImageToLocal, CheckLocalMemoryIA, GetShapeSize
     ])
     assert len(set(ALL_OPS)) == len(ALL_OPS)
 
