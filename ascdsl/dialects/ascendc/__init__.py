@@ -129,6 +129,8 @@ from .types_copy_ext import *  # noqa: F403
 from .types_copy_ext import COPY_EXT_STRUCT_TYPES, COPY_EXT_TYPES
 from .ops_data_copy_ext import *  # noqa: F403
 from .ops_data_copy_ext import DATA_COPY_EXT_OPS
+from .ops_aipp import *  # noqa: F403
+from .ops_aipp import AIPP_OPS, AIPP_TYPES
 
 # Every op, one list per module (each module's list names its ops in order).
 ALL_OPS: list[type[AscendCOp]] = [
@@ -172,6 +174,7 @@ ALL_OPS: list[type[AscendCOp]] = [
     *SORT_OPS,  # GetSortLen, GetSortOffset, Sort32, Sort
     *MASK_OPS,  # ResetMask, SetMaskCount/Norm, SetVectorMask
     *DATA_COPY_EXT_OPS,  # DataCopy enhanced / CO12 / slices, DataCopyPad ext, SetPadValue
+    *AIPP_OPS,  # SetAippFunctions
 ]
 
 ALL_TYPES.extend(ADV_TYPES)  # tiling and configuration structs of the advanced APIs
@@ -190,6 +193,7 @@ PARAM_STRUCT_TYPES["copy_repeat_params"] = CopyRepeatParamsType
 PARAM_STRUCT_TYPES.update({t.name.removeprefix("ascendc."): t for t in VEC_PARAM_TYPES})
 ALL_TYPES.extend(COPY_EXT_TYPES)  # DataCopyEnhancedParams, SliceInfo, ... and their enums
 PARAM_STRUCT_TYPES.update({t.name.removeprefix("ascendc."): t for t in COPY_EXT_STRUCT_TYPES})
+ALL_TYPES.extend(AIPP_TYPES)  # AippParams and its six parts
 
 AscendC = Dialect("ascendc", ALL_OPS, ALL_TYPES)
 

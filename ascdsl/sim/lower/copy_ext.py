@@ -132,3 +132,9 @@ def lower_get_shape_size(op, cx: Lowering):
         R[o] = n
 
     return f
+
+
+@lowers(A.SetAippFunctionsOp)
+def lower_set_aipp(op, cx: Lowering):
+    raise cx.error(op, "the AIPP image conversions it programs are not modelled (nor is "
+                       "LoadImageToLocal, which applies them)")

@@ -311,9 +311,18 @@ def c_string(text: str) -> str:
 # --- ops whose C++ the facts do not spell ------------------------------------------------------
 
 
+# Structs another module prints itself (AIPP's nested aggregates), by the constructed type's
+# class.
+CONSTRUCT_RULES: dict[type, Callable[[Emitter, ConstructOp], None]] = {}
+
+
 @register(ConstructOp)
 def _construct(em: Emitter, op: Operation) -> None:
     assert isinstance(op, ConstructOp)
+    special = CONSTRUCT_RULES.get(type(op.result.type))
+    if special is not None:
+        special(em, op)
+        return
     result = op.result
     t = em.value_ctype(result, op)
     struct = result.type

@@ -166,3 +166,34 @@ def test_pyasc_codegen_error_is_the_compilation_error():
     from ascdsl.frontend.errors import CodegenError, CompilationError
 
     assert CodegenError is CompilationError
+
+
+def test_aipp_params_are_assigned_member_by_member_and_not_simulated():
+    @asc.jit
+    def kernel(y: asc.GlobalAddress, uv: asc.GlobalAddress):
+        y_gm = asc.GlobalTensor()
+        uv_gm = asc.GlobalTensor()
+        y_gm.set_global_buffer(y)
+        uv_gm.set_global_buffer(uv)
+        config = asc.AippParams(dtype=asc.float16,
+                                dtc_params=asc.AippDataTypeConvParams(dtc_mean_ch0=128),
+                                swap_params=asc.AippSwapParams(is_swap_rb=True))
+        asc.set_aipp_functions(y_gm, uv_gm, asc.AippInputFormat.YUV420SP_U8, config)
+
+    args = (asc.MockTensor(asc.float16), asc.MockTensor(asc.float16))
+    src = kernel.compile(*args).source
+    assert "AscendC::AippParams<half> " in src
+    assert ".swapParams.isSwapRB = " in src and ".dtcParams.dtcMeanCh0 = " in src
+    assert "AscendC::SetAippFunctions(v3, v4, AscendC::AippInputFormat::YUV420SP_U8, " in src
+    y = np.zeros(64, dtype=np.float16)
+    with pytest.raises(NotSimulatedError, match="AIPP image conversions"):
+        kernel[1](y, y.copy())
+
+
+def test_aipp_params_take_int8_or_float16_only():
+    @asc.jit
+    def kernel():
+        asc.AippParams(dtype=asc.float32)
+
+    with pytest.raises(asc.CompilationError, match="dtype must be asc.int8 or asc.float16"):
+        kernel.compile()

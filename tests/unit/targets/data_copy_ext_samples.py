@@ -67,6 +67,18 @@ func.func @{name}(%n: i32) {
   ascendc.check_local_memory_ia %p : !ascendc.check_local_memory_ia_param
   return
 }""",
+    A.SetAippFunctionsOp: """
+func.func @{name}(%g: !ascendc.global_tensor<i8>, %n: i32, %b: i1, %v: i8, %h: f16, %s: i16, %u: ui8) {
+  %pad = ascendc.construct !ascendc.aipp_padding_params(%n, %v, %v, %v, %v) [ui32, i8, i8, i8, i8] : i32, i8, i8, i8, i8
+  %swap = ascendc.construct !ascendc.aipp_swap_params(%b, %b, %b) [i8, i8, i8] : i1, i1, i1
+  %line = ascendc.construct !ascendc.aipp_single_line_params(%b) [i8] : i1
+  %dtc = ascendc.construct !ascendc.aipp_dtc_params(%u, %u, %u, %h, %h, %h, %h, %h, %h, %n) [ui8, ui8, ui8, f16, f16, f16, f16, f16, f16, ui32] : ui8, ui8, ui8, f16, f16, f16, f16, f16, f16, i32
+  %cpad = ascendc.construct !ascendc.aipp_cpadding_params(%n, %v) [ui32, i8] : i32, i8
+  %csc = ascendc.construct !ascendc.aipp_csc_params(%b, %s, %s, %s, %s, %s, %s, %s, %s, %s, %u, %u, %u, %u, %u, %u) : i1, i16, i16, i16, i16, i16, i16, i16, i16, i16, ui8, ui8, ui8, ui8, ui8, ui8
+  %p = ascendc.construct !ascendc.aipp_params(%pad, %swap, %line, %dtc, %cpad, %csc) : !ascendc.aipp_padding_params, !ascendc.aipp_swap_params, !ascendc.aipp_single_line_params, !ascendc.aipp_dtc_params, !ascendc.aipp_cpadding_params, !ascendc.aipp_csc_params
+  ascendc.set_aipp_functions %g, %p, format = RGB888_U8 : (!ascendc.global_tensor<i8>, !ascendc.aipp_params) -> ()
+  return
+}""",
     A.GetShapeSizeOp: """
 func.func @{name}(%t: !ascendc.local_tensor<64xf32>) -> i32 {
   %s = ascendc.local_tensor.get_shape_info %t : !ascendc.local_tensor<64xf32>, !ascendc.shape_info
