@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from xdsl.dialects import memref
-from xdsl.dialects.builtin import ArrayAttr, IntegerType, MemRefType, Signedness
+from xdsl.dialects.builtin import ArrayAttr, IntegerType, MemRefType, Signedness, UnitAttr
 from xdsl.ir import SSAValue
 
 from ascdsl.dialects.ascendc import ConstructOp
@@ -267,9 +267,14 @@ def shape_info_from_arrays(shape: Any, original_shape: Any, data_format: Any) ->
     operands.append(materialize_int(int(fmt), f"{api}(): data_format", dt.int8).value)
     types.append(DataFormatType())
     for a in (shape, original_shape):
-        if a is not None and ConstExpr.unwrap(a).dtype.bitwidth != 32:
+        a = ConstExpr.unwrap(a)
+        if a is None:
+            continue
+        if not a.dtype.is_int() or a.dtype.bitwidth != 32:
             raise KernelLanguageError(f"{api}(): shapes are arrays of 32-bit integers (the "
                                       f"C++ takes uint32_t[]), got {describe(a)}")
+        # Declared `uint32_t v[n]`, as pyasc marks it: the C++ takes it without a cast.
+        a.value.owner.attributes["ascendc.emit_as_unsigned"] = UnitAttr()
     op = ConstructOp(ShapeInfoType(), operands)
     op.types = ArrayAttr(types)
     return current().insert(op).results[0]

@@ -396,6 +396,11 @@ def _converted(
     if own == cpp:
         return name
     if isinstance(ir_type, MemRefType | UnrankedMemRefType) or cpp.endswith("*"):
+        # An array declared unsigned (`ascendc.emit_as_unsigned`, as pyasc marks ShapeInfo's
+        # shapes) already has the pointee type: the cast is a static one, as pyasc prints it.
+        owner = value.owner
+        if isinstance(owner, Operation) and "ascendc.emit_as_unsigned" in owner.attributes:
+            return f"static_cast<{cpp}>({name})"
         return f"reinterpret_cast<{cpp}>({name})"
     owner = value.owner
     if isinstance(owner, ConstantOp) and isinstance(owner.value, IntegerAttr) and cpp in _INT_RANGES:
