@@ -8,7 +8,7 @@ other DataCopy forms: GM -> UB on MTE2, UB -> GM on MTE3, L0C -> anywhere on FIX
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import IntegerAttr, IntegerType
+from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, IntegerType, i32
 from xdsl.ir import SSAValue
 from xdsl.irdl import (
     AnyAttr,
@@ -27,7 +27,7 @@ from .enums import Pipe, TPosition
 from .ops_copy import DataCopyBase
 from .ops_cube import ND2NZ
 from .ops_tensor_ext import SHAPE_INFO
-from .segments import SEGMENTED, SegmentedFormat, segment_sizes
+from .segments import SEGMENTED, SegmentedFormat
 from .types import DataCopyExtParamsType, GlobalTensorType
 from .types_copy_ext import (
     CheckLocalMemoryIAParamType,
@@ -98,9 +98,8 @@ class DataCopySliceOp(SegmentedFormat, DataCopyBase):
 
     def __init__(self, dst: SSAValue, src: SSAValue, dst_slices: list[SSAValue],
                  src_slices: list[SSAValue], dim_value: SSAValue | None):
-        sizes = segment_sizes(type(self), {"dimValue": dim_value is not None})
-        sizes.data = type(sizes.data)(  # the two slice lists are variadic
-            [1, 1, len(dst_slices), len(src_slices), int(dim_value is not None)])
+        sizes = DenseArrayBase.from_list(
+            i32, [1, 1, len(dst_slices), len(src_slices), int(dim_value is not None)])
         super().__init__(
             operands=[dst, src, dst_slices, src_slices, [] if dim_value is None else [dim_value]],
             properties={"operandSegmentSizes": sizes},

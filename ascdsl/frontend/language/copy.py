@@ -36,8 +36,14 @@ def data_copy(dst: BaseTensor, src: BaseTensor, *args, **kwargs) -> None:
 
     The pipe follows the memories: GM to UB on MTE2, UB to GM on MTE3, UB to UB on V.
     With `Nd2NzParams` it copies row-major GM matrices into NZ fractals of L1 (the cube's
-    input); with `Nz2NdParamsFull` NZ fractals back to row-major GM.
+    input); with `Nz2NdParamsFull` NZ fractals back to row-major GM; with
+    `DataCopyEnhancedParams` after the DataCopyParams, an enhanced copy; with
+    `DataCopyCO12DstParams`, an L0C block out. `data_copy(dst, src, [SliceInfo, ...],
+    [SliceInfo, ...], dim_value)` copies a strided window (one SliceInfo per dimension).
     """
+    if args and isinstance(ConstExpr.unwrap(args[0]), (list, tuple)) or "slice_list1" in kwargs:
+        copy_ext.data_copy_slice(dst, src, *args, **kwargs)
+        return
     dispatch(data_copy, dst, src, *args, **kwargs)
 
 

@@ -197,3 +197,32 @@ def test_aipp_params_take_int8_or_float16_only():
 
     with pytest.raises(asc.CompilationError, match="dtype must be asc.int8 or asc.float16"):
         kernel.compile()
+
+
+@asc.jit(insert_sync=True)
+def slice_kernel(x: asc.GlobalAddress, y: asc.GlobalAddress):
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    yg = asc.GlobalTensor()
+    yg.set_global_buffer(y)
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECIN, 1)
+    pipe.init_buffer(q, 1, 16 * 4)
+    t = q.alloc_tensor(asc.float32)
+    # rows 1..2, columns 8..15 of a [4, 16] float matrix (shapeValue gives the shapes)
+    src = [asc.SliceInfo(8, 15, 0, 1, 16), asc.SliceInfo(1, 2, 0, 1, 4)]
+    dst = [asc.SliceInfo(0, 7, 0, 1, 8), asc.SliceInfo(0, 1, 0, 1, 2)]
+    asc.data_copy(t, xg, dst, src, 2)
+    q.enque(t)
+    t2 = q.deque(asc.float32)
+    asc.data_copy(yg, t2, count=16)
+    q.free_tensor(t2)
+
+
+def test_sliced_copy_takes_the_window_the_headers_compose():
+    x = np.arange(64, dtype=np.float32)
+    y = np.zeros(16, dtype=np.float32)
+    slice_kernel[1](x, y)
+    np.testing.assert_array_equal(y, x.reshape(4, 16)[1:3, 8:16].reshape(-1))
+    src = slice_kernel.compile(asc.MockTensor(asc.float32), asc.MockTensor(asc.float32)).source
+    assert "AscendC::SliceInfo v" in src and "_slice_info[] = {" in src
