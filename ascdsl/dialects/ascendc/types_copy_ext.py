@@ -44,7 +44,7 @@ class DeqScale(IntEnum):
 
 
 class PadT(IntEnum):
-    """`AscendC::pad_t` (pyasc: `asc.pad_t`): the padding mode of an enhanced copy."""
+    """`pad_t` (pyasc: `asc.pad_t`), the compiler's padding mode of an enhanced copy."""
 
     PAD_NONE = 0
     PAD_MODE1 = 1
@@ -94,7 +94,7 @@ class DeqScaleType(CopyEnumType):
 @irdl_attr_definition
 class PadTType(CopyEnumType):
     name = "ascendc.pad_t"
-    CPP = "AscendC::pad_t"
+    CPP = "pad_t"  # a type of the compiler (stub_def.h), outside AscendC::
     ENUM = PadT
 
 
@@ -120,7 +120,7 @@ class DataCopyEnhancedParamsType(ParamStructType):
     FIELDS = (("blockMode", 0), ("deqScale", 0), ("deqValue", 0), ("sidStoreMode", 0),
               ("isRelu", 0), ("padMode", 0), ("padValue", 0))
     FIELD_CPP = ("AscendC::BlockMode", "AscendC::DeqScale", "uint64_t", "uint8_t", "bool",
-                 "AscendC::pad_t", "uint64_t")
+                 "pad_t", "uint64_t")
 
 
 @irdl_attr_definition

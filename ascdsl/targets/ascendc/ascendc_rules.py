@@ -340,8 +340,13 @@ def _construct(em: Emitter, op: Operation) -> None:
     ]
     if (isinstance(struct, ParamStructType) and 0 < len(values) < len(struct.FIELDS)
             and len(values) not in getattr(struct, "CTOR_ARITIES", ())):
-        # The structs' constructors take every field: the rest keep their documented defaults.
-        values += [str(d) for d in struct.defaults()[len(values) :]]
+        # The structs' constructors take every field: the rest keep their documented defaults
+        # (an enum or half field takes its default through a cast: `0` does not convert).
+        cpps = struct.field_cpp_types()
+        values += [
+            str(d) if cpps[i] is None or cpps[i] in _INT_RANGES else f"static_cast<{cpps[i]}>({d})"
+            for i, d in enumerate(struct.defaults()) if i >= len(values)
+        ]
     name = em.define(result)
     if values:
         em.line(f"{prefix}{t} {name}{{{', '.join(values)}}};")
