@@ -126,7 +126,7 @@ from .ops_sort import SORT_OPS
 from .ops_mask import *  # noqa: F403
 from .ops_mask import MASK_OPS, MaskMode
 from .types_copy_ext import *  # noqa: F403
-from .types_copy_ext import COPY_EXT_STRUCT_TYPES, COPY_EXT_TYPES
+from .types_copy_ext import COPY_EXT_TYPES
 from .ops_data_copy_ext import *  # noqa: F403
 from .ops_data_copy_ext import DATA_COPY_EXT_OPS
 from .ops_aipp import *  # noqa: F403
@@ -192,7 +192,6 @@ ALL_TYPES.append(CopyRepeatParamsType)
 PARAM_STRUCT_TYPES["copy_repeat_params"] = CopyRepeatParamsType
 PARAM_STRUCT_TYPES.update({t.name.removeprefix("ascendc."): t for t in VEC_PARAM_TYPES})
 ALL_TYPES.extend(COPY_EXT_TYPES)  # DataCopyEnhancedParams, SliceInfo, ... and their enums
-PARAM_STRUCT_TYPES.update({t.name.removeprefix("ascendc."): t for t in COPY_EXT_STRUCT_TYPES})
 ALL_TYPES.extend(AIPP_TYPES)  # AippParams and its six parts
 
 AscendC = Dialect("ascendc", ALL_OPS, ALL_TYPES)
