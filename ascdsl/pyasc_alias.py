@@ -26,6 +26,8 @@ import types
 # pyasc path prefix -> ascdsl module (longest prefix first).
 PATH_RULES: tuple[tuple[str, str], ...] = (
     ("asc.runtime.jit", "ascdsl.frontend.kernel"),
+    # pyasc's framework classes live in one module, tpipe.py; ascdsl's in fwk.py
+    ("asc.language.fwk.tpipe", "ascdsl.frontend.language.fwk"),
     ("asc.language", "ascdsl.frontend.language"),
     ("asc.codegen", "ascdsl.frontend"),
     ("asc", "ascdsl"),

@@ -35,6 +35,11 @@ class CompilationError(AscdslError):
         return self.diagnostics[0].message if self.diagnostics else ""
 
 
+# pyasc's name for the same error (`from asc.codegen.errors import CodegenError`): its tests
+# catch kernel errors under it.
+CodegenError = CompilationError
+
+
 class KernelLanguageError(Exception):
     """A misuse of the kernel language found while building IR (raised by the API functions).
 

@@ -50,7 +50,7 @@ class LTensor:
     that made it (named in errors as "tensor declared here").
     """
 
-    __slots__ = ("mem", "off", "dt", "n", "pos", "buf", "origin", "_view", "tag")
+    __slots__ = ("mem", "off", "dt", "n", "pos", "buf", "origin", "_view", "tag", "shape_info")
 
     def __init__(
         self,
@@ -71,6 +71,7 @@ class LTensor:
         self.origin = origin
         self._view = None
         self.tag = 0  # SetUserTag
+        self.shape_info: tuple[int, ...] = ()  # SetShapeInfo: its dimensions
 
     @property
     def view(self) -> np.ndarray:
@@ -148,7 +149,7 @@ class GTensor:
     is the L2 cache mode of its reads and of its writes (SetL2CacheHint).
     """
 
-    __slots__ = ("buf", "off", "n", "size", "dt", "origin", "cache")
+    __slots__ = ("buf", "off", "n", "size", "dt", "origin", "cache", "shape_info")
 
     def __init__(self, dt: SimDType, origin: Site | None):
         self.buf: GMBuffer | None = None
@@ -158,6 +159,7 @@ class GTensor:
         self.dt = dt
         self.origin = origin
         self.cache = (0, 0)
+        self.shape_info: tuple[int, ...] = ()  # SetShapeInfo: its dimensions
 
     def bind(self, buf: GMBuffer, off: int, size: int | None) -> None:
         self.buf = buf

@@ -129,6 +129,12 @@ from .types_sort import *  # noqa: F403
 from .types_sort import SORT_TYPES
 from .ops_mask import *  # noqa: F403
 from .ops_mask import MASK_OPS, MaskMode
+from .types_copy_ext import *  # noqa: F403
+from .types_copy_ext import COPY_EXT_TYPES
+from .ops_data_copy_ext import *  # noqa: F403
+from .ops_data_copy_ext import DATA_COPY_EXT_OPS
+from .ops_aipp import *  # noqa: F403
+from .ops_aipp import AIPP_OPS, AIPP_TYPES
 
 # Every op, one list per module (each module's list names its ops in order).
 ALL_OPS: list[type[AscendCOp]] = [
@@ -172,6 +178,8 @@ ALL_OPS: list[type[AscendCOp]] = [
     *SORT_OPS,  # GetSortLen, GetSortOffset, Sort32, Sort
     *MRGSORT_OPS,  # MrgSort, MrgSort4, GetMrgSortResult, RpSort16, ProposalConcat/Extract
     *MASK_OPS,  # ResetMask, SetMaskCount/Norm, SetVectorMask
+    *DATA_COPY_EXT_OPS,  # DataCopy enhanced / CO12 / slices, DataCopyPad ext, SetPadValue
+    *AIPP_OPS,  # SetAippFunctions
 ]
 
 ALL_TYPES.extend(ADV_TYPES)  # tiling and configuration structs of the advanced APIs
@@ -189,6 +197,8 @@ ALL_TYPES.append(FmatrixModeType)  # an enum pyasc builds like a struct: no kern
 ALL_TYPES.append(CopyRepeatParamsType)
 PARAM_STRUCT_TYPES["copy_repeat_params"] = CopyRepeatParamsType
 PARAM_STRUCT_TYPES.update({t.name.removeprefix("ascendc."): t for t in VEC_PARAM_TYPES})
+ALL_TYPES.extend(COPY_EXT_TYPES)  # DataCopyEnhancedParams, SliceInfo, ... and their enums
+ALL_TYPES.extend(AIPP_TYPES)  # AippParams and its six parts
 
 AscendC = Dialect("ascendc", ALL_OPS, ALL_TYPES)
 

@@ -79,7 +79,8 @@ class PipeBarrierOp(AscendCOp):
     def verify_facts(self) -> None:
         if self.barrier_pipe == Pipe.PIPE_S:
             raise VerifyException(
-                "PipeBarrier<PIPE_S> is a hardware error: the scalar pipe is always in order"
+                "PipeBarrier<PIPE_S> is a hardware error: the scalar pipe is always in order "
+                "(the 910B headers static_assert it away; remove the barrier)"
             )
 
 

@@ -8,6 +8,8 @@ and `SetAddrWithOffset` change which bytes later ops of the tensor touch.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from xdsl.dialects.builtin import IntegerType, Signedness, i32
 from xdsl.ir import Attribute, SSAValue
 from xdsl.utils.exceptions import VerifyException
@@ -25,12 +27,16 @@ ui64 = IntegerType(64, Signedness.UNSIGNED)
 @irdl_attr_definition
 class ShapeInfoType(ParamStructType):
     """AscendC::ShapeInfo: the shape a tensor carries for the APIs that read one (DumpTensor,
-    the advanced APIs). ascdsl builds only its default form (`ShapeInfo()`)."""
+    the advanced APIs). Built empty (`ShapeInfo()`), from a shape (`{dims, shape}`, `{dims,
+    shape, format}`) or a shape and an original shape (`{dims, shape, dims, original, format}`);
+    the shapes are `uint32_t[]` arrays."""
 
     name = "ascendc.shape_info"
     CPP = "AscendC::ShapeInfo"
-    FIELDS = ()
-    FIELD_CPP = ()
+    FIELDS = (("shapeDim", 0), ("shape", 0), ("originalShapeDim", 0), ("originalShape", 0),
+              ("dataFormat", 0))
+    FIELD_CPP = ("uint8_t", "uint32_t*", "uint8_t", "uint32_t*", "AscendC::DataFormat")
+    CTOR_ARITIES: ClassVar[tuple[int, ...]] = (2, 3, 5)
 
 
 SHAPE_INFO = Is((ShapeInfoType,), "!ascendc.shape_info")

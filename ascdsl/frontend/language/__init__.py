@@ -49,6 +49,10 @@ from .bufpool import TBufPool
 from .list_tensor import ListTensorDesc, TensorDesc
 from .trans5hd import TransDataTo5HDParams, trans_data_to_5hd
 from .copy import data_copy, data_copy_pad
+from . import copy_ext as _copy_ext
+from .copy_ext import *  # noqa: F403  (DataCopy's remaining structs, asc.array, ...)
+from . import aipp as _aipp
+from .aipp import *  # noqa: F403  (AippParams, set_aipp_functions)
 # After `.copy` is loaded: the name `copy` is then the function (pyasc's asc.copy), not the
 # submodule, which importing binds on the package once.
 from .copy_vec import CopyRepeatParams, copy
@@ -246,6 +250,8 @@ __all__ = [
     # store atomics, system queries, workspace, cache maintenance, scalar bit ops
     *_sysapi.__all__,
     *_blocksync.__all__,
+    *_copy_ext.__all__,
+    *_aipp.__all__,
     # header constants (asc.property(asc.TOTAL_L1_SIZE)) and the Matmul API's enums
     "Property", "property", "DEFAULT_C0_SIZE", "ONE_BLK_SIZE", "TOTAL_L1_SIZE", "TOTAL_L0C_SIZE",
     "LayoutMode", "BatchMode", "BatchOutMode", "IterateMode", "IterateOrder", "ScheduleType",

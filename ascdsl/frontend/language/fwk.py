@@ -312,9 +312,9 @@ class TBuf(TQueBind):
         op = current().insert(GetWithOffsetOp(self.value, s.value, o.value, LocalTensorType(t.ir)))
         return LocalTensor._wrap(op.results[0], t)
 
-    def alloc_tensor(self, *args: Any, **kwargs: Any) -> LocalTensor:
-        """A TBuf is not a queue: use get()."""
-        raise _not_a_queue("alloc_tensor")
+    def alloc_tensor(self, dtype: Any) -> LocalTensor:
+        """`buf.AllocTensor<T>()`: the headers define it as `Get<T>()` (the whole buffer)."""
+        return self.get(dtype)
 
     def enque(self, *args: Any, **kwargs: Any) -> None:
         """A TBuf is not a queue."""
@@ -324,9 +324,11 @@ class TBuf(TQueBind):
         """A TBuf is not a queue."""
         raise _not_a_queue("deque")
 
-    def free_tensor(self, *args: Any, **kwargs: Any) -> None:
-        """A TBuf is not a queue."""
-        raise _not_a_queue("free_tensor")
+    def free_tensor(self, tensor: Any) -> None:
+        """`buf.FreeTensor(t)`: the headers make it a no-op (a TBuf owns its one buffer for
+        the kernel's life), so nothing is emitted."""
+        require(ConstExpr.unwrap(tensor), LocalTensor, "TBuf.free_tensor", "tensor",
+                "a LocalTensor")
 
 
 def _not_a_queue(method: str) -> KernelLanguageError:

@@ -40,18 +40,23 @@ from ..values import ConstExpr, GlobalAddress, IRValue, PlainValue, describe, ma
 
 
 class ShapeInfo(IRValue):
-    """`AscendC::ShapeInfo`: `asc.ShapeInfo()` (its default value) or a tensor's
-    `get_shape_info()`."""
+    """`AscendC::ShapeInfo`: `asc.ShapeInfo()` (its default value), `asc.ShapeInfo(shape,
+    original_shape=None, data_format=asc.DataFormat.ND)` from `asc.array`s of int32 or uint32
+    dimensions, or a tensor's `get_shape_info()`."""
 
     __slots__ = ()
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        if args or kwargs:
-            raise KernelLanguageError(
-                "ShapeInfo(): only the default ShapeInfo() is supported (shapes from arrays "
-                "are not)"
-            )
-        super().__init__(current().insert(ConstructOp(ShapeInfoType())).results[0])
+    def __init__(self, shape: Any = None, original_shape: Any = None,
+                 data_format: Any = None) -> None:
+        if shape is None:
+            if original_shape is not None or data_format is not None:
+                raise KernelLanguageError("ShapeInfo(): original_shape and data_format need "
+                                          "a shape")
+            super().__init__(current().insert(ConstructOp(ShapeInfoType())).results[0])
+            return
+        from .copy_ext import shape_info_from_arrays
+
+        super().__init__(shape_info_from_arrays(shape, original_shape, data_format))
 
     @classmethod
     def _wrap(cls, value) -> ShapeInfo:

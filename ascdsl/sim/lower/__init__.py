@@ -18,6 +18,7 @@ from . import (  # noqa: F401
     block_sync,
     cmpsel,
     copy,
+    copy_ext,
     cube,
     debug,
     emitasc,

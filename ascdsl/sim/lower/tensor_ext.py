@@ -91,10 +91,14 @@ def lower_get_shape_info(op, cx: Lowering):
 
 @lowers(A.LocalSetShapeInfoOp, A.GlobalSetShapeInfoOp)
 def lower_set_shape_info(op, cx: Lowering):
+    # The tensor object carries its ShapeInfo (the tuple of its dimensions), as the C++
+    # object does; the advanced APIs read it from there.
     pre = cx.take_pre()
+    st, si = cx.slot(op.tensor), cx.slot(op.info)
 
     def f(R):
         R[0].t += pre
+        R[st].shape_info = R[si]
 
     return f
 

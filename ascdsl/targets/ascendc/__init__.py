@@ -30,6 +30,7 @@ from . import sys_rules as _sys_rules  # noqa: F401  (registers rules)
 from . import api10_rules as _api10_rules  # noqa: F401  (registers rules)
 from . import matmul_rules as _matmul_rules  # noqa: F401  (registers rules)
 from . import sort_rules as _sort_rules  # noqa: F401  (registers rules)
+from . import copy_ext_rules as _copy_ext_rules  # noqa: F401  (registers rules)
 from .emitter import INCLUDES_ATTR, Emitter, rule_for
 
 __all__ = ["emit", "emit_with_lines", "write", "rule_for", "INCLUDES_ATTR"]

@@ -311,9 +311,18 @@ def c_string(text: str) -> str:
 # --- ops whose C++ the facts do not spell ------------------------------------------------------
 
 
+# Structs another module prints itself (AIPP's nested aggregates), by the constructed type's
+# class.
+CONSTRUCT_RULES: dict[type, Callable[[Emitter, ConstructOp], None]] = {}
+
+
 @register(ConstructOp)
 def _construct(em: Emitter, op: Operation) -> None:
     assert isinstance(op, ConstructOp)
+    special = CONSTRUCT_RULES.get(type(op.result.type))
+    if special is not None:
+        special(em, op)
+        return
     result = op.result
     t = em.value_ctype(result, op)
     struct = result.type
@@ -331,8 +340,13 @@ def _construct(em: Emitter, op: Operation) -> None:
     ]
     if (isinstance(struct, ParamStructType) and 0 < len(values) < len(struct.FIELDS)
             and len(values) not in getattr(struct, "CTOR_ARITIES", ())):
-        # The structs' constructors take every field: the rest keep their documented defaults.
-        values += [str(d) for d in struct.defaults()[len(values) :]]
+        # The structs' constructors take every field: the rest keep their documented defaults
+        # (an enum or half field takes its default through a cast: `0` does not convert).
+        cpps = struct.field_cpp_types()
+        values += [
+            str(d) if cpps[i] is None or cpps[i] in _INT_RANGES else f"static_cast<{cpps[i]}>({d})"
+            for i, d in enumerate(struct.defaults()) if i >= len(values)
+        ]
     name = em.define(result)
     if values:
         em.line(f"{prefix}{t} {name}{{{', '.join(values)}}};")
@@ -387,6 +401,11 @@ def _converted(
     if own == cpp:
         return name
     if isinstance(ir_type, MemRefType | UnrankedMemRefType) or cpp.endswith("*"):
+        # An array declared unsigned (`ascendc.emit_as_unsigned`, as pyasc marks ShapeInfo's
+        # shapes) already has the pointee type: the cast is a static one, as pyasc prints it.
+        owner = value.owner
+        if isinstance(owner, Operation) and "ascendc.emit_as_unsigned" in owner.attributes:
+            return f"static_cast<{cpp}>({name})"
         return f"reinterpret_cast<{cpp}>({name})"
     owner = value.owner
     if isinstance(owner, ConstantOp) and isinstance(owner.value, IntegerAttr) and cpp in _INT_RANGES:

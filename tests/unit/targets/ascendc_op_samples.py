@@ -458,6 +458,11 @@ func.func @{{name}}(%t: !ascendc.local_tensor<256xf16>, %p: !ascendc.trans_data_
 }
 
 
+from data_copy_ext_samples import SAMPLES as _DATA_COPY_EXT  # noqa: E402
+
+WRITTEN_SAMPLES.update(_DATA_COPY_EXT)
+
+
 def _written_sample(cls: type[Operation], index: int) -> func.FuncOp:
     from ascdsl.context import make_context
     from ascdsl.diagnostics import parse_module

@@ -52,6 +52,9 @@ def test_the_dialect_has_the_ops_the_target_covers():
         7,  # MrgSort (arrays, MrgSort4Info), MrgSort4, GetMrgSortResult, RpSort16,
             # ProposalConcat, ProposalExtract
         5,  # ResetMask, SetMaskCount, SetMaskNorm, SetVectorMask (count, bits)
+        11,  # DataCopy enhanced / CO12 / slices, DataCopyPad ext (3) and Nd2Nz (1),
+             # SetPadValue, LoadImageToLocal, CheckLocalMemoryIA, GetShapeSize
+        1,  # SetAippFunctions
     ])
     assert len(set(ALL_OPS)) == len(ALL_OPS)
 
