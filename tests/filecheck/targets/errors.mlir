@@ -155,3 +155,14 @@ func.func @wide_mul_i8(%arg0 : i8, %arg1 : i8) {
   %0, %1 = arith.mului_extended %arg0, %arg1 : i8
   return
 }
+
+// -----
+
+// pyasc's IR may hold a GM allocator (its dialect and `-t ascendc` print it:
+// local_mem_allocator_gm.mlir); the headers static_assert on it.
+func.func @allocator_on_gm() {
+  %hw = arith.constant 0 : i64
+  // expected-error@+1 {{'ascendc.local_mem_allocator' op LocalMemAllocator<Hardware::GM> is rejected by Ascend C: an allocator hands out an on-chip memory (UB, L1, L0A, L0B, L0C, BIAS, FIXBUF)}}
+  %a = ascendc.local_mem_allocator %hw : i64, !ascendc.local_mem_allocator<0>
+  func.return
+}
