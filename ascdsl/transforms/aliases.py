@@ -55,10 +55,13 @@ class AscendcVerifySyncPass(VerifySyncPass):
     mode: str = "pyasc"
 
 
+@dataclass(frozen=True)
 class AscendcHoistQueBindPass(HoistQueBindPass):
-    """`hoist-que-bind` under pyasc's name."""
+    """`hoist-que-bind` under pyasc's name, leaving the ops in pyasc's order (`order=pyasc`)."""
 
     name = "ascendc-hoist-que-bind"
+
+    order: str = "pyasc"
 
 
 class AscendcHoistUbAllocationPass(HoistUbAllocationPass):
