@@ -76,10 +76,13 @@ class AscendcUnifyPipePass(UnifyPipePass):
     name = "ascendc-unify-pipe"
 
 
+@dataclass(frozen=True)
 class AscendcMaterializeTensorPass(MaterializeTensorPass):
-    """`materialize-tensor` under pyasc's name."""
+    """`materialize-tensor` under pyasc's name, folding constants as pyasc's driver does."""
 
     name = "ascendc-materialize-tensor"
+
+    fold_constants: bool = True
 
 
 class AscendcInputOutputTensorPass(InputOutputTensorPass):

@@ -47,8 +47,8 @@ func.func @two_levels(%n : i32, %m : i32, %len : i64) {
 
 // An op whose operand is defined in the loop stays there in both orders.
 // CHECK-LABEL: func.func @pinned
-// CHECK:         scf.for %i = %n to %m step %n : i32 {
-// CHECK-NEXT:      %q = ascendc.queue : <vecin, 1>
+// CHECK:         %q = ascendc.queue : <vecin, 1>
+// CHECK-NEXT:    scf.for %i = %n to %m step %n : i32 {
 // CHECK-NEXT:      %k = arith.addi %i, %n : i32
 // CHECK-NEXT:      ascendc.pipe.init_queue %p, %q, %k, %len
 func.func @pinned(%n : i32, %m : i32, %len : i64) {
