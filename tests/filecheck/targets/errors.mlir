@@ -1,6 +1,6 @@
 // RUN: ascdsl-opt %s --split-input-file --verify-diagnostics -t ascendc --ascendc-compilable
 // What the Ascend C target refuses in the source it compiles, each with the op, its line and
-// the reason (pyasc's spelling prints scalar math the headers reject: math_pyasc.mlir).
+// the reason (pyasc's spelling prints scalar math the headers reject: pyasc_spelling/math.mlir).
 
 func.func @auto_tensor() {
   // expected-error@+1 {{'ascendc.local_tensor_auto' op is a compiler-managed tensor with no Ascend C form yet; run materialize-tensor (or the whole --ascdsl-default pipeline) before printing Ascend C}}
@@ -159,7 +159,7 @@ func.func @wide_mul_i8(%arg0 : i8, %arg1 : i8) {
 // -----
 
 // pyasc's IR may hold a GM allocator (its dialect and `-t ascendc` print it:
-// local_mem_allocator_gm.mlir); the headers static_assert on it.
+// pyasc_spelling/local_mem_allocator_gm.mlir); the headers static_assert on it.
 func.func @allocator_on_gm() {
   %hw = arith.constant 0 : i64
   // expected-error@+1 {{'ascendc.local_mem_allocator' op LocalMemAllocator<Hardware::GM> is rejected by Ascend C: an allocator hands out an on-chip memory (UB, L1, L0A, L0B, L0C, BIAS, FIXBUF)}}

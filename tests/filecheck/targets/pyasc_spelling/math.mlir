@@ -1,4 +1,6 @@
 // RUN: ascdsl-opt %s -t ascendc | filecheck %s
+// (pyasc_spelling/: text that by design does not compile, so test_real_headers.py, which
+// compiles every -t ascendc RUN of targets/*.mlir, leaves this folder out.)
 // `-t ascendc` prints scalar math as pyasc's translator does, although the real headers have
 // no scalar AscendC::Cos, AscendC::Floor, ... (those are the LocalTensor APIs). The compilable
 // source (--ascendc-compilable, --check) refuses the transcendental ones at the op instead
