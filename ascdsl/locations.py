@@ -41,6 +41,7 @@ from xdsl.utils.lexer import Span, Token
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 import ascdsl.dialects  # noqa: F401  (installs MLIR's spellings of memref spaces, func decls)
+from ascdsl.mlir_names import MlirNames
 
 LOCATION_TYPES = (UnknownLoc, FileLineColLoc, NameLoc, CallSiteLoc, FusedLoc)
 # How deeply locations may nest when written out (`"a"("b"(...))`); an alias chain may be as
@@ -483,6 +484,28 @@ class IRPrinter(Printer):
         super().__init__(*args, **kwargs)
         self._custom: list[Operation | None] = []  # ops being printed: custom syntax or None
 
+    _mlir_names: MlirNames | None = None
+
+    def use_mlir_names(self, top: Operation) -> None:
+        """Name values as MLIR's printer does (ascdsl.mlir_names) instead of by their hints."""
+        self._mlir_names = MlirNames(top)
+
+    def print_ssa_value(self, value: SSAValue) -> str:
+        names = self._mlir_names
+        if names is None or value not in names.values:
+            return super().print_ssa_value(value)
+        name = names.values[value]
+        self.print_string(f"%{name}")
+        return name
+
+    def _print_results(self, op: Operation) -> None:
+        names = self._mlir_names
+        group = names.groups.get(op) if names is not None else None
+        if group is None:
+            super()._print_results(op)
+        else:
+            self.print_string(f"%{group} = ")
+
     def print_module(self, module: Operation) -> None:
         if not self.print_debuginfo:
             self.print_op(module)
@@ -577,7 +600,10 @@ class IRPrinter(Printer):
 
 
 def print_module(module: ModuleOp, stream: IO[str], *, generic: bool = False,
-                 debuginfo: bool = False) -> None:
-    """Print `module` to `stream` as ascdsl-opt does (MLIR's location aliases with debuginfo)."""
-    IRPrinter(stream=stream, print_generic_format=generic,
-              print_debuginfo=debuginfo).print_module(module)
+                 debuginfo: bool = False, mlir_names: bool = False) -> None:
+    """Print `module` to `stream` as ascdsl-opt does (MLIR's location aliases with debuginfo;
+    MLIR's SSA names with `mlir_names`, else the names the values carry)."""
+    printer = IRPrinter(stream=stream, print_generic_format=generic, print_debuginfo=debuginfo)
+    if mlir_names:
+        printer.use_mlir_names(module)
+    printer.print_module(module)

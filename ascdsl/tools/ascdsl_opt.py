@@ -57,6 +57,7 @@ class Options:
     print_auto_sync: bool = False
     readable_names: bool = False
     compilable: bool = False
+    mlir_names: bool = False
 
 
 @dataclass
@@ -99,6 +100,12 @@ def _build_parser(pass_names: Sequence[str]) -> OneLineArgParser:
         "--print-debuginfo",
         action="store_true",
         help="print op locations",
+    )
+    p.add_argument(
+        "--mlir-names",
+        action="store_true",
+        help="name values as MLIR's printer does (%%0, %%arg0, %%c5_i32), as pyasc's dumps "
+             "and lit tests do; by default the names in the input are kept",
     )
     p.add_argument("--allow-unregistered-dialect", action="store_true")
     p.add_argument(
@@ -224,6 +231,7 @@ def parse_args(argv: Sequence[str]) -> Options | str:
         print_auto_sync=ns.print_auto_sync,
         readable_names=ns.ascendc_readable_names,
         compilable=ns.ascendc_compilable,
+        mlir_names=ns.mlir_names,
     )
 
 
@@ -316,11 +324,12 @@ def run_chunk(text: str, filename: str, line_offset: int, passes, opts: Options,
                 engine.diagnostics.extend(found)
                 result.failed = True
                 return result
-        elif opts.target == "mlir" and (opts.print_generic or opts.print_debuginfo):
+        elif opts.target == "mlir" and (opts.print_generic or opts.print_debuginfo
+                                        or opts.mlir_names):
             from ascdsl.locations import print_module
 
             print_module(module, stream, generic=opts.print_generic,
-                         debuginfo=opts.print_debuginfo)
+                         debuginfo=opts.print_debuginfo, mlir_names=opts.mlir_names)
         elif opts.print_auto_sync or opts.readable_names or opts.compilable:
             from ascdsl.targets.ascendc import write
 

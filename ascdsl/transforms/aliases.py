@@ -55,10 +55,13 @@ class AscendcVerifySyncPass(VerifySyncPass):
     mode: str = "pyasc"
 
 
+@dataclass(frozen=True)
 class AscendcHoistQueBindPass(HoistQueBindPass):
-    """`hoist-que-bind` under pyasc's name."""
+    """`hoist-que-bind` under pyasc's name, leaving the ops in pyasc's order (`order=pyasc`)."""
 
     name = "ascendc-hoist-que-bind"
+
+    order: str = "pyasc"
 
 
 class AscendcHoistUbAllocationPass(HoistUbAllocationPass):
@@ -73,10 +76,13 @@ class AscendcUnifyPipePass(UnifyPipePass):
     name = "ascendc-unify-pipe"
 
 
+@dataclass(frozen=True)
 class AscendcMaterializeTensorPass(MaterializeTensorPass):
-    """`materialize-tensor` under pyasc's name."""
+    """`materialize-tensor` under pyasc's name, folding constants as pyasc's driver does."""
 
     name = "ascendc-materialize-tensor"
+
+    fold_constants: bool = True
 
 
 class AscendcInputOutputTensorPass(InputOutputTensorPass):

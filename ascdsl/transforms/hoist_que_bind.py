@@ -2,8 +2,10 @@
 
 Queue, que_bind and tbuf creation, `pipe.init_queue`, `pipe.init_buffer` and
 `tbuf.get_tensor` move out of loops and ifs towards the function's top level, as far as
-their operands allow (see hoisting.py). Ops keep their program order, where pyasc's greedy
-driver happens to put the last queue first.
+their operands allow (see hoisting.py). By default the hoisted ops keep their program order;
+`order=pyasc` (the default of pyasc's name, `ascendc-hoist-que-bind`) leaves them in the order
+pyasc's greedy driver does, where the last queue of a loop comes first. The order is that of
+the TQue declarations and InitBuffer calls in the Ascend C, so it decides the UB addresses.
 """
 
 from __future__ import annotations
@@ -25,7 +27,9 @@ from ascdsl.dialects.ascendc import (
 )
 
 from .analysis import function_bodies
-from .hoisting import hoist_out_of_regions
+from ascdsl.diagnostics import PassError
+
+from .hoisting import hoist_in_pyasc_order, hoist_out_of_regions
 
 HOISTED: tuple[type[Operation], ...] = (
     QueueOp,
@@ -43,6 +47,13 @@ class HoistQueBindPass(ModulePass):
 
     name = "hoist-que-bind"
 
+    order: str = "program"
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        orders = {"program": hoist_out_of_regions, "pyasc": hoist_in_pyasc_order}
+        hoist = orders.get(self.order)
+        if hoist is None:
+            raise PassError(op, f"{self.name}: unknown order '{self.order}' (expected one of "
+                            f"{', '.join(orders)})")
         for func in function_bodies(op):
-            hoist_out_of_regions(func, lambda o: isinstance(o, HOISTED))
+            hoist(func, lambda o: isinstance(o, HOISTED))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from xdsl.dialects.func import FuncOp
-from xdsl.ir import Operation
+from xdsl.ir import Operation, SSAValue
 
 from .analysis import OpOrder
 
@@ -35,4 +35,70 @@ def hoist_out_of_regions(func: FuncOp, wanted: Callable[[Operation], bool]) -> l
         dest.insert_op_before(op, target)
         order.note_inserted(op)
         moved.append(op)
+    return moved
+
+
+def hoist_in_pyasc_order(func: FuncOp, wanted: Callable[[Operation], bool]) -> list[Operation]:
+    """Hoist as pyasc's greedy driver leaves the ops (HoistOpPattern under
+    applyPatternsAndFoldGreedily): the same landing level as `hoist_out_of_regions`, but the
+    order in front of a loop is the driver's.
+
+    The driver pops its worklist from the back, so the last hoistable op of a loop goes first;
+    an op moves one region up per rewrite, and each rewrite pushes the moved op and then the
+    users of its results in use-list order, so a queue's init_queue follows it before the next
+    queue is looked at. Erasing the old op pushes the producers of its operands that are left
+    with at most two users. MLIR's use lists put the newest use first, and replacing a value
+    moves its uses over one by one, which reverses them: both are kept below for the ops that
+    can move, which is all that decides the order. Each op moves at most once per enclosing
+    region, so the work stays linear in the ops times the nesting depth.
+    """
+    order = OpOrder(func)
+    candidates = [op for op in func.walk() if wanted(op)]
+    wanted_ops = set(candidates)
+    uses: dict[SSAValue, list[Operation]] = {}
+    for op in candidates:
+        for r in op.results:
+            users = {u.operation for u in r.uses if u.operation in wanted_ops}
+            uses[r] = sorted(users, key=order.key, reverse=True)  # newest use first
+    moved: list[Operation] = []
+    changed = True
+    while changed:
+        changed = False
+        stack = [op for op in func.walk() if op in wanted_ops]
+        queued = set(stack)
+
+        def push(x: Operation) -> None:
+            if x in wanted_ops and x not in queued:
+                queued.add(x)
+                stack.append(x)
+
+        while stack:
+            op = stack.pop()
+            queued.discard(op)
+            outer = order.parent(op)
+            if outer is None or not all(order.value_dominates(v, outer) for v in op.operands):
+                continue
+            block, dest = op.parent, outer.parent
+            assert block is not None and dest is not None
+            block.detach_op(op)
+            dest.insert_op_before(op, outer)
+            order.note_inserted(op)
+            moved.append(op)
+            changed = True
+            # The clone's operand uses are the newest ones.
+            for v in op.operands:
+                lst = uses.get(v)
+                if lst is not None and op in lst:
+                    lst.remove(op)
+                    lst.insert(0, op)
+            push(op)
+            for r in op.results:
+                old = uses.get(r, [])
+                for u in old:
+                    push(u)
+                uses[r] = old[::-1]
+            for v in op.operands:
+                producer = v.owner
+                if isinstance(producer, Operation) and len({u.operation for u in v.uses}) <= 2:
+                    push(producer)
     return moved

@@ -59,6 +59,7 @@ from ascdsl.dialects.ascendc import (
 )
 
 from .analysis import function_bodies, terminator
+from .greedy_constants import GreedyConstants
 
 
 def constant(value: int, type_: IntegerType = i64) -> arith.ConstantOp:
@@ -201,6 +202,12 @@ class MaterializeTensorPass(ModulePass):
 
     name = "materialize-tensor"
 
+    # pyasc's constants (greedy_constants.py): equal constants merged and moved to the
+    # function's entry, and the size constants of the replaced tensors erased once unused, as
+    # MLIR's greedy driver leaves them. Off by default: ascdsl's own pipeline canonicalizes and
+    # CSEs after this pass anyway, and keeps the constants beside their users.
+    fold_constants: bool = False
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         # Last tensor first: each free lands before the terminator, so frees come out in
         # reverse allocation order, as pyasc emits them.
@@ -208,4 +215,16 @@ class MaterializeTensorPass(ModulePass):
             MaterializeLocalTensorAuto(), apply_recursively=False, walk_reverse=True
         )
         for func in function_bodies(op):
+            if not self.fold_constants:
+                walker.rewrite_region(func.body)
+                continue
+            folder = GreedyConstants()
+            folder.fold(func)
+            sizes = {v.owner for t in func.walk() if isinstance(t, LocalTensorAutoOp)
+                     for v in t.operands if isinstance(v.owner, arith.ConstantOp)}
             walker.rewrite_region(func.body)
+            for c in sizes:
+                if not c.result.uses:
+                    c.detach()
+                    c.erase()
+            folder.fold(func)

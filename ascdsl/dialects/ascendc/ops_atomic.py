@@ -112,6 +112,7 @@ class GetStoreAtomicConfigOp(AscendCOp):
     name = "ascendc.get_store_atomic_config"
     atomic_type = result_def(INT)
     atomic_op = result_def(INT)
+    ASM_RESULT_NAMES: ClassVar[tuple[str, ...]] = ("atomicType", "atomicOp")  # ascdsl.mlir_names
     assembly_format = "attr-dict `:` type($atomic_type) `,` type($atomic_op)"
 
     def __init__(self, result_type: Attribute = i16):

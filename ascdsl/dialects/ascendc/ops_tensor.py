@@ -366,12 +366,23 @@ class LocalMemAllocatorOp(AscendCOp):
             raise VerifyException(
                 f"hardware operand {hw} does not match the allocator type's {at.hardware_attr.data}"
             )
-        if at.hardware in (Hardware.GM, Hardware.MAX):
-            # kernel_tensor_impl.h: static_assert "illegal hardware position GM or MAX".
-            raise VerifyException(
-                f"LocalMemAllocator<Hardware::{at.hardware.name}> is rejected by Ascend C: an "
-                "allocator hands out an on-chip memory (UB, L1, L0A, L0B, L0C, BIAS, FIXBUF)"
-            )
+        # A GM allocator is valid IR (pyasc's dialect and translator accept it); the headers
+        # refuse it, so what compiles or runs the IR asks `unsupported_hardware()`.
+
+    def unsupported_hardware(self) -> str | None:
+        """Why Ascend C refuses this allocator (None: it accepts it)."""
+        at = self.allocator.type
+        assert isinstance(at, LocalMemAllocatorType)
+        return allocator_hardware_error(at.hardware)
+
+
+def allocator_hardware_error(hardware: Hardware) -> str | None:
+    """Why `LocalMemAllocator<hardware>` does not compile (None: it does)."""
+    if hardware not in (Hardware.GM, Hardware.MAX):
+        return None
+    # kernel_tensor_impl.h: static_assert "illegal hardware position GM or MAX".
+    return (f"LocalMemAllocator<Hardware::{hardware.name}> is rejected by Ascend C: an "
+            "allocator hands out an on-chip memory (UB, L1, L0A, L0B, L0C, BIAS, FIXBUF)")
 
 
 class _AllocatorAllocOp(AscendCOp):

@@ -36,6 +36,7 @@ from ascdsl.dialects.ascendc import (
     SetGlobalBufferOp,
     SetL2CacheHintOp,
     TPosition,
+    allocator_hardware_error,
     position_of,
 )
 
@@ -325,6 +326,9 @@ class LocalMemAllocator(IRValue):
 
     def __init__(self, hard: Any = Hardware.UB) -> None:
         hw = enum_arg(hard, Hardware, "LocalMemAllocator", "hard")
+        refused = allocator_hardware_error(hw)
+        if refused is not None:
+            raise KernelLanguageError(f"LocalMemAllocator(): {refused}")
         hw_value = constant(int(hw), dt.int64)
         op = current().insert(LocalMemAllocatorOp(hw_value.value, LocalMemAllocatorType(hw)))
         super().__init__(op.results[0])

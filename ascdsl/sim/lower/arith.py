@@ -468,3 +468,24 @@ def lower_constant(op: arith.ConstantOp, cx: Lowering):
         raise cx.error(op, f"with a {type(attr).__name__} value is not simulated (scalars only)")
     return None
 
+
+
+@lowers(arith.MulUIExtendedOp, arith.MulSIExtendedOp)
+def lower_mul_extended(op: Operation, cx: Lowering):
+    # The full 2N-bit product, split into its low and high N bits (each wrapped to the type).
+    t = op.results[0].type
+    width = sim_int_width(t)
+    if width is None or width == 1:
+        raise cx.error(op, f"on {t} is not an integer operation the simulator knows")
+    wrap = scalar_conv(cx, op, t)
+    read = as_unsigned(t) if isinstance(op, arith.MulUIExtendedOp) else as_signed(t)
+    read = read or (lambda x: x)
+    a, b = cx.slot(op.operands[0]), cx.slot(op.operands[1])
+    lo, hi = cx.slot(op.results[0]), cx.slot(op.results[1])
+
+    def f(R):
+        p = read(R[a]) * read(R[b])
+        R[lo] = wrap(p)
+        R[hi] = wrap(p >> width)
+
+    return f

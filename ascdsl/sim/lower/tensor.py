@@ -210,6 +210,9 @@ def lower_allocator(op, cx: Lowering):
     pre = cx.take_pre()
     site = cx.site(op)
     hw = op.allocator.type.hardware
+    refused = op.unsupported_hardware()
+    if refused is not None:
+        raise cx.error(op, refused)
     o = cx.slot(op.allocator)
 
     def f(R):

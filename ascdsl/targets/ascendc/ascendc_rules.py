@@ -31,6 +31,7 @@ from ascdsl.dialects.ascendc import (
     GetBlockNumOp,
     GetSubBlockIdxOp,
     GetTPipePtrOp,
+    LocalMemAllocatorOp,
     LocalTensorAutoOp,
     ParamStructType,
 )
@@ -457,3 +458,17 @@ def _local_tensor_auto(em: Emitter, op: Operation) -> None:
         "is a compiler-managed tensor with no Ascend C form yet; run materialize-tensor "
         "(or the whole --ascdsl-default pipeline) before printing Ascend C",
     )
+
+
+_allocator_rule = compile_cpp_rule(LocalMemAllocatorOp)
+
+
+@register(LocalMemAllocatorOp)
+def _local_mem_allocator(em: Emitter, op: Operation) -> None:
+    # pyasc prints a GM allocator; the headers static_assert on it, so the compilable source
+    # stops at the op instead of at bisheng.
+    assert isinstance(op, LocalMemAllocatorOp) and _allocator_rule is not None
+    refused = op.unsupported_hardware()
+    if refused is not None and not em.pyasc_spelling:
+        raise emit_error(op, refused)
+    _allocator_rule(em, op)

@@ -1,5 +1,5 @@
-"""Printing rules for the upstream dialects a kernel uses: func, scf, arith, math, memref and
-builtin casts (emitc and emitasc: emitc_rules.py, emitasc_rules.py).
+"""Printing rules for the upstream dialects a kernel uses: func, scf, arith, memref and
+builtin casts (scalar math: math_rules.py; emitc and emitasc: emitc_rules.py, emitasc_rules.py).
 
 Each arith/math family is a table (op class -> C++ operator or function), so a new op is one
 row. Integer ops that depend on signedness cast their operands when the C++ type of the
@@ -11,7 +11,7 @@ from __future__ import annotations
 import math as pymath
 
 import numpy as np
-from xdsl.dialects import arith, func, math, memref, scf
+from xdsl.dialects import arith, func, memref, scf
 from xdsl.dialects.builtin import (
     BFloat16Type,
     Float16Type,
@@ -351,10 +351,22 @@ _MIN_MAX: dict[type[Operation], tuple[str, bool | None]] = {
 }
 
 
-def _as(em: Emitter, v: SSAValue, signed: bool | None) -> str:
+# The ops pyasc's translator prints with their operands as they are, whatever the signedness
+# the op reads them with (so `arith.divui` on i32 divides signed there); `-t ascendc` repeats
+# that text, the compilable source casts.
+_PYASC_UNCAST: frozenset[type[Operation]] = frozenset({
+    arith.DivSIOp, arith.RemSIOp, arith.ShRSIOp, arith.ShRUIOp, arith.DivUIOp, arith.CeilDivSIOp,
+    arith.MaxSIOp, arith.MinSIOp, arith.CmpiOp, arith.ExtSIOp, arith.ExtUIOp, arith.SIToFPOp,
+    arith.UIToFPOp,
+})
+
+
+def _as(em: Emitter, v: SSAValue, signed: bool | None, op: Operation | None = None) -> str:
     """The operand, cast so that C++ reads it with the op's signedness."""
     name = em.name(v)
     t = v.type
+    if em.pyasc_spelling and type(op) in _PYASC_UNCAST:
+        return name
     if signed is None or not isinstance(t, IntegerType | IndexType):
         return name
     if isinstance(t, IntegerType) and t.width.data == 1:
@@ -376,13 +388,13 @@ def _binary(em: Emitter, op: Operation) -> None:
 def _signed_binary(em: Emitter, op: Operation) -> None:
     token, signed = _SIGNED_BINARY[type(op)]
     a, b = op.operands
-    em.declare(op.results[0], f"{_as(em, a, signed)} {token} {_as(em, b, signed)}", op)
+    em.declare(op.results[0], f"{_as(em, a, signed, op)} {token} {_as(em, b, signed, op)}", op)
 
 
 @register(*_MIN_MAX)
 def _min_max(em: Emitter, op: Operation) -> None:
     token, signed = _MIN_MAX[type(op)]
-    a, b = (_as(em, v, signed) for v in op.operands)
+    a, b = (_as(em, v, signed, op) for v in op.operands)
     em.declare(op.results[0], f"(({a} {token} {b}) ? ({a}) : ({b}))", op)
 
 
@@ -391,13 +403,35 @@ def _ceil_div(em: Emitter, op: Operation) -> None:
     # As pyasc prints it: exact for a non-negative dividend and a positive divisor (tile
     # counts), which is how kernels use ceildiv.
     signed = isinstance(op, arith.CeilDivSIOp)
-    a, b = (_as(em, v, signed) for v in op.operands)
+    a, b = (_as(em, v, signed, op) for v in op.operands)
     em.declare(op.results[0], f"({a} + {b} - 1) / {b}", op)
+
+
+@register(arith.MulUIExtendedOp)
+def _mului_extended(em: Emitter, op: Operation) -> None:
+    # The high half of the unsigned product. pyasc widens the operands as they are, which
+    # sign-extends a negative i32/i16 first and gives a wrong high half; the compilable
+    # source widens their unsigned reinterpretation.
+    assert isinstance(op, arith.MulUIExtendedOp)
+    t = op.low.type
+    width = t.width.data if isinstance(t, IntegerType) else 0
+    wide = {32: "uint64_t", 16: "uint32_t"}.get(width)
+    if wide is None:
+        raise emit_error(op, f"works on {t}; pyasc's translator and ascdsl print i32 and i16 only")
+    a, b = em.name(op.lhs), em.name(op.rhs)
+    em.declare(op.low, f"{a} * {b}", op)
+    if em.pyasc_spelling:
+        high = f"(static_cast<{wide}>({a}) * static_cast<{wide}>({b})) >> {width}"
+    else:
+        narrow = unsigned_ctype(t)
+        high = (f"static_cast<{em.value_ctype(op.high, op)}>((static_cast<{wide}>(static_cast<"
+                f"{narrow}>({a})) * static_cast<{wide}>(static_cast<{narrow}>({b}))) >> {width})")
+    em.declare(op.high, high, op)
 
 
 @register(arith.FloorDivSIOp)
 def _floor_div(em: Emitter, op: Operation) -> None:
-    a, b = (_as(em, v, True) for v in op.operands)
+    a, b = (_as(em, v, True, op) for v in op.operands)
     expr = f"{a} / {b} - (({a} % {b} != 0) && (({a} < 0) != ({b} < 0)))"
     em.declare(op.results[0], expr, op)
 
@@ -431,7 +465,7 @@ _CMPI = {
 def _cmpi(em: Emitter, op: Operation) -> None:
     assert isinstance(op, arith.CmpiOp)
     token, signed = _CMPI[op.predicate.value.data]
-    a, b = (_as(em, v, signed) for v in op.operands)
+    a, b = (_as(em, v, signed, op) for v in op.operands)
     em.declare(op.result, f"{a} {token} {b}", op)
 
 
@@ -456,11 +490,19 @@ _CMPF = {
 }
 
 
+# pyasc's translator prints an unordered predicate as its ordered operator (wrong on NaN).
+_PYASC_CMPF = {1: "==", 8: "==", 2: ">", 9: ">", 3: ">=", 10: ">=", 4: "<", 11: "<", 5: "<=",
+               12: "<=", 6: "!=", 13: "!="}
+
+
 @register(arith.CmpfOp)
 def _cmpf(em: Emitter, op: Operation) -> None:
     assert isinstance(op, arith.CmpfOp)
     a, b = (em.name(v) for v in op.operands)
-    em.declare(op.result, _CMPF[op.predicate.value.data].format(a=a, b=b), op)
+    predicate = op.predicate.value.data
+    token = _PYASC_CMPF.get(predicate) if em.pyasc_spelling else None
+    expr = f"{a} {token} {b}" if token else _CMPF[predicate].format(a=a, b=b)
+    em.declare(op.result, expr, op)
 
 
 # --- arith: conversions ----------------------------------------------------------------------
@@ -483,7 +525,7 @@ _CASTS: dict[type[Operation], bool | None] = {
 def _cast(em: Emitter, op: Operation) -> None:
     result = op.results[0]
     t = em.value_ctype(result, op)
-    em.declare(result, f"static_cast<{t}>({_as(em, op.operands[0], _CASTS[type(op)])})", op)
+    em.declare(result, f"static_cast<{t}>({_as(em, op.operands[0], _CASTS[type(op)], op)})", op)
 
 
 @register(arith.FPToUIOp)
@@ -516,111 +558,6 @@ def _conversion_cast(em: Emitter, op: Operation) -> None:
         em.line(f"constexpr {t} {em.define(result)} = {kind}<{t}>({em.name(src)});")
         return
     em.declare(result, f"{kind}<{t}>({em.name(src)})", op)
-
-
-# --- math (scalars) --------------------------------------------------------------------------
-
-# Ascend C has no scalar math library: the AI core's scalar unit runs integer and basic float
-# arithmetic, and the API offers scalar `Std::sqrt` (float, int64) and float-to-int `Cast`
-# with a rounding mode. pyasc prints `AscendC::Cos(x)`, `AscendC::Floor(x)`, ..., which do not
-# exist for scalars (those names are the LocalTensor APIs); ascdsl prints what the headers
-# provide and refuses the rest with a located error.
-_SCALAR_FLOATS = {"float": "float", "half": "half", "bfloat16_t": "bfloat16_t"}
-
-
-def _float_operand(em: Emitter, op: Operation) -> tuple[str, str]:
-    """(the operand as a float expression, the result's C++ type) of a unary float op."""
-    _scalar_only(em, op)
-    t = em.value_ctype(op.results[0], op)
-    if t not in _SCALAR_FLOATS:
-        raise emit_error(op, f"works on {op.results[0].type}; Ascend C's scalar unit computes "
-                             "this on f16, bf16 or f32 only")
-    x = em.name(op.operands[0])
-    return (x if t == "float" else f"static_cast<float>({x})"), t
-
-
-def _float_result(t: str, expr: str) -> str:
-    return expr if t == "float" else f"static_cast<{t}>({expr})"
-
-
-@register(math.SqrtOp, math.RsqrtOp)
-def _sqrt(em: Emitter, op: Operation) -> None:
-    x, t = _float_operand(em, op)
-    expr = f"AscendC::Std::sqrt({x})"
-    if isinstance(op, math.RsqrtOp):
-        expr = f"1.0f / {expr}"
-    em.declare(op.results[0], _float_result(t, expr), op)
-
-
-# Float-to-int32 Cast rounding modes of MLIR's rounding ops.
-_ROUNDINGS: dict[type[Operation], str] = {
-    math.FloorOp: "CAST_FLOOR",
-    math.CeilOp: "CAST_CEIL",
-    math.RoundOp: "CAST_ROUND",  # halfway cases away from zero, as math.round
-    math.RoundEvenOp: "CAST_RINT",
-}
-
-
-@register(*_ROUNDINGS)
-def _rounding(em: Emitter, op: Operation) -> None:
-    # Floats of magnitude 2^23 and more are integers already (and may not fit int32); NaN
-    # fails both comparisons and is returned as it is.
-    x, t = _float_operand(em, op)
-    mode = _ROUNDINGS[type(op)]
-    cast = f"AscendC::Cast<float, int32_t, AscendC::RoundMode::{mode}>({x})"
-    expr = f"({x} < 8388608.0f && {x} > -8388608.0f) ? static_cast<float>({cast}) : {x}"
-    em.declare(op.results[0], _float_result(t, expr), op)
-
-
-# Scalar math the Ascend C API has no form for.
-_NO_SCALAR_FORM: dict[type[Operation], str] = {
-    math.CosOp: "Cos", math.SinOp: "Sin", math.TanOp: "Tan", math.TanhOp: "Tanh",
-    math.AtanOp: "Atan", math.ErfOp: "Erf", math.ExpOp: "Exp", math.Exp2Op: "Exp",
-    math.ExpM1Op: "Exp", math.LogOp: "Ln", math.Log2Op: "Log2", math.Log10Op: "Log10",
-    math.Log1pOp: "Ln", math.PowFOp: "Power",
-}
-
-
-def _scalar_only(em: Emitter, op: Operation) -> None:
-    for v in (*op.operands, *op.results):
-        if scalar_ctype(v.type) is None:
-            raise emit_error(op, f"works on {v.type}; the target prints math on scalars only")
-
-
-@register(*_NO_SCALAR_FORM)
-def _no_scalar_form(em: Emitter, op: Operation) -> None:
-    _scalar_only(em, op)
-    api = _NO_SCALAR_FORM[type(op)]
-    raise emit_error(
-        op,
-        "has no Ascend C form on a scalar: the AI core's scalar unit has no transcendental "
-        f"functions and the API offers none for scalars (AscendC::{api} works on LocalTensors: "
-        "compute the value in a tensor, or before the kernel)",
-    )
-
-
-@register(math.AbsFOp, math.AbsIOp)
-def _abs(em: Emitter, op: Operation) -> None:
-    _scalar_only(em, op)
-    result = op.results[0]
-    t = em.value_ctype(result, op)
-    x = em.name(op.operands[0])
-    em.declare(result, f"({x} > static_cast<{t}>(0)) ? {x} : -{x}", op)
-
-
-@register(math.FmaOp)
-def _fma(em: Emitter, op: Operation) -> None:
-    _scalar_only(em, op)
-    a, b, c = (em.name(v) for v in op.operands)
-    em.declare(op.results[0], f"{a} * {b} + {c}", op)
-
-
-@register(math.CopySignOp)
-def _copysign(em: Emitter, op: Operation) -> None:
-    _scalar_only(em, op)
-    a, b = (em.name(v) for v in op.operands)
-    expr = f"(({a} < 0 && {b} > 0) || ({a} > 0 && {b} < 0)) ? -{a} : {a}"
-    em.declare(op.results[0], expr, op)
 
 
 # --- memref ----------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
-// RUN: ascdsl-opt %s -t ascendc | filecheck %s
-// arith on scalars. Signedness-dependent ops read their operands with the op's signedness:
-// iN prints as intN_t and index as uint32_t, so `divui` on i32 and `divsi` on index cast.
+// RUN: ascdsl-opt %s -t ascendc --ascendc-compilable | filecheck %s
+// arith on scalars, in the source ascdsl compiles. Signedness-dependent ops read their
+// operands with the op's signedness: iN prints as intN_t and index as uint32_t, so `divui` on
+// i32 and `divsi` on index cast. pyasc's text (plain `-t ascendc`) does not: arith_pyasc.mlir.
 
 // CHECK-LABEL: void emit_binary_ops(int32_t v1, int32_t v2) {
 // CHECK-NEXT:    int32_t v3 = v1 + v2;

@@ -1,5 +1,6 @@
-// RUN: ascdsl-opt %s --split-input-file --verify-diagnostics -t ascendc
-// What the Ascend C target refuses, each with the op, its line and the reason.
+// RUN: ascdsl-opt %s --split-input-file --verify-diagnostics -t ascendc --ascendc-compilable
+// What the Ascend C target refuses in the source it compiles, each with the op, its line and
+// the reason (pyasc's spelling prints scalar math the headers reject: pyasc_spelling/math.mlir).
 
 func.func @auto_tensor() {
   // expected-error@+1 {{'ascendc.local_tensor_auto' op is a compiler-managed tensor with no Ascend C form yet; run materialize-tensor (or the whole --ascdsl-default pipeline) before printing Ascend C}}
@@ -30,6 +31,14 @@ func.func @no_scalar_form(%arg0 : f16) {
 func.func @no_scalar_exp2(%arg0 : f32) {
   // expected-error@+1 {{'math.exp2' op has no Ascend C form on a scalar}}
   %0 = math.exp2 %arg0 : f32
+  return
+}
+
+// -----
+
+func.func @no_scalar_atan2(%arg0 : f32, %arg1 : f32) {
+  // expected-error@+1 {{'math.atan2' op has no Ascend C form on a scalar}}
+  %0 = math.atan2 %arg0, %arg1 : f32
   return
 }
 
@@ -138,3 +147,22 @@ func.func @pipe_through_loop(%arg0 : index) {
 // A module-level op that is not a function.
 // expected-error@+1 {{'test.op' op cannot be printed at module level; the Ascend C target prints func.func ops there}}
 "test.op"() : () -> ()
+
+// -----
+
+func.func @wide_mul_i8(%arg0 : i8, %arg1 : i8) {
+  // expected-error@+1 {{'arith.mului_extended' op works on i8; pyasc's translator and ascdsl print i32 and i16 only}}
+  %0, %1 = arith.mului_extended %arg0, %arg1 : i8
+  return
+}
+
+// -----
+
+// pyasc's IR may hold a GM allocator (its dialect and `-t ascendc` print it:
+// pyasc_spelling/local_mem_allocator_gm.mlir); the headers static_assert on it.
+func.func @allocator_on_gm() {
+  %hw = arith.constant 0 : i64
+  // expected-error@+1 {{'ascendc.local_mem_allocator' op LocalMemAllocator<Hardware::GM> is rejected by Ascend C: an allocator hands out an on-chip memory (UB, L1, L0A, L0B, L0C, BIAS, FIXBUF)}}
+  %a = ascendc.local_mem_allocator %hw : i64, !ascendc.local_mem_allocator<0>
+  func.return
+}

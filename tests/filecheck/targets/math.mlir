@@ -1,7 +1,8 @@
-// RUN: ascdsl-opt %s -t ascendc | filecheck %s
+// RUN: ascdsl-opt %s -t ascendc --ascendc-compilable | filecheck %s
 // Math on scalars, as the Ascend C API provides it (see errors.mlir for what it does not).
-// pyasc prints AscendC::Sqrt(x), AscendC::Floor(x), ...: those names are the LocalTensor APIs
-// and the real headers reject them on scalars. Square roots use AscendC::Std::sqrt; rounding
+// pyasc prints sqrt(x), AscendC::Floor(x), ... (`-t ascendc` without --ascendc-compilable
+// does too: pyasc_spelling/math.mlir); the AscendC names are the LocalTensor APIs and the real headers
+// reject them on scalars. Square roots use AscendC::Std::sqrt; rounding
 // uses the scalar float-to-int32 Cast with the op's rounding mode, for magnitudes below 2^23
 // (larger floats are integers already); f16 and bf16 compute in float.
 

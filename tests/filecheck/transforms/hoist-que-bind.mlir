@@ -1,8 +1,8 @@
 // RUN: ascdsl-opt %s --hoist-que-bind | filecheck %s
-// RUN: ascdsl-opt %s --ascendc-hoist-que-bind | filecheck %s
+// RUN: ascdsl-opt %s -p 'ascendc-hoist-que-bind{order=program}' | filecheck %s
 
 // Queues and their init_queue move out of a loop, in program order (pyasc's greedy driver
-// happens to put the vecout queue first).
+// puts the vecout queue first: pyasc's pass name does too, hoist-que-bind-pyasc-order.mlir).
 // CHECK-LABEL: func.func @hoist_que_bind_for(
 // CHECK-NEXT:    %pipe = ascendc.pipe
 // CHECK-NEXT:    %qin = ascendc.queue : <vecin, 1>

@@ -292,6 +292,17 @@ def test_local_tensor_forms():
     assert v2.result.type.element_type == asc.float32.to_ir()
 
 
+def test_gm_allocator_is_refused_at_its_line():
+    # The IR may hold one (pyasc's does); the headers static_assert, so the kernel stops here.
+    @asc.jit
+    def k():
+        allocator = asc.LocalMemAllocator(asc.Hardware.GM)  # here
+
+    expect_error(k, (), "LocalMemAllocator(): LocalMemAllocator<Hardware::GM> is rejected by "
+                 "Ascend C", "asc.LocalMemAllocator(asc.Hardware.GM)  # here",
+                 token="asc.LocalMemAllocator")
+
+
 def test_local_tensor_auto_static_and_dynamic_turn_insert_sync_on():
     @asc.jit
     def k(n: int):

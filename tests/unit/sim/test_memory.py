@@ -231,6 +231,22 @@ func.func @k(%out: memref<?xi32, 22>) attributes {ascendc.global} {
     assert out.tolist() == [0, 64]  # 40 bytes, rounded up to the next 32-byte boundary
 
 
+def test_gm_allocator_is_not_simulated():
+    # Valid IR (pyasc reads and prints it), refused by the headers: the simulator says so.
+    from ascdsl.sim import NotSimulatedError
+
+    text = """\
+func.func @k(%out: memref<?xi32, 22>) attributes {ascendc.global} {
+  %hw = arith.constant 0 : i64
+  %a = ascendc.local_mem_allocator %hw : i64, !ascendc.local_mem_allocator<0>
+  func.return
+}
+"""
+    with pytest.raises(NotSimulatedError, match=r"kernel.mlir:3:3: .*LocalMemAllocator<Hardware::GM> "
+                                                r"is rejected by Ascend C"):
+        run(text, [np.zeros(2, np.int32)])
+
+
 def test_static_tensor_past_ub_is_an_overflow():
     text = """\
 func.func @k(%x: memref<?xf32, 22>) attributes {ascendc.global} {

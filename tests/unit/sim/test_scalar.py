@@ -56,6 +56,22 @@ def test_i32_arithmetic_wraps_and_divides_toward_zero():
     assert out.tolist() == [-(2**31), -3, -1, -4, -3, 2147483644, -4, 2147483644, -2]
 
 
+def test_extended_multiplication_gives_both_halves():
+    # -1 * 2 as unsigned: 0xFFFFFFFF * 2 = 0x1_FFFFFFFE (high 1); as signed: -2 (high -1).
+    out = run_scalars(
+        [
+            "%m1 = arith.constant -1 : i32",
+            "%two = arith.constant 2 : i32",
+            "%ulo, %uhi = arith.mului_extended %m1, %two : i32",
+            "%slo, %shi = arith.mulsi_extended %m1, %two : i32",
+            "%big = arith.constant 65536 : i32",
+            "%blo, %bhi = arith.mului_extended %big, %big : i32",
+        ],
+        ["%ulo", "%uhi", "%slo", "%shi", "%blo", "%bhi"],
+    )
+    assert out.tolist() == [-2, 1, -2, -1, 0, 1]
+
+
 def test_comparisons_select_and_min_max():
     out = run_scalars(
         [

@@ -384,15 +384,6 @@ func.func @l2_cache_rw_mode(%g: !ascendc.global_tensor<*xf32>) {
 
 // -----
 
-func.func @allocator_on_gm() {
-  %hw = arith.constant 0 : i64
-  // expected-error@+1 {{'ascendc.local_mem_allocator' op LocalMemAllocator<Hardware::GM> is rejected by Ascend C: an allocator hands out an on-chip memory (UB, L1, L0A, L0B, L0C, BIAS, FIXBUF)}}
-  %a = ascendc.local_mem_allocator %hw : i64, !ascendc.local_mem_allocator<0>
-  func.return
-}
-
-// -----
-
 func.func @alloc_position_elsewhere(%n: i32) {
   %hw = arith.constant 1 : i64
   %a = ascendc.local_mem_allocator %hw : i64, !ascendc.local_mem_allocator<1>
