@@ -196,6 +196,22 @@ class CceAutoSyncPass(ModulePass):
                 func.attributes[AUTO_SYNC_FUNC_ATTR] = UnitAttr()
 
 
+def auto_sync_function(func: FuncOp) -> list[Operation]:
+    """Add to one function what bisheng's auto-sync would add, as the pass does (without
+    marking the function); the ops added. insert-que-sync{auto_sync=true} uses it to see
+    which pairs the second layer will place."""
+    _AutoSync().run(func)
+    return [op for op in func.walk() if is_auto_sync(op)]
+
+
+def strip_ops(ops: list[Operation]) -> None:
+    """Erase ops cce-auto-sync added (users first: flags before their id constant)."""
+    for op in reversed(ops):
+        if op.parent is not None:
+            op.detach()
+            op.erase()
+
+
 def strip_auto_sync(module: ModuleOp) -> int:
     """Remove what cce-auto-sync added (a kernel for `--cce-auto-sync=off`); the count."""
     doomed = [op for op in module.walk() if is_auto_sync(op)]
