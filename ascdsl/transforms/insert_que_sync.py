@@ -163,8 +163,6 @@ class _Sync:
         self.vector_barriers = vector_barriers
         self.early_sets = early_sets
         self.auto_sync = auto_sync and mode != "pyasc"
-        # With auto_sync: the syncs step 3 placed (sets and barriers), to take out again.
-        self._placed: list[Operation] | None = None
         self.pyasc = mode == "pyasc"
         self.pipes = pipes
         self.called = called
@@ -493,24 +491,18 @@ class _Sync:
     LAYER_TWO_CHECKS = 3
 
     def _order_before_layer_two(self) -> None:
-        """`auto_sync=true`: cce-auto-sync (bisheng's layer) runs after this pass; what its
-        syncs order transitively is left to them.
+        """`auto_sync=true`: cce-auto-sync (bisheng's layer) runs after this pass, so what its
+        syncs order is left to them: the S <-> V/MTE2/MTE3 pairs it places itself, and any
+        other pair its flags order transitively (MTE3 -> MTE2 after its MTE3 -> S and S -> MTE2).
 
         Its syncs depend on this pass's (it places a pair only where nothing orders it yet),
-        so: order everything as with auto_sync off; add what bisheng's layer places on that;
-        take this pass's syncs out and order again, now counting bisheng's (a pair that one
-        of its flags already orders transitively, e.g. MTE3 -> MTE2 after its MTE3 -> S and
-        an S -> MTE2, is not placed again); take bisheng's out. Then check that what it
-        places on the result leaves nothing unordered, adding what is missing (a few
-        rounds; if they do not settle, whatever is left is ordered without counting on it,
-        as with auto_sync off). Each step is one dataflow over the function: linear.
+        so: add what it places on the IR as it is (the TQue protocol, the kernel's own
+        syncs), order what is left, take its syncs out again; then check that what it places
+        on that result leaves nothing unordered, adding what is missing (a few rounds; if
+        they do not settle, whatever is left is ordered without counting on it, as with
+        auto_sync off). Each step is one dataflow over the function: linear.
         """
-        self._placed = []
-        self._order()
-        if not self._placed:
-            return
         layer_two = self._with_layer_two()
-        self._unplace()
         self._order()
         self._strip(layer_two)
         for _ in range(self.LAYER_TWO_CHECKS):
@@ -520,32 +512,8 @@ class _Sync:
                 self._place(flow, hoist=False)
             self._strip(layer_two)
             if not flow.needs:
-                break
-        else:
-            self._order()
-        self._placed = None
-
-    def _unplace(self) -> None:
-        """Take out the syncs `_place` put in (with their ids, releases and pipes)."""
-        doomed: dict[Operation, None] = {}
-        for op in self._placed:
-            if isinstance(op, SetFlagOp):
-                id_op = op.operands[0].owner
-                assert isinstance(id_op, Operation)
-                for use in id_op.results[0].uses:
-                    doomed[use.operation] = None
-                doomed[id_op] = None
-                pipe = id_op.operands[0].owner
-                if isinstance(pipe, PipeOp) and sum(1 for _ in pipe.pipe.uses) <= 2:  # id, release
-                    doomed[pipe] = None
-            else:
-                doomed[op] = None
-        for op in doomed:
-            op.detach()
-            self.order.forget(op)
-        for op in doomed:
-            op.erase(safe_erase=False)
-        self._placed = []
+                return
+        self._order()
 
     def _strip(self, ops: list[Operation]) -> None:
         strip_ops(ops)
@@ -578,17 +546,12 @@ class _Sync:
                     barrier = Pipe.PIPE_ALL
             if group:
                 insert_before(self._sync_point(op), group, self.order)
-                if self._placed is not None:
-                    self._placed += group[2::4]
                 if hoist:
                     for set_op in group[2::4]:
                         assert isinstance(set_op, SetFlagOp)
                         moved |= hoist_set(set_op, op, flow.may_conflict, self.order)
             if barrier is not None:
-                new = with_location([PipeBarrierOp(barrier)], op)
-                insert_before(op, new, self.order)
-                if self._placed is not None:
-                    self._placed += new
+                insert_before(op, with_location([PipeBarrierOp(barrier)], op), self.order)
         return moved
 
     # --- step 3 ------------------------------------------------------------------------------
