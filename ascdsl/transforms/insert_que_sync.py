@@ -522,9 +522,15 @@ class _Sync:
 
     def _with_layer_two(self) -> list[Operation]:
         ops = auto_sync_function(self.func)
-        # Last first: each op's next one is then numbered already (no renumbering).
-        for op in reversed(ops):
-            self.order.note_inserted(op)
+        # Its groups (an id constant, set, wait; a barrier) are runs of adjacent new ops.
+        run: list[Operation] = []
+        for op in ops:
+            if run and op.prev_op is not run[-1]:
+                self.order.note_inserted_run(run)
+                run = []
+            run.append(op)
+        if run:
+            self.order.note_inserted_run(run)
         return ops
 
     def _place(self, flow: SyncDataflow, hoist: bool) -> bool:
