@@ -32,13 +32,18 @@ The consumer's pipe then knows less at the wait (A's ops after the set are not o
 it), so `insert-que-sync` runs the dataflow again and orders what is left (05_mmad's second
 `MTE2_MTE1` flag, set after the copy of B, before the LoadData of B). Each walk is bounded
 (`MAX_WALK` ops), so the pass stays linear.
+
+A set that reaches the top of an `scf.for` body on the cube core goes further, over the
+back edge: right after the producer in the previous iteration (found from the body's end
+back to the wait), with a set before the loop for the first iteration's wait and a wait after
+the loop for the last iteration's set (`_over_back_edge`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from xdsl.dialects import func
+from xdsl.dialects import func, scf
 from xdsl.ir import Operation
 
 from ascdsl.dialects.ascendc import (
@@ -112,7 +117,10 @@ def hoist_set(
     after: Operation | None = None  # the op the set goes right after (None: not moved)
     for _ in range(MAX_WALK):
         if point is None:
-            break  # the block's start: the set goes first in the block
+            # The block's start: a loop body's producer may be in the previous iteration.
+            if _over_back_edge(set_op, consumer, conflicts, order):
+                return True
+            break  # else the set goes first in the block
         if point.regions or isinstance(point, func.CallOp) or _teaches(point, src):
             after = point
             break
@@ -161,4 +169,85 @@ def hoist_set(
         insert_before(first, moved, order)
     else:
         insert_after(after, moved, order)
+    return True
+
+
+# Pipes of the cube core: a set moved over a loop's back edge holds its id for the whole
+# loop, and on the vector core the TQue buffers' EnQue/FreeTensor events share those pools.
+CUBE_PIPES = frozenset({Pipe.PIPE_MTE1, Pipe.PIPE_M, Pipe.PIPE_FIX})
+MAX_LOOP_SETS = 2  # sets of one event carried over one loop's back edge
+
+
+def _over_back_edge(
+    set_op: SetFlagOp,
+    consumer: AscendCOp,
+    conflicts: Callable[[Operation, Operation], bool],
+    order: OpOrder,
+) -> bool:
+    """At the top of an `scf.for` body: set the flag for the next iteration right after the
+    producer in this one (05_mmad's MTE1_MTE2 after the LoadDatas, M_MTE1 after the Mmad).
+    The first iteration's wait takes a set before the loop, and a wait after the loop takes
+    the last iteration's set; the id is taken before the loop and given back after it."""
+    fetch = set_op.operands[0].owner
+    pipe_op = fetch.pipe.owner  # type: ignore[union-attr]
+    wait = set_op.next_op
+    block = set_op.parent
+    loop = block.parent_op() if block is not None else None
+    event = set_op.enum_value("event")
+    src = event.src_pipe
+    if (
+        not isinstance(loop, scf.ForOp)
+        or block is not loop.body.block
+        or not isinstance(wait, WaitFlagOp)
+        or not ({src, event.dst_pipe} & CUBE_PIPES)
+    ):
+        return False
+    carried, prev = 0, loop.prev_op
+    while isinstance(prev, SetFlagOp | AllocEventIdOp | PipeOp):
+        carried += isinstance(prev, SetFlagOp) and prev.enum_value("event") == event
+        prev = prev.prev_op
+    if carried >= MAX_LOOP_SETS:
+        return False
+    # From the body's end back to the wait: the last op the consumer depends on through src.
+    term = block.last_op
+    point = term.prev_op if term is not None else None
+    crossed_src = False
+    after: Operation | None = None
+    for _ in range(MAX_WALK):
+        if point is None or point is wait:
+            return False  # no producer after the wait in the body: nothing to gain
+        if point.regions or isinstance(point, func.CallOp) or _teaches(point, src) or (
+            isinstance(point, SetFlagOp | WaitFlagOp) and point.enum_value("event") == event
+        ):
+            after = point
+            break
+        if isinstance(point, AscendCOp) and (point.READS or point.WRITES) and (
+            access_pipe(point) == src
+        ):
+            if conflicts(point, consumer):
+                after = point
+                break
+            crossed_src = True
+        point = point.prev_op
+    else:
+        return False
+    if not crossed_src:
+        return False
+    assert block is not None and isinstance(fetch, FetchEventIdOp)
+    alloc = AllocEventIdOp(pipe_op.pipe, event, fetch.event_id.type)
+    alloc.location = fetch.location
+    fetch.event_id.replace_all_uses_with(alloc.event_id)
+    block.erase_op(fetch)
+    order.forget(fetch)
+    for op in (pipe_op, set_op):
+        op.detach()
+        order.forget(op)
+    first = SetFlagOp(event, alloc.event_id)
+    last = WaitFlagOp(event, alloc.event_id)
+    release = ReleaseEventIdOp(pipe_op.pipe, alloc.event_id, event)
+    for op in (first, last, release):
+        op.location = set_op.location
+    insert_before(loop, [pipe_op, alloc, first], order)
+    insert_after(after, [set_op], order)
+    insert_after(loop, [last, release], order)
     return True

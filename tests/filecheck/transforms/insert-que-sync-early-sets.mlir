@@ -102,3 +102,49 @@ func.func @two_inputs(%pipe: !ascendc.pipe, %gx: !ascendc.global_tensor<*xf32>, 
   ascendc.data_copy_l2 %gz, %z, %n : !ascendc.global_tensor<*xf32>, !ascendc.local_tensor<64xf32>, i32
   func.return
 }
+
+// Over a loop's back edge (cube core): the copy into a1 waits for the previous iteration's
+// LoadData from a1, so its MTE1_MTE2 flag is set right after that LoadData in the previous
+// iteration (not after the LoadData of B too), with a set before the loop for the first
+// iteration and a wait after it for the last one; the id is taken before the loop and given
+// back after it (05_mmad's flags between K steps).
+// CHECK-LABEL: func.func @cube_loop(
+// CHECK:         %[[P5:.*]] = ascendc.pipe
+// CHECK-NEXT:    %[[ID5:.*]] = ascendc.pipe.alloc_event_id %[[P5]], mte1_mte2 : i8
+// CHECK-NEXT:    ascendc.set_flag mte1_mte2, %[[ID5]] : i8
+// CHECK-NEXT:    scf.for %t = %c0 to %steps step %c1 : i32 {
+// CHECK-NEXT:      ascendc.wait_flag mte1_mte2, %[[ID5]] : i8
+// CHECK-NEXT:      ascendc.data_copy_nd2nz %a1, %ga, %nd
+// CHECK:           ascendc.load_data_l0 %a2, %a1, %ld
+// CHECK-NEXT:      ascendc.set_flag mte1_mte2, %[[ID5]] : i8
+// CHECK:           ascendc.load_data_l0 %b2, %b1, %ld
+// CHECK-NEXT:    }
+// CHECK-NEXT:    ascendc.wait_flag mte1_mte2, %[[ID5]] : i8
+// CHECK-NEXT:    ascendc.pipe.release_event_id %[[P5]], %[[ID5]] {event = 1 : i32} : !ascendc.pipe, i8
+// CHECK-NEXT:    ascendc.pipe_barrier pipe_all
+func.func @cube_loop(%ga: !ascendc.global_tensor<*xf16>, %gb: !ascendc.global_tensor<*xf16>, %steps: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c8 = arith.constant 8 : i32
+  %c64 = arith.constant 64 : i32
+  %c128 = arith.constant 128 : i32
+  %c512 = arith.constant 512 : i32
+  %c16384 = arith.constant 16384 : i32
+  %c8192 = arith.constant 8192 : i32
+  %zero = builtin.unrealized_conversion_cast %c0 : i32 to ui32
+  %half = builtin.unrealized_conversion_cast %c16384 : i32 to ui32
+  %size = builtin.unrealized_conversion_cast %c8192 : i32 to ui32
+  %a1 = ascendc.local_tensor_v2 a1, %zero, %size : !ascendc.local_tensor<8192xf16>
+  %b1 = ascendc.local_tensor_v2 a1, %half, %size : !ascendc.local_tensor<8192xf16>
+  %a2 = ascendc.local_tensor_v2 a2, %zero, %size : !ascendc.local_tensor<8192xf16>
+  %b2 = ascendc.local_tensor_v2 b2, %zero, %size : !ascendc.local_tensor<8192xf16>
+  %nd = ascendc.construct !ascendc.nd2nz_params(%c1, %c128, %c64, %c0, %c512, %c128, %c1, %c0) : i32, i32, i32, i32, i32, i32, i32, i32
+  %ld = ascendc.construct !ascendc.load_data_2d_params(%c0, %c8, %c1, %c0, %c0, %c0, %c0) : i32, i32, i32, i32, i32, i32, i32
+  scf.for %t = %c0 to %steps step %c1 : i32 {
+    ascendc.data_copy_nd2nz %a1, %ga, %nd : !ascendc.local_tensor<8192xf16>, !ascendc.global_tensor<*xf16>, !ascendc.nd2nz_params
+    ascendc.data_copy_nd2nz %b1, %gb, %nd : !ascendc.local_tensor<8192xf16>, !ascendc.global_tensor<*xf16>, !ascendc.nd2nz_params
+    ascendc.load_data_l0 %a2, %a1, %ld : !ascendc.local_tensor<8192xf16>, !ascendc.local_tensor<8192xf16>, !ascendc.load_data_2d_params
+    ascendc.load_data_l0 %b2, %b1, %ld : !ascendc.local_tensor<8192xf16>, !ascendc.local_tensor<8192xf16>, !ascendc.load_data_2d_params
+  }
+  func.return
+}
