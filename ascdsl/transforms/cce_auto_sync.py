@@ -484,6 +484,13 @@ class _AutoSync:
             if pending and self._conflicts(pending, accs, src == pipe):
                 if insert:
                     self._insert_sync(op, src, pipe)
+                if src != pipe:
+                    # Its own pair is a hand-over like any other: the waiting pipe learns
+                    # what src knew (after V -> S, S knows the copy-in V waited for, and
+                    # needs no MTE2 -> S besides).
+                    for pair, roots in self._learnable(state, src, pipe).items():
+                        for r in roots:
+                            state[pair].pop(r, None)
                 pending.clear()
         for dst in GEN[pipe]:
             pending = state[(pipe, dst)]

@@ -32,13 +32,15 @@
 // ON-NEXT:    ascendc.data_copy_l2 %gz, %x, %n
 // ON-NEXT:    ascendc.pipe_barrier pipe_all
 
-// cce-auto-sync then adds them, marked as bisheng's (the printer leaves them to bisheng).
+// cce-auto-sync then adds them, marked as bisheng's (the printer leaves them to bisheng):
+// its V -> S teaches S the copy-in too (V waited for it), so no MTE2 -> S besides.
 // BOTH-LABEL: func.func @scalar_between(
 // BOTH:         ascendc.wait_flag mte2_v
 // BOTH-NEXT:    ascendc.muls_l2 %x, %x, %two, %n
-// BOTH:         ascendc.set_flag v_s, %{{.*}} {ascdsl.auto_sync} : i32
-// BOTH:         ascendc.set_flag mte2_s, %{{.*}} {ascdsl.auto_sync} : i32
-// BOTH:         ascendc.local_tensor.set_value %x, %i, %two
+// BOTH-NEXT:    %{{.*}} = arith.constant {ascdsl.auto_sync} 0 : i32
+// BOTH-NEXT:    ascendc.set_flag v_s, %{{.*}} {ascdsl.auto_sync} : i32
+// BOTH-NEXT:    ascendc.wait_flag v_s, %{{.*}} {ascdsl.auto_sync} : i32
+// BOTH-NEXT:    ascendc.local_tensor.set_value %x, %i, %two
 // BOTH:         ascendc.set_flag s_mte3, %{{.*}} {ascdsl.auto_sync} : i32
 // BOTH-NEXT:    ascendc.wait_flag s_mte3, %{{.*}} {ascdsl.auto_sync} : i32
 // BOTH-NEXT:    ascendc.data_copy_l2 %gz, %x, %n
