@@ -30,7 +30,8 @@ root), and two accesses may conflict when their roots are equal, or one is unkno
 carried by a loop or passed as a block argument). Existing syncs count: `pipe_barrier`
 (V or ALL), and hand-overs (set_flag/wait_flag, a vector queue's EnQue/DeQue), which teach the
 waiting pipe what the setting pipe knew at the set, transitively (S -> V, then V -> MTE3,
-orders S before MTE3). Running the pass twice adds nothing.
+orders S before MTE3); so do the pairs the pass inserts itself. Running the pass twice adds
+nothing.
 
 The analysis is a forward dataflow over structured control flow: both branches of an
 `scf.if` start from the state before it and join after it; a loop body is analysed until the
