@@ -89,8 +89,9 @@ AUTO_SYNC_ATTR = "ascdsl.auto_sync"  # on each op the pass inserted
 AUTO_SYNC_FUNC_ATTR = "ascdsl.auto_sync_on"  # on each function the pass ran on
 
 S, V, MTE2, MTE3 = Pipe.PIPE_S, Pipe.PIPE_V, Pipe.PIPE_MTE2, Pipe.PIPE_MTE3
-# The pipe pairs bisheng orders on the vector core: destination -> its sources.
-SOURCES: dict[Pipe, tuple[Pipe, ...]] = {V: (V, S), S: (V, MTE2, MTE3), MTE2: (S,), MTE3: (S,)}
+# The pipe pairs bisheng orders on the vector core: destination -> its sources, in the order
+# they are tried (an S -> V flag may order the V -> V pair too, so it goes first).
+SOURCES: dict[Pipe, tuple[Pipe, ...]] = {V: (S, V), S: (V, MTE2, MTE3), MTE2: (S,), MTE3: (S,)}
 PAIRS: tuple[tuple[Pipe, Pipe], ...] = tuple((s, d) for d, ss in SOURCES.items() for s in ss)
 # Pairs tracked only to know what a hand-over teaches further (the TQue framework's, which
 # bisheng leaves alone): after MTE2 -> V (a DeQue) and V -> S, S knows the copy too.
