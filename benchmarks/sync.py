@@ -10,6 +10,10 @@ their scripts and tests launch them, through the JIT's own pipeline (benchmarks/
 For every flag pair (`fetch_event_id`, `set_flag`, `wait_flag`) and every `pipe_barrier`
 that insert-que-sync placed (not cce-auto-sync's, not the final `pipe_all`), the kernel is
 simulated once more without it: the sync is necessary when the sanitizer then reports a race.
+Without it, bisheng's layer is computed again (strip cce-auto-sync's syncs, run it again):
+bisheng compiles the source without that sync, and may then place a pair of its own where
+it placed none (or place it elsewhere) — holding its syncs fixed would count a sync as
+unneeded that bisheng's syncs cover only because that sync is there.
 EnQue/DeQue pairs are the TQue protocol (a tensor must be dequeued to be used) and are not
 counted. Then the same pipeline with pyasc's placement (`insert-que-sync{mode=pyasc}`, then
 cce-auto-sync as bisheng would add on hardware): simulated cycles of ours / pyasc's, and how
@@ -28,6 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT / "tests" / "unit" / "transforms"))
 
+import sync_real  # noqa: E402
 from auto_sync import corpus, simulate  # noqa: E402
 from xdsl.context import Context  # noqa: E402
 
@@ -57,7 +62,11 @@ def groups(module) -> list[list]:
             if wait is not None:
                 group.append(wait)
             owner = op.operands[0].owner
-            if getattr(owner, "name", "") == "ascendc.pipe.fetch_event_id":
+            if getattr(owner, "name", "") in ("ascendc.pipe.fetch_event_id",
+                                              "ascendc.pipe.alloc_event_id"):
+                # A set moved back to its producer takes its id until a release_event_id.
+                group += [u.operation for u in owner.results[0].uses
+                          if u.operation.name == "ascendc.pipe.release_event_id"]
                 group.append(owner)
             out.append(group)
         elif isinstance(op, PipeBarrierOp):
@@ -111,9 +120,7 @@ def main() -> None:
             trial = parse(text, "gen.mlir", passes="ascdsl-default")
             group = groups(trial)[i]
             kinds["flags" if isinstance(group[0], SetFlagOp) else "pipe_barrier"] += 1
-            for op in group:
-                op.detach()
-                op.erase(safe_erase=False)
+            sync_real.drop_group(trial, group)
             total += 1
             try:
                 needed = races(simulate(trial, k)) > 0
@@ -154,8 +161,6 @@ def main() -> None:
             print(f"cycles ours / pyasc's {label}: no kernels")
 
 def real_kernels() -> None:
-    import sync_real
-
     launches, skipped = sync_real.record()
     print("real kernels (examples, pyasc's insert_sync kernels):")
     necessary = total = 0

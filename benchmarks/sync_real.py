@@ -151,9 +151,24 @@ class DropGroup:
         self.groups = groups
 
     def apply(self, ctx, module) -> None:
-        for op in self.groups(module)[self.index]:
-            op.detach()
-            op.erase(safe_erase=False)
+        drop_group(module, self.groups(module)[self.index])
+
+
+def drop_group(module, group: list) -> None:
+    """Remove one of insert-que-sync's sync groups; when bisheng's layer (cce-auto-sync) is
+    in the module, compute it again: bisheng compiles the source without that sync, and places
+    its own where nothing orders a pair any more."""
+    from ascdsl.context import make_context
+    from ascdsl.transforms.analysis import function_bodies
+    from ascdsl.transforms.cce_auto_sync import CceAutoSyncPass, auto_sync_applied, strip_auto_sync
+
+    for op in group:
+        op.detach()
+    for op in group:
+        op.erase(safe_erase=False)
+    if any(auto_sync_applied(f) for f in function_bodies(module)):
+        strip_auto_sync(module)
+        CceAutoSyncPass().apply(make_context(), module)
 
 
 def pyasc_placement(passes: list, insert_sync: bool) -> list:

@@ -110,6 +110,22 @@ class OpOrder:
         self._key[op] = lo + min((hi - lo) // 2, _STEP)
         self._last.pop(op, None)
 
+    def note_inserted_run(self, ops: list[Operation]) -> None:
+        """Number ops (without regions) just inserted one after the other, before an op that
+        is numbered: keys spread evenly over the gap, so no renumbering."""
+        nxt = ops[-1].next_op
+        lo = self._pred_key(ops[0])
+        if nxt is None or nxt not in self._key or lo is None or any(op.regions for op in ops):
+            self.renumber()
+            return
+        step = min((self._key[nxt] - lo) // (len(ops) + 1), _STEP)
+        if step < 1:
+            self.renumber()
+            return
+        for i, op in enumerate(ops, 1):
+            self._key[op] = lo + i * step
+            self._last.pop(op, None)
+
     def forget(self, op: Operation) -> None:
         """Drop an op that was erased from the IR."""
         self._key.pop(op, None)

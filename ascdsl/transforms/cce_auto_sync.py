@@ -30,7 +30,8 @@ root), and two accesses may conflict when their roots are equal, or one is unkno
 carried by a loop or passed as a block argument). Existing syncs count: `pipe_barrier`
 (V or ALL), and hand-overs (set_flag/wait_flag, a vector queue's EnQue/DeQue), which teach the
 waiting pipe what the setting pipe knew at the set, transitively (S -> V, then V -> MTE3,
-orders S before MTE3). Running the pass twice adds nothing.
+orders S before MTE3); so do the pairs the pass inserts itself. Running the pass twice adds
+nothing.
 
 The analysis is a forward dataflow over structured control flow: both branches of an
 `scf.if` start from the state before it and join after it; a loop body is analysed until the
@@ -88,8 +89,9 @@ AUTO_SYNC_ATTR = "ascdsl.auto_sync"  # on each op the pass inserted
 AUTO_SYNC_FUNC_ATTR = "ascdsl.auto_sync_on"  # on each function the pass ran on
 
 S, V, MTE2, MTE3 = Pipe.PIPE_S, Pipe.PIPE_V, Pipe.PIPE_MTE2, Pipe.PIPE_MTE3
-# The pipe pairs bisheng orders on the vector core: destination -> its sources.
-SOURCES: dict[Pipe, tuple[Pipe, ...]] = {V: (V, S), S: (V, MTE2, MTE3), MTE2: (S,), MTE3: (S,)}
+# The pipe pairs bisheng orders on the vector core: destination -> its sources, in the order
+# they are tried (an S -> V flag may order the V -> V pair too, so it goes first).
+SOURCES: dict[Pipe, tuple[Pipe, ...]] = {V: (S, V), S: (V, MTE2, MTE3), MTE2: (S,), MTE3: (S,)}
 PAIRS: tuple[tuple[Pipe, Pipe], ...] = tuple((s, d) for d, ss in SOURCES.items() for s in ss)
 # Pairs tracked only to know what a hand-over teaches further (the TQue framework's, which
 # bisheng leaves alone): after MTE2 -> V (a DeQue) and V -> S, S knows the copy too.
@@ -194,6 +196,22 @@ class CceAutoSyncPass(ModulePass):
             for func in function_bodies(op):
                 _AutoSync().run(func)
                 func.attributes[AUTO_SYNC_FUNC_ATTR] = UnitAttr()
+
+
+def auto_sync_function(func: FuncOp) -> list[Operation]:
+    """Add to one function what bisheng's auto-sync would add, as the pass does (without
+    marking the function); the ops added. insert-que-sync{auto_sync=true} uses it to see
+    which pairs the second layer will place."""
+    _AutoSync().run(func)
+    return [op for op in func.walk() if is_auto_sync(op)]
+
+
+def strip_ops(ops: list[Operation]) -> None:
+    """Erase ops cce-auto-sync added (users first: flags before their id constant)."""
+    for op in reversed(ops):
+        if op.parent is not None:
+            op.detach()
+            op.erase()
 
 
 def strip_auto_sync(module: ModuleOp) -> int:
@@ -468,6 +486,13 @@ class _AutoSync:
             if pending and self._conflicts(pending, accs, src == pipe):
                 if insert:
                     self._insert_sync(op, src, pipe)
+                if src != pipe:
+                    # Its own pair is a hand-over like any other: the waiting pipe learns
+                    # what src knew (after V -> S, S knows the copy-in V waited for, and
+                    # needs no MTE2 -> S besides).
+                    for pair, roots in self._learnable(state, src, pipe).items():
+                        for r in roots:
+                            state[pair].pop(r, None)
                 pending.clear()
         for dst in GEN[pipe]:
             pending = state[(pipe, dst)]

@@ -14,12 +14,14 @@ function with a body:
   pass re-creates (a `pipe_barrier pipe_v` between dependent vector ops when the toolchain
   runs without bisheng's auto-sync, overlapping DMA), and insert-que-sync recognizes it;
 - by default, `fetch_event_id` results left without uses are erased, and so is an
-  `ascendc.pipe` whose only uses were such fetches (insert-que-sync creates one per fetch).
-  pyasc leaves both.
+  `alloc_event_id` whose id only a `release_event_id` still uses (with its releases: the
+  flags it was taken for are gone; insert-que-sync takes one for each set it moves back to
+  its producer), and the `ascendc.pipe` right before such an op when nothing else uses it
+  (insert-que-sync creates one per group; the kernel's own pipe stays). pyasc leaves all of them.
 
 So by default `erase-sync,insert-que-sync` on an output of insert-que-sync rebuilds it.
-`alloc_tensor`, `free_tensor`, `alloc_event_id`/`release_event_id` and the kernel's own
-`ascendc.pipe` stay.
+`alloc_tensor`, `free_tensor`, an `alloc_event_id` whose id is still used otherwise, and the
+kernel's own `ascendc.pipe` stay.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from xdsl.passes import ModulePass
 
 from ascdsl.diagnostics import PassError
 from ascdsl.dialects.ascendc import (
+    AllocEventIdOp,
     AllocTensorOp,
     DequeTensorOp,
     EnqueTensorOp,
@@ -42,6 +45,7 @@ from ascdsl.dialects.ascendc import (
     Pipe,
     PipeBarrierOp,
     PipeOp,
+    ReleaseEventIdOp,
     SetFlagOp,
     WaitFlagOp,
 )
@@ -86,7 +90,7 @@ def _erase_sync(func: FuncOp, pyasc: bool) -> None:
     allocs: dict[SSAValue, list[AllocTensorOp]] = {}
     seen_alloc: set[SSAValue] = set()
     to_erase: list[Operation] = []
-    fetches: list[FetchEventIdOp] = []
+    fetches: list[FetchEventIdOp | AllocEventIdOp] = []
 
     def visit(block: Block) -> None:
         mine: list[AllocTensorOp] = []
@@ -99,7 +103,7 @@ def _erase_sync(func: FuncOp, pyasc: bool) -> None:
                 pending.setdefault(op.queue, deque()).append(op)
             elif isinstance(op, DequeTensorOp):
                 _replace_deque(op)
-            elif isinstance(op, FetchEventIdOp):
+            elif isinstance(op, FetchEventIdOp | AllocEventIdOp):
                 fetches.append(op)
             if isinstance(op, ERASED) or (pyasc and isinstance(op, PipeBarrierOp)):
                 to_erase.append(op)
@@ -151,8 +155,21 @@ def _erase_sync(func: FuncOp, pyasc: bool) -> None:
     if pyasc:
         return
     for fetch in fetches:
-        if fetch.parent is not None and not fetch.event_id.uses:
-            pipe = fetch.pipe.owner
-            fetch.parent.erase_op(fetch)
-            if isinstance(pipe, PipeOp) and pipe.parent is not None and not pipe.pipe.uses:
-                pipe.parent.erase_op(pipe)
+        if fetch.parent is None:
+            continue
+        users = [use.operation for use in fetch.event_id.uses]
+        if isinstance(fetch, AllocEventIdOp):
+            # With its flags gone, an id taken only to be given back orders nothing.
+            if not users or not all(isinstance(u, ReleaseEventIdOp) for u in users):
+                continue
+            for user in users:
+                if user.parent is not None:
+                    user.parent.erase_op(user)
+        elif users:
+            continue
+        pipe = fetch.pipe.owner
+        # Only the pipe made for this group (right before it); the kernel's own stays.
+        made_for_it = isinstance(pipe, PipeOp) and pipe.next_op is fetch
+        fetch.parent.erase_op(fetch)
+        if made_for_it and pipe.parent is not None and not pipe.pipe.uses:
+            pipe.parent.erase_op(pipe)

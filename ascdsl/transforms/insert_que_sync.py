@@ -81,7 +81,9 @@ from .analysis import (
     with_location,
 )
 from .canonicalize_barriers import collapse_barrier_runs
+from .cce_auto_sync import auto_sync_function, strip_ops
 from .sync_dataflow import SyncDataflow, access_pipe, called_functions, function_pipes
+from .sync_hoist import hoist_set
 
 # Ops that only synchronize: a write followed by a run of these is still "just written".
 SYNC_OPS: tuple[type[Operation], ...] = (
@@ -111,6 +113,12 @@ class InsertQueSyncPass(ModulePass):
     # `--cce-auto-sync` (the cce-auto-sync pass); the default pipeline leaves it there, so a
     # kernel run with auto_sync off is the kernel as bisheng-less hardware would run it.
     vector_barriers: bool = True
+    # Set each flag right after its producer (sync_hoist.py), not just before its wait, so
+    # the waiting pipe can start while the setting pipe runs ops it does not depend on.
+    early_sets: bool = True
+    # cce-auto-sync runs after this pass (bisheng's --cce-auto-sync on hardware): leave to it
+    # the dependences its own syncs order (ascdsl-default and the JIT pass their auto_sync).
+    auto_sync: bool = False
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if self.mode not in MODES:
@@ -126,7 +134,7 @@ class InsertQueSyncPass(ModulePass):
         with gc_paused():
             for func in function_bodies(op):
                 _Sync(func, self.mode, pipes, func.sym_name.data in called, calls,
-                      self.vector_barriers).run()
+                      self.vector_barriers, self.early_sets, self.auto_sync).run()
 
 
 def scalar_event_group(event: HardEvent, source: Operation) -> list[Operation]:
@@ -148,9 +156,13 @@ class _Sync:
         called: bool = False,
         synced_calls: set[Operation] | frozenset[Operation] = frozenset(),
         vector_barriers: bool = True,
+        early_sets: bool = True,
+        auto_sync: bool = False,
     ):
         self.func = func
         self.vector_barriers = vector_barriers
+        self.early_sets = early_sets
+        self.auto_sync = auto_sync and mode != "pyasc"
         self.pyasc = mode == "pyasc"
         self.pipes = pipes
         self.called = called
@@ -446,14 +458,85 @@ class _Sync:
 
     # --- step 3, default mode ------------------------------------------------------------------
 
+    # Rounds of the dataflow when sets move: each round orders what the moves of the one
+    # before left unordered; the last round moves nothing, so nothing is left.
+    MAX_ROUNDS = 4
+
     def order_dependences(self) -> None:
+        if self.auto_sync:
+            self._order_before_layer_two()
+        else:
+            self._order()
+
+    def _flow(self) -> SyncDataflow:
         # Every function with a body ends in pipe_all after this pass (step 4), whatever
         # order the functions are visited in.
-        flow = SyncDataflow(
+        return SyncDataflow(
             self.func, self.pipes, entry_wildcard=self.called,
             call_ends_in_barrier=self.synced_calls.__contains__,
             vector_barriers=self.vector_barriers,
         )
+
+    def _order(self) -> None:
+        """Order every dependence the IR leaves unordered (the syncs in it count)."""
+        for rnd in range(self.MAX_ROUNDS):
+            flow = self._flow()
+            if not flow.needs:
+                return
+            hoist = self.early_sets and rnd < self.MAX_ROUNDS - 1
+            if not self._place(flow, hoist):
+                return  # no set moved: the pairs are placed as the dataflow assumed
+
+    # Checks that bisheng's layer, given this pass's syncs, still places what they rely on.
+    LAYER_TWO_CHECKS = 3
+
+    def _order_before_layer_two(self) -> None:
+        """`auto_sync=true`: cce-auto-sync (bisheng's layer) runs after this pass, so what its
+        syncs order is left to them: the S <-> V/MTE2/MTE3 pairs it places itself, and any
+        other pair its flags order transitively (MTE3 -> MTE2 after its MTE3 -> S and S -> MTE2).
+
+        Its syncs depend on this pass's (it places a pair only where nothing orders it yet),
+        so: add what it places on the IR as it is (the TQue protocol, the kernel's own
+        syncs), order what is left, take its syncs out again; then check that what it places
+        on that result leaves nothing unordered, adding what is missing (a few rounds; if
+        they do not settle, whatever is left is ordered without counting on it, as with
+        auto_sync off). Each step is one dataflow over the function: linear.
+        """
+        layer_two = self._with_layer_two()
+        self._order()
+        self._strip(layer_two)
+        for _ in range(self.LAYER_TWO_CHECKS):
+            layer_two = self._with_layer_two()
+            flow = self._flow()
+            if flow.needs:
+                self._place(flow, hoist=False)
+            self._strip(layer_two)
+            if not flow.needs:
+                return
+        self._order()
+
+    def _strip(self, ops: list[Operation]) -> None:
+        strip_ops(ops)
+        for op in ops:
+            self.order.forget(op)
+
+    def _with_layer_two(self) -> list[Operation]:
+        ops = auto_sync_function(self.func)
+        # Its groups (an id constant, set, wait; a barrier) are runs of adjacent new ops.
+        run: list[Operation] = []
+        for op in ops:
+            if run and op.prev_op is not run[-1]:
+                self.order.note_inserted_run(run)
+                run = []
+            run.append(op)
+        if run:
+            self.order.note_inserted_run(run)
+        return ops
+
+    def _place(self, flow: SyncDataflow, hoist: bool) -> bool:
+        """Put the pairs and barriers `flow` asks for before their ops; with `hoist`, move
+        each set back to right after its producer (sync_hoist.py). True if one moved."""
+        moved = False
         for op, need in flow.needs.items():
             assert isinstance(op, AscendCOp)
             pipe = access_pipe(op)
@@ -469,8 +552,13 @@ class _Sync:
                     barrier = Pipe.PIPE_ALL
             if group:
                 insert_before(self._sync_point(op), group, self.order)
+                if hoist:
+                    for set_op in group[2::4]:
+                        assert isinstance(set_op, SetFlagOp)
+                        moved |= hoist_set(set_op, op, flow.may_conflict, self.order)
             if barrier is not None:
                 insert_before(op, with_location([PipeBarrierOp(barrier)], op), self.order)
+        return moved
 
     # --- step 3 ------------------------------------------------------------------------------
 

@@ -59,7 +59,8 @@ def default_pipeline(insert_sync: bool = True, auto_sync: bool = True) -> list[M
             EraseSyncPass(),
             HoistQueBindPass(),
             # V -> V is the second layer's (cce-auto-sync below, bisheng on hardware).
-            InsertQueSyncPass(vector_barriers=False),
+            # With auto_sync, what cce-auto-sync's own syncs order is left to it too.
+            InsertQueSyncPass(vector_barriers=False, auto_sync=auto_sync),
             UnifyPipePass(),
             CanonicalizePass(),
         ]

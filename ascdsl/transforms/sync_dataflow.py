@@ -498,6 +498,29 @@ class SyncDataflow:
         for key in w_keys:
             self._gen(state, key, pipe, True, op)
 
+    def access_keys(self, op: AscendCOp) -> tuple[frozenset[Key], frozenset[Key]]:
+        """The buffers (and GM ranges) `op` writes and reads, as the analysis sees them."""
+        gm = not self.gm.split
+        keys = []
+        for values in (op.written_operands(), op.read_operands()):
+            found: frozenset[Key] = frozenset()
+            for v in values:
+                if _local(v) or (gm and is_gm(v)):
+                    found |= self._keys(v, op)
+            keys.append(found)
+        return keys[0], keys[1]
+
+    def may_conflict(self, earlier: Operation, later: Operation) -> bool:
+        """Whether two access ops may touch common bytes, one of them writing (in order:
+        a GM range of `earlier` is not one of an earlier iteration)."""
+        if not (isinstance(earlier, AscendCOp) and isinstance(later, AscendCOp)):
+            return True
+        ew, er = self.access_keys(earlier)
+        lw, lr = self.access_keys(later)
+        return any(_overlap(self.gm, lw, k) for k in ew | er) or any(
+            _overlap(self.gm, lr, k) for k in ew
+        )
+
     def _keys(self, value: SSAValue, op: Operation) -> frozenset[Key]:
         if is_gm(value):
             return frozenset((self.gm.range_of(value, op),))

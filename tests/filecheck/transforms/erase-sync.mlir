@@ -3,18 +3,19 @@
 // RUN: ascdsl-opt %s --ascendc-erase-sync | filecheck %s --check-prefixes=CHECK,PY
 
 // Hand-written synchronization goes: deque results become the tensor the queue hands back,
-// enque/set_flag/wait_flag are erased; alloc/free, alloc_event_id/release_event_id and the
-// kernel's pipe stay. By default a fetch_event_id left unused goes too, and barriers stay
-// but for a pipe_all right before the final return (there is none here: the free follows).
-// pyasc's mode erases every barrier and keeps the fetch.
+// enque/set_flag/wait_flag are erased; alloc/free and the kernel's pipe stay. By default a
+// fetch_event_id left unused goes too, and so does an alloc_event_id whose id only its
+// release still uses (with the release), and barriers stay but for a pipe_all right before
+// the final return (there is none here: the free follows). pyasc's mode erases every
+// barrier and keeps the fetch and the alloc/release.
 // CHECK-LABEL: func.func @erase_all(
 // CHECK-NEXT:    %p = ascendc.pipe
 // CHECK-NEXT:    %q = ascendc.queue : <vecin, 1>
 // CHECK-NEXT:    %t = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
 // CHECK-NEXT:    ascendc.data_copy_l2 %t, %g, %n : !ascendc.local_tensor<64xf32>, !ascendc.global_tensor<*xf32>, i32
 // PY-NEXT:       %id = ascendc.pipe.fetch_event_id %p, v_mte3 : i8
-// CHECK-NEXT:    %kept = ascendc.pipe.alloc_event_id %p, mte3_mte2 : i32
-// CHECK-NEXT:    ascendc.pipe.release_event_id %p, %kept {event = 19 : i32} : !ascendc.pipe, i32
+// PY-NEXT:       %kept = ascendc.pipe.alloc_event_id %p, mte3_mte2 : i32
+// PY-NEXT:       ascendc.pipe.release_event_id %p, %kept {event = 19 : i32} : !ascendc.pipe, i32
 // CHECK-NEXT:    ascendc.data_copy_l2 %g, %t, %n : !ascendc.global_tensor<*xf32>, !ascendc.local_tensor<64xf32>, i32
 // DEF-NEXT:      ascendc.pipe_barrier pipe_mte3
 // DEF-NEXT:      ascendc.pipe_barrier pipe_all

@@ -199,3 +199,30 @@ def test_long_accumulation_is_linear(monkeypatch):
         module, out = _run(text)
         assert out.count("enque_tensor") == k and out.count("deque_tensor") == k
         assert calls["precedes"] <= 4 * k, (k, calls["precedes"])
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(kernels())
+def test_random_kernels_before_bishengs_layer(text):
+    """insert-que-sync{auto_sync=true} (the JIT's default): idempotent, rebuilt byte for byte
+    by erase-sync then itself, and complete once cce-auto-sync has added bisheng's layer: the
+    dataflow the sanitizer follows finds nothing unordered."""
+    from ascdsl.transforms.cce_auto_sync import CceAutoSyncPass
+    from ascdsl.transforms.sync_dataflow import SyncDataflow, function_pipes
+
+    ctx = make_context()
+    module = parse_module(ctx, text, "<kernel>")
+    InsertQueSyncPass(auto_sync=True).apply(ctx, module)
+    once = str(module)
+    assert verify_diagnostics(module) == []
+    _operands_dominate(module)
+    InsertQueSyncPass(auto_sync=True).apply(ctx, module)
+    assert str(module) == once
+    EraseSyncPass().apply(ctx, module)
+    InsertQueSyncPass(auto_sync=True).apply(ctx, module)
+    assert str(module) == once
+    CceAutoSyncPass().apply(ctx, module)
+    for func in module.ops:
+        flow = SyncDataflow(func, function_pipes(module), entry_wildcard=False,
+                            vector_barriers=False)
+        assert not flow.needs, f"{[str(op) for op in flow.needs]}\n{once}"
