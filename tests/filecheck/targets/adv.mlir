@@ -104,7 +104,7 @@ func.func @quant_and_sort(%arg0: !ascendc.local_tensor<256xi8>, %arg1: !ascendc.
 // CHECK-NEXT:    AscendC::SwiGLU<float, 0>(v1, v2, v2, c1_5_f32, v3, c256_i32);
 // CHECK:         LogSoftMaxTiling v[[LT:[0-9]+]]{static_cast<uint32_t>(c8_i32), static_cast<uint32_t>(c32_i32), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 // CHECK-NEXT:    AscendC::LogSoftMax<float, 0, 0>(v1, v4, v4, v2, v3, v[[LT]]);
-// CHECK:         LayerNormTiling v[[NT:[0-9]+]]{static_cast<uint32_t>(c1_i32), static_cast<uint32_t>(c8_i32), static_cast<uint32_t>(c32_i32), static_cast<uint32_t>(c32_i32), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+// CHECK:         LayerNormTiling v[[NT:[0-9]+]]{static_cast<uint32_t>(c1_i32), static_cast<uint32_t>(c8_i32), static_cast<uint32_t>(c32_i32), static_cast<uint32_t>(c32_i32), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, static_cast<float>(0)};
 // CHECK-NEXT:    AscendC::LayerNorm<float, 0>(v1, v4, v4, v2, v5, v5, c1_5_f32, v[[NT]]);
 func.func @beyond_pyasc(%arg0: !ascendc.local_tensor<256xf32>, %arg1: !ascendc.local_tensor<256xf32>, %arg2: !ascendc.local_tensor<4096xui8>, %arg3: !ascendc.local_tensor<64xf32>, %arg4: !ascendc.local_tensor<32xf32>) {
   %n = arith.constant 256 : i32
