@@ -1,5 +1,4 @@
 // RUN: ascdsl-opt %s --materialize-tensor | filecheck %s
-// RUN: ascdsl-opt %s --ascendc-materialize-tensor | filecheck %s
 
 // Static shapes: a depth-1 vecin / vecout queue with its buffer (elements x bytes), the
 // alloc in place and the free before the block's terminator, in reverse allocation order.
