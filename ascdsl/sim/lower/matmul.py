@@ -125,10 +125,9 @@ def _construct_matmul(op, cx: Lowering):
     if not _cube_only(op):
         # In a mixed kernel the vector cores drive the cube through the KFC server and the
         # block index counts vector cores: computing here would give another kernel's result.
-        raise cx.error(op, "builds a Matmul object for a mixed (AIC + AIV) kernel, but the "
-                           "launch runs one kind of core (its kernel_type): the vector cores' "
-                           "Matmul clients need the cube core's server; launch it MIX_AIC_1_2 "
-                           "or build it cube-only (@jit(matmul_cube_only=True))")
+        raise cx.error(op, "builds a Matmul object for a mixed (AIC + AIV) kernel, but the launch "
+                           "runs one kind of core (its kernel_type): launch it MIX_AIC_1_2 or "
+                           "build it cube-only (@jit(matmul_cube_only=True))")
     for w in ("a", "b", "c", "bias"):
         pos, _fmt, dtype, _tr, _lay = t.operand(w)
         if sim_dtype(dtype) is None:
