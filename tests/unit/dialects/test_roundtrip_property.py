@@ -103,8 +103,10 @@ def type_for(draw, constr, elt):
         return cls(*ops, (pos[3], fmt[3], elt), A.MatmulConfigAttr(iterate_order=1))
     if cls in (MemRefType, UnrankedMemRefType):
         return gm_pointer_type(elt)
-    if cls in (A.DataCopyPadExtParamsType, A.FixpipeParamsType):
+    if cls in (A.DataCopyPadExtParamsType, A.FixpipeParamsType, A.MrgSortSrcListType):
         return cls(elt)  # structs templated on the tensor's element type
+    if cls is IntegerType:
+        return ui64  # an address operand (GetPhyAddr's value, a VdeqInfo address)
     return cls()  # the pipe and the parameter structs have no parameters
 
 
