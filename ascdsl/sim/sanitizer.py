@@ -485,15 +485,4 @@ def _merge(entries: list) -> list[tuple[int, int]]:
 
 
 def _first_overlap(xs: list, ys: list) -> tuple[int, int] | None:
-    i = j = 0
-    while i < len(xs) and j < len(ys):
-        alo, ahi = xs[i]
-        blo, bhi = ys[j]
-        lo, hi = max(alo, blo), min(ahi, bhi)
-        if lo < hi:
-            return lo, hi
-        if ahi <= bhi:
-            i += 1
-        else:
-            j += 1
-    return None
+    return next(_overlaps(xs, ys), None)
