@@ -137,14 +137,20 @@ def lower_copy_struct(op: CopyStructOp, cx: Lowering):
     return f
 
 
-@lowers(MemberOp)
-def lower_member(op: MemberOp, cx: Lowering):
+def _struct_field(op, cx: Lowering, verb: str) -> str:
+    """The field a member / set_member op names, checked against its simulated struct."""
     t = op.base.type
     if not isinstance(t, ParamStructType) or layout(t) is None:
         raise cx.error(op, f"is not simulated: {_NO_STRUCTS}")
     name = op.field.data
     if name not in t.field_names():
-        raise cx.error(op, f"reads '{name}', which {t.cpp_name()} does not have")
+        raise cx.error(op, f"{verb} '{name}', which {t.cpp_name()} does not have")
+    return name
+
+
+@lowers(MemberOp)
+def lower_member(op: MemberOp, cx: Lowering):
+    name = _struct_field(op, cx, "reads")
     conv = scalar_conv(cx, op, op.result.type)
     b, o = cx.slot(op.base), cx.slot(op.result)
 
@@ -180,12 +186,7 @@ CONSTRUCT_LOWERINGS[CubeTilingType] = _construct_struct
 
 @lowers(SetMemberOp)
 def lower_set_member(op: SetMemberOp, cx: Lowering):
-    t = op.base.type
-    if not isinstance(t, ParamStructType) or layout(t) is None:
-        raise cx.error(op, f"is not simulated: {_NO_STRUCTS}")
-    name = op.field.data
-    if name not in t.field_names():
-        raise cx.error(op, f"writes '{name}', which {t.cpp_name()} does not have")
+    name = _struct_field(op, cx, "writes")
     # the fields are 32-bit integers (layout() admits no other struct)
     conv = scalar_conv(cx, op, op.value.type)
     b, v = cx.slot(op.base), cx.slot(op.value)
