@@ -138,7 +138,12 @@ class DataCopyCO12DstParamsType(ParamStructType):
 
 
 class _ElementParamStruct(ParamStructType):
-    """A parameter struct templated on an element type: `!ascendc.<name><T>`."""
+    """A parameter struct templated on an element type: `!ascendc.<name><T>`.
+
+    Each decorated subclass declares `element_type` itself: xDSL builds an attribute's
+    dataclass fields (its ==, hash) from the decorated class's own annotations, so one
+    declared here would leave every instance equal to every other whatever its T.
+    """
 
     element_type: Attribute
 
@@ -167,6 +172,7 @@ class FixpipeParamsType(_ElementParamStruct):
     Fixpipe's L0C -> GM / L1 burst layout (T: the L0C element type)."""
 
     name = "ascendc.fixpipe_params"
+    element_type: Attribute
     CPP = "AscendC::FixpipeParams"
     FIELDS = (("cburstNum", 1), ("burstLen", 1), ("srcStride", 0), ("dstStride", 0))
     FIELD_CPP = ("uint16_t", "uint16_t", "uint16_t", "uint32_t")
@@ -178,6 +184,7 @@ class DataCopyPadExtParamsType(_ElementParamStruct):
     the padding of DataCopyPad with DataCopyExtParams; the value has the tensor's type T."""
 
     name = "ascendc.data_copy_pad_ext_params"
+    element_type: Attribute
     CPP = "AscendC::DataCopyPadExtParams"
     FIELDS = (("isPad", 0), ("leftPadding", 0), ("rightPadding", 0), ("paddingValue", 0))
     # paddingValue is T: None keeps the value's own type (the construct printer and the

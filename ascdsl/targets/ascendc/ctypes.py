@@ -93,10 +93,7 @@ def ctype(t: Attribute) -> str | None:
     except TypeError:  # an unhashable attribute: not a type we spell
         return None
     out = _spell(t)
-    if not callable(getattr(t, "cpp_spelling", None)):
-        # a spelling built from the element types inside is not cached: keys that compare
-        # equal across element types must never share one
-        _cache[t] = out
+    _cache[t] = out
     return out
 
 

@@ -7,11 +7,13 @@ subclass made behind the reader's back).
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import re
 import sys
 
 import pytest
+from xdsl.ir import ParametrizedAttribute
 
 import ascdsl.dialects.ascendc as A
 from ascdsl.dialects.ascendc.base import AscendCOp, asc_op
@@ -110,3 +112,39 @@ def test_param_structs_give_a_cpp_type_per_field(cls):
     assert len(cls.FIELD_CPP) == len(cls.FIELDS)
     # The tiling structs CANN generates (kernel_tiling.h) live in the global namespace.
     assert cls.CPP.startswith("AscendC::") or cls.CPP.endswith("Tiling"), cls.CPP
+
+
+def _attribute_classes():
+    """Every parametrized attribute class the ascdsl dialects register."""
+    import ascdsl.dialects.asc as asc_dialect
+    import ascdsl.dialects.emitasc as emitasc
+
+    seen: dict[str, type] = {}
+    for dialect in (A.AscendC, getattr(asc_dialect, "Asc", None), getattr(emitasc, "EmitAsc", None)):
+        if dialect is None:
+            continue
+        for attr in dialect.attributes:
+            if issubclass(attr, ParametrizedAttribute):
+                seen[attr.name] = attr
+    return list(seen.values())
+
+
+@pytest.mark.parametrize("cls", _attribute_classes(), ids=lambda c: c.name)
+def test_every_parameter_takes_part_in_equality(cls):
+    # xDSL compares and hashes an attribute by its dataclass fields, which it builds from the
+    # decorated class's own annotations: a parameter declared only on an undecorated base is
+    # parsed and printed but ignored by ==, so DataCopyPadExtParams<f16> == <f32> and a cache
+    # keyed on the type printed the wrong template argument.
+    params = [name for name, _ in cls.get_irdl_definition().parameters]
+    assert [f.name for f in dataclasses.fields(cls)] == params
+
+
+def test_element_templated_structs_differ_by_element_type():
+    from xdsl.dialects.builtin import f16, f32
+
+    from ascdsl.targets.ascendc.ctypes import ctype
+
+    pad = A.DataCopyPadExtParamsType
+    assert pad(f16) != pad(f32)  # (their hashes may collide: xDSL hashes f16 and f32 alike)
+    assert ctype(pad(f16)) == "AscendC::DataCopyPadExtParams<half>"
+    assert ctype(pad(f32)) == "AscendC::DataCopyPadExtParams<float>"
