@@ -29,7 +29,7 @@ from collections import deque
 
 from .errors import DeadlockError, EventError, NotSimulatedError, RaceError, Site
 from .mix import lane_name
-from .sanitizer import PIPE_NAMES, S, _first_overlap, _merge
+from .sanitizer import PIPE_NAMES, SAME_BYTES_WHY, S, _first_overlap, _merge
 
 USER_FLAG_IDS = 11  # ids 0-10 (pyasc's docs of cross_core_set_flag / wait_flag)
 COUNTER_MAX = 15  # sets a flag counter holds
@@ -230,7 +230,8 @@ def check_mixed(cores: list, know: dict, report) -> None:
                     _check_same_core(buf, ca, ea, cb, eb, know, report)
                 else:
                     xa, xb = _same_writes_dropped(ea, eb)
-                    _check(buf, ca, xa, cb, xb, report, False)
+                    if not _check(buf, ca, xa, cb, xb, report, False) and xa is not ea:
+                        _report_same(buf, ca, ea, cb, eb, report)
 
 
 def _same_writes_dropped(ea: list, eb: list) -> tuple[list, list]:
@@ -306,6 +307,21 @@ def _check(buf, ca, ea: list, cb, eb: list, report, same_core: bool) -> bool:
     report(RaceError(why, w[3], PIPE_NAMES[w[4]], other=x[3], other_pipe=PIPE_NAMES[x[4]],
                      other_note=f"the access of the {_name(other)}"))
     return True
+
+
+def _report_same(buf, ca, ea: list, cb, eb: list, report) -> None:
+    """The warning of check_cores for writes both AI cores left with the same bytes."""
+    hit = _first_overlap(_merge([e for e in ea if e[2] is True]),
+                         _merge([e for e in eb if e[2] is True]))
+    if hit is None:
+        return
+    w, x = _covering(ea, hit[0], True), _covering(eb, hit[0], True)
+    lo, hi = max(w[0], x[0]), min(w[1], x[1])
+    report(RaceError(
+        f"on {PIPE_NAMES[w[4]]} of the {_name(ca)} writes {buf.mem.name} bytes [{lo}, {hi}) "
+        f"that the {_name(cb)} writes too{SAME_BYTES_WHY}", w[3], PIPE_NAMES[w[4]],
+        other=x[3], other_pipe=PIPE_NAMES[x[4]], other_note=f"the access of the {_name(cb)}",
+        warning=True))
 
 
 def _covering(entries: list, point: int, writes_only: bool) -> tuple:

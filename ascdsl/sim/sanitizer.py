@@ -411,9 +411,7 @@ def _report_race(buf: GMBuffer, lo: int, hi: int, wraw: list, oraw: list, writer
                "allocation padding or free memory, so they differ with the cores' order but "
                "no tensor's data does")
     elif warning == "same":
-        why = ("; both cores leave the same bytes there, so no result depends on their "
-               "order, but the work is done twice (offset each core's slice by "
-               "get_block_idx() unless the overlap is meant, as in a ragged split)")
+        why = SAME_BYTES_WHY
     else:
         why = ("; the cores of a launch run in parallel and nothing orders them; give each "
                "core its own slice of GM (offset by get_block_idx())")
@@ -430,6 +428,15 @@ def _report_race(buf: GMBuffer, lo: int, hi: int, wraw: list, oraw: list, writer
             warning=warning is not None,
         )
     )
+
+
+# Two cores that leave the same bytes in a range they both write do not race (no result
+# depends on their order), but the work is done twice: a warning, worded once for the vector
+# path (check_cores, which compares the bytes each core left) and the mixed path
+# (crosscore.check_mixed, which compares the digests of each write).
+SAME_BYTES_WHY = ("; both cores leave the same bytes there, so no result depends on their "
+                  "order, but the work is done twice (offset each core's slice by "
+                  "get_block_idx() unless the overlap is meant, as in a ragged split)")
 
 
 def _same_bytes(wr_a, wr_b, lo: int, hi: int) -> bool:

@@ -6,13 +6,18 @@ from __future__ import annotations
 from ascdsl.sim.crosscore import _same_writes_dropped
 
 
-def _w(lo, hi, digest, site="s"):
+from ascdsl.sim.errors import Site
+
+SITE = Site(0, "ascendc.fixpipe", None)
+
+
+def _w(lo, hi, digest, site=SITE):
     # (lo, hi, write, site, pipe, epoch, stamp, digest): a GM log entry of the sanitizer
     return (lo, hi, True, site, 5, 0, 1, digest)
 
 
 def _r(lo, hi):
-    return (lo, hi, False, "r", 4, 0, 1, 0)
+    return (lo, hi, False, SITE, 4, 0, 1, 0)
 
 
 def test_identical_writes_of_one_range_are_dropped_other_reads_are_kept():
@@ -47,3 +52,37 @@ def test_another_write_over_the_range_keeps_it():
     a = [_w(0, 64, 7), _w(32, 96, 5)]
     b = [_w(0, 64, 7)]
     assert _same_writes_dropped(a, b) == (a, b)
+
+
+def _core(block_idx, entries, buf):
+    from types import SimpleNamespace
+
+    return SimpleNamespace(block_idx=block_idx, kind="aic", sub_idx=0, lane=(block_idx, 0),
+                           san=SimpleNamespace(gm_log={buf: entries}))
+
+
+def _findings(entries_a, entries_b):
+    from types import SimpleNamespace
+
+    from ascdsl.sim.crosscore import check_mixed
+
+    class Buf:  # a GM buffer as check_mixed sees it: hashable, with a named memory
+        mem = SimpleNamespace(name="c")
+
+    buf = Buf()
+    found = []
+    check_mixed([_core(0, entries_a, buf), _core(1, entries_b, buf)], {}, found.append)
+    return found
+
+
+def test_same_bytes_warn_as_on_the_vector_path():
+    # one finding, a warning, worded as check_cores words it: no race, but work done twice
+    (f,) = _findings([_w(0, 64, 7)], [_w(0, 64, 7)])
+    assert f.warning
+    assert "writes c bytes [0, 64) that the AIC of AI core 1 writes too" in str(f)
+    assert "the work is done twice" in str(f)
+
+
+def test_different_bytes_are_still_an_error():
+    (f,) = _findings([_w(0, 64, 7)], [_w(0, 64, 8)])
+    assert not f.warning and "AI cores run in parallel and nothing orders them" in str(f)
