@@ -22,6 +22,7 @@ from xdsl.ir import Attribute
 
 from ascdsl.dialects.ascendc import soc as soc_table
 from ascdsl.dialects.ascendc.ops_cube import CubeOp, DataCopyNd2NzOp
+from ascdsl.dialects.ascendc.ops_data_copy_ext import LoadImageToLocalOp
 from ascdsl.dialects.ascendc.ops_matmul import MatmulOp, RegistMatmulObjOp
 from ascdsl.dialects.emitasc import KernelArgAttr, KernelArgument
 from ascdsl.dialects.gm import is_gm_pointer
@@ -89,7 +90,9 @@ class SimKernel:
         self.user_params = [p for p in self.params if p.kind != "ffts"]
         # A kernel that uses the cube runs on the AI cores' cube units (24 on a 910B1, not
         # the 48 vector cores): that many share the chip's GM path at once.
-        self.cube = any(isinstance(op, (CubeOp, DataCopyNd2NzOp, RegistMatmulObjOp, MatmulOp))
+        # (LoadImageToLocal too: the AIPP writes L1, an AIC-only instruction on the 910B.)
+        self.cube = any(isinstance(op, (CubeOp, DataCopyNd2NzOp, RegistMatmulObjOp, MatmulOp,
+                                        LoadImageToLocalOp))
                         for op in module.walk())
         # A mixed kernel runs each AI core as an AIC and one or two AIVs (sim/mix.py). Not
         # given, it is detected: pyasc builds every kernel that uses the cube as MIX_AIC_1_2,

@@ -7,8 +7,8 @@ only, as pyasc declares them) and BilinearInterpolation.
   in float), `Prelu` (`src0 >= 0 ? src0 : src0 * src1`): the formulas the Ascend C headers
   document.
 - `BilinearInterpolation` (`bilinearInterpolation_l0/l1`, pyasc's spelling): 8 blocks of src0
-  picked by byte offsets in `src0Offset`, scaled by src1 and accumulated into dst, repeated
-  horizontally (`hRepeat`) and vertically (`vRepeat`, dst advancing by `vROffset`).
+  per repeat picked by byte offsets in `src0Offset` and scaled by src1; the hRepeat repeats
+  of each of the vRepeat rows are summed and written to dst (rows `vROffset` apart).
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ class PreluL2Op(BinaryL2Base):
 
 
 class BilinearInterpolationOp(VectorOp):
-    """dst += src0 blocks (picked by src0Offset) * src1, in horizontal and vertical repeats."""
+    """dst row i = sum over its hRepeat repeats of src0 blocks (picked by src0Offset) * src1."""
 
     dst = operand_def(LOCAL)
     src0 = operand_def(LOCAL)

@@ -77,9 +77,9 @@ def prelu(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, *args, **kwarg
 @levels(BilinearInterpolationL0Op, BilinearInterpolationL1Op)
 def bilinear_interpolation(dst: LocalTensor, src0: LocalTensor, src0_offset: LocalTensor,
                            src1: LocalTensor, *args, **kwargs) -> None:
-    """`AscendC::BilinearInterpolation`: dst accumulates blocks of src0 (picked by the byte
-    offsets in src0_offset) times src1, over h_repeat horizontal and v_repeat vertical
-    repeats."""
+    """`AscendC::BilinearInterpolation`: blocks of src0 (picked by the byte offsets in
+    src0_offset) times src1, the h_repeat repeats of each of the v_repeat rows summed into dst
+    (which is written, not accumulated into)."""
     dispatch(bilinear_interpolation, dst, src0, src0_offset, src1, *args, **kwargs)
 
 

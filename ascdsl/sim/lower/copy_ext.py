@@ -13,8 +13,8 @@ semantics are a copy, refused with a located NotSimulatedError where they are no
   .h): one DataCopyParams copy of dimension 0 per combination of the higher dimensions' slices,
   its gaps `stride * sizeof(T)` bytes on the GM side and that rounded down to 32-byte blocks
   on the UB side; the shapes come from the SliceInfos' shapeValue or the tensors' ShapeInfo.
-- DataCopyCO12DstParams, the Nd2Nz DataCopyPad, LoadImageToLocal (AIPP) and
-  CheckLocalMemoryIA are refused at lowering with the reason.
+- DataCopyCO12DstParams, the Nd2Nz DataCopyPad and CheckLocalMemoryIA are refused at
+  lowering with the reason. LoadImageToLocal and SetAippFunctions (AIPP) run in aipp.py.
 """
 
 from __future__ import annotations
@@ -64,15 +64,13 @@ def lower_copy_enhanced(op, cx: Lowering):
 
 
 @lowers(A.DataCopyCO12DstOp, A.DataCopyPadNd2NzOp, A.DataCopyPadExtNd2NzOp,
-        A.LoadImageToLocalOp, A.CheckLocalMemoryIAOp)
+        A.CheckLocalMemoryIAOp)
 def lower_not_simulated(op, cx: Lowering):
     reasons = {
         A.DataCopyCO12DstOp: "its quantization and NZ -> ND modes are not modelled (use "
                              "Fixpipe, which the simulator runs)",
         A.DataCopyPadNd2NzOp: "the UB -> L1 Nd2Nz DataCopyPad is not modelled",
         A.DataCopyPadExtNd2NzOp: "the UB -> L1 Nd2Nz DataCopyPad is not modelled",
-        A.LoadImageToLocalOp: "the AIPP image path (SetAippFunctions' conversions) is not "
-                              "modelled",
         A.CheckLocalMemoryIAOp: "the hardware's UB access watch is not modelled (the "
                                 "sanitizer checks UB accesses instead)",
     }
@@ -136,12 +134,6 @@ def lower_get_shape_size(op, cx: Lowering):
         R[o] = n
 
     return f
-
-
-@lowers(A.SetAippFunctionsOp)
-def lower_set_aipp(op, cx: Lowering):
-    raise cx.error(op, "the AIPP image conversions it programs are not modelled (nor is "
-                       "LoadImageToLocal, which applies them)")
 
 
 def _slice_offsets(infos, shape, dims: int) -> list[int]:

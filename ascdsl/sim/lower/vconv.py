@@ -9,7 +9,8 @@ Not simulated, with the reason the simulator reports: the integer destinations o
 conversions (half -> int8, int16 -> int8, MulCast's half -> int8/uint8), whose rounding and
 saturation the headers leave to the instruction; everything that goes through the deq-scale
 register (SetDeqScale, CastDeq, AddDeqRelu), whose packed scale/offset/sign-mode conversion
-is not modelled; BilinearInterpolation; GatherMask and GetGatherMaskRemainCount.
+is not modelled; GatherMask and GetGatherMaskRemainCount. BilinearInterpolation runs in
+bilinear.py.
 """
 
 from __future__ import annotations
@@ -46,8 +47,6 @@ for _cls in (A.CastDeqOp, A.AddDeqReluOp, A.SetDeqScaleOp, A.SetDeqScaleL4Op):
     not_simulated(_cls, _DEQ)
 not_simulated(A.MulCastOp, "converts half products to int8/uint8 with the instruction's own "
                            "rounding and saturation, which the simulator does not model")
-not_simulated(A.BilinearInterpolationOp, "is not simulated yet (its offset-driven block "
-                                         "gathers and accumulation have no lowering)")
 not_simulated(A.GatherMaskOp, "is not simulated yet (the packing of pattern-selected elements "
                               "across repeats and the counter mode have no lowering)")
 not_simulated(A.GetGatherMaskRemainCountOp, "reads the count GatherMask keeps, which the "

@@ -119,6 +119,10 @@ _CPP_FIELD = {
     "int32_t": int_wrapper(32, True),
     "int64_t": int_wrapper(64, True),
     "bool": lambda x: 1 if x else 0,
+    # float members keep their fraction (int() here truncated AippDataTypeConvParams' half
+    # dtcVar/dtcMin and the tiling structs' float members)
+    "half": lambda x: float(np.float16(x)),
+    "float": lambda x: float(np.float32(x)),
 }
 
 

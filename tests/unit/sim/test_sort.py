@@ -68,16 +68,64 @@ def test_sorted_regions(form, groups):
 
 
 @asc.jit
-def _sort_half(x: asc.GlobalAddress):
+def _sort_half(x: asc.GlobalAddress, out: asc.GlobalAddress, full: asc.ConstExpr[bool]):
+    # dst starts as what `out` holds: the reserved bytes of each half region keep it
+    gx = asc.GlobalTensor()
+    gx.set_global_buffer(x)
+    go = asc.GlobalTensor()
+    go.set_global_buffer(out)
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf, N * 2 + N * 4 + N * 8 + N * 8)
+    scores = buf.get_with_offset(N, 0, asc.float16)
+    index = buf.get_with_offset(N, N * 2, asc.uint32)
+    dst = buf.get_with_offset(4 * N, N * 6, asc.float16)
+    tmp = buf.get_with_offset(4 * N, N * 14, asc.float16)
+    asc.data_copy(scores, gx, N)
+    asc.data_copy(dst, go, 4 * N)
+    for i in range(N):
+        index.set_value(i, 1000 + i)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    if full:
+        asc.sort(dst, scores, index, tmp, N // 32, is_full_sort=True)
+    else:
+        asc.sort32(dst, scores, index, N // 32)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(go, dst, 4 * N)
+
+
+@pytest.mark.parametrize("full,groups", [(False, N // 32), (True, 1)])
+def test_half_regions_are_score_reserved_index(full, groups):
+    # Ascend C's Sort32 page: a half region is the score in the low 2 bytes, 2 reserved bytes,
+    # the uint32 index in the high 4 bytes.
+    x = (np.random.default_rng(7).integers(-8, 8, N) / 4).astype(np.float16)  # with ties
+    out = np.full(4 * N, np.float16(-3.5), np.float16)  # bits 0xC300 in every slot
+    _sort_half[1](x, out, full)
+    regions = out.view(np.uint8).reshape(N, 8)
+    size = N // groups
+    for g in range(groups):
+        ids = np.arange(g * size, (g + 1) * size)
+        order = ids[np.argsort(-x[ids].astype(np.float32), kind="stable")]
+        np.testing.assert_array_equal(regions[ids, 0:2].copy().view(np.float16)[:, 0], x[order])
+        np.testing.assert_array_equal(regions[ids, 4:8].copy().view(np.uint32)[:, 0],
+                                      1000 + order)
+    assert (regions[:, 2:4].copy().view(np.uint16) == 0xC300).all()  # left as dst held them
+
+
+@asc.jit
+def _sort_int(x: asc.GlobalAddress):
     pipe = asc.TPipe()
     buf = asc.TBuf(asc.TPosition.VECCALC)
     pipe.init_buffer(buf, 1024)
-    s = buf.get_with_offset(32, 0, asc.float16)
+    s = buf.get_with_offset(32, 0, asc.int32)
     i = buf.get_with_offset(32, 128, asc.uint32)
-    d = buf.get_with_offset(128, 256, asc.float16)
+    d = buf.get_with_offset(64, 256, asc.int32)
     asc.sort32(d, s, i, 1)
 
 
-def test_half_scores_are_reported_as_not_simulated():
-    with pytest.raises(NotSimulatedError, match="float regions"):
-        _sort_half[1](np.zeros(4, np.float16))
+def test_integer_scores_are_refused_at_their_line():
+    with pytest.raises(NotSimulatedError, match="Sort32 and Sort take half or float") as info:
+        _sort_int[1](np.zeros(4, np.int32))
+    assert "test_sort.py:" in str(info.value)
