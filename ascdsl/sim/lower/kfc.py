@@ -129,6 +129,11 @@ def _regist_mixed(op, cx: Lowering):
     return mm._matmul_op(op, cx, body)
 
 
+# Messages other modules serve: kind -> handler(core, state, channel, msg) returning whether
+# the server stays locked on the client (matmul_batch.py: "iterate_batch").
+SERVER_HANDLERS: dict = {}
+
+
 def _serve(c, proto, ch: KfcChannel, site) -> None:
     """The AIC's KfcServer: one Matmul object per client, each message run by the cube-only
     model on this core."""
@@ -144,6 +149,9 @@ def _serve(c, proto, ch: KfcChannel, site) -> None:
     def handle(msg) -> bool:
         st = state(msg.sub)
         kind, data = msg.kind, msg.data
+        extra = SERVER_HANDLERS.get(kind)
+        if extra is not None:
+            return extra(c, st, ch, msg)
         if kind == "init":
             _take_tiling(c, st, data, msg.site)
             st.reset_pipeline()

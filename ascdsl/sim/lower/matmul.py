@@ -48,17 +48,15 @@ FRACTAL = 512
 
 for _cls in (A.MatmulSetTensorAScalarOp, A.MatmulSetTensorBScalarOp, A.MatmulSetSelfDefineDataOp,
              A.MatmulSetSparseIndexOp, A.MatmulSetUserDefInfoOp, A.MatmulSetHF32Op,
-             A.MatmulSetBatchNumOp, A.MatmulSetWorkspaceOp, A.MatmulSetQuantScalarOp,
-             A.MatmulSetQuantVectorOp, A.MatmulGetTensorCReturnOp, A.MatmulIterateBatchOp,
-             A.MatmulIterateBatchCubeOnlyOp, A.MatmulWaitIterateBatchOp,
-             A.MatmulGetBatchTensorCOp, A.MatmulGetBatchTensorCLocalMemOp,
+             A.MatmulSetWorkspaceOp, A.MatmulSetQuantScalarOp, A.MatmulSetQuantVectorOp,
+             A.MatmulGetTensorCReturnOp, A.MatmulGetBatchTensorCOp, A.MatmulGetBatchTensorCLocalMemOp,
              A.MatmulIterateNBatchOp, A.MatmulWaitGetTensorCOp, A.MatmulGetOffsetCOp,
              A.MatmulAsyncGetTensorCOp, A.GetMatmulApiTilingOp, A.KfcInitOp, A.KfcIsRunOp,
              A.KfcInitObjOp, A.KfcRunOp, A.KfcQuitOp):
     not_simulated(_cls, f"'{_cls.name}' is not simulated: the simulator runs the Matmul API of "
                         "cube-only kernels with GM operands (SetTensorA/B, SetBias, SetTail, "
                         "SetOrgShape, SetSingleShape, Iterate, GetTensorC to GM, IterateAll, "
-                        "End); see docs/cube.md")
+                        "IterateBatch, End); see docs/cube.md")
 
 # (A, B) element types -> accumulator; C may be the accumulator's type or f16/bf16 (FIX
 # converts), as the Matmul API allows on dav-c220.
@@ -197,6 +195,7 @@ def _take_tiling(c, st: MatmulState, tiling: dict, site) -> None:
             f"stepM*stepKa={t['stepM'] * t['stepKa']} or depthB1={t['depthB1']} < "
             f"stepN*stepKb={t['stepN'] * t['stepKb']}", site, core=c.block_idx)
     st.tiling = t
+    st.layout_info = {f: int(v) for f, v in tiling.items() if "Layout" in f or f == "BatchNum"}
     _fits(c, st, site)
 
 
