@@ -157,7 +157,7 @@ def _serve(c, proto, ch: KfcChannel, site) -> None:
             st.reset_pipeline()
             return False
         if kind == "iterate_all":
-            settings, g = data
+            settings, g, notify = data
             _apply(st, settings)
             st.blocks = st.current = None
             run = mm._Run(c, st, msg.site, "calls IterateAll")
@@ -166,7 +166,8 @@ def _serve(c, proto, ch: KfcChannel, site) -> None:
                 m_done = run.compute_block(mi, ni)
                 r0, c0 = mi * run.bm, ni * run.bn
                 run.write(g, r0, c0, vals[r0:r0 + run.bm, c0:c0 + run.bn], m_done)
-            ch.answer(c, msg.sub)
+            if notify:  # sync, or waitIterateAll (matmul_server_impl_c220.h)
+                ch.answer(c, msg.sub)
             return False
         if kind == "iterate":
             if data is not None:  # the first Iterate of a sequence carries the settings
@@ -194,6 +195,7 @@ def _serve(c, proto, ch: KfcChannel, site) -> None:
         st.blocks = st.current = None
         return False
 
+    ch.served = proto.site
     ch.serve(c, site, handle)
 
 
@@ -227,7 +229,7 @@ def _init_mixed(op, cx: Lowering):
 
     def body(c, st, R):
         _take_tiling(c, st, R[s], site)
-        KfcChannel.of(c).post(c, "init", site, dict(R[s]))
+        KfcChannel.of(c).post(c, "init", site, dict(R[s]), st.site)
 
     return mm._matmul_op(op, cx, body)
 
@@ -243,17 +245,23 @@ def _iterate_all_mixed(op, cx: Lowering):
     if not isinstance(op.tensor.type, A.GlobalTensorType):
         raise cx.error(op, "writes C to a local tensor; the simulator runs IterateAll into GM")
     s, sy = cx.slot(op.tensor), cx.slot(op.sync)
+    sw = cx.slot(op.waitIterateAll) if op.waitIterateAll is not None else None
 
     def body(c, st, R):
-        _need_sync(c, R, sy, site, "calls IterateAll")
+        sync = bool(R[sy])
+        wait = sw is not None and bool(R[sw])
         g = R[s]
         mm._Run(c, st, site, "calls IterateAll")  # the client's own checks, at its line
         if g.dt.name != st.dt["c"].name:
             raise InvalidArgumentError(f"writes C as {g.dt.name}; the Matmul's C type is "
                                        f"{st.dt['c'].name}", site, core=c.block_idx)
         ch = KfcChannel.of(c)
-        own = ch.post(c, "iterate_all", site, (_settings(st), g.sub(0, g.origin)))
-        ch.wait_answer(c, site, own)
+        own = ch.post(c, "iterate_all", site, (_settings(st), g.sub(0, g.origin), sync or wait),
+                      st.site)
+        if sync:
+            ch.wait_answer(c, site, own)
+        else:  # IterateAll<false>: WaitIterateAll takes the answer when waitIterateAll is set
+            st.pending_all = (own, wait)
 
     return mm._matmul_op(op, cx, body)
 
@@ -278,7 +286,7 @@ def _iterate_mixed(op, cx: Lowering):
             st.blocks = None
             R[o] = 0
             return
-        KfcChannel.of(c).post(c, "iterate", site, _settings(st) if first else None)
+        KfcChannel.of(c).post(c, "iterate", site, _settings(st) if first else None, st.site)
         count[0] += 1
         st.current = True  # GetTensorC may follow
         R[o] = 1
@@ -309,11 +317,11 @@ def _get_tensor_c_mixed(op, cx: Lowering):
             if R[sq]:
                 raise NotSimulatedError("GetTensorC to GM with enSequentialWrite is not "
                                         "simulated", site, core=c.block_idx)
-            own = ch.post(c, "get_c", site, (target.sub(0, target.origin), None))
+            own = ch.post(c, "get_c", site, (target.sub(0, target.origin), None), st.site)
             ch.wait_answer(c, site, own)
             return
         buf, lo = _workspace_slot(c, st, target, R[sq], site)
-        own = ch.post(c, "get_c", site, (buf, lo))
+        own = ch.post(c, "get_c", site, (buf, lo), st.site)
         ch.wait_answer(c, site, own)
         _copy_to_ub(c, buf, lo, target, site)
 
@@ -375,7 +383,7 @@ def _end_mixed(op, cx: Lowering):
     def body(c, st, R):
         st.blocks = None
         st.current = None
-        KfcChannel.of(c).post(c, "end", site)
+        KfcChannel.of(c).post(c, "end", site, obj=st.site)
 
     return mm._matmul_op(op, cx, body)
 

@@ -56,7 +56,7 @@ for _cls in (A.MatmulSetTensorAScalarOp, A.MatmulSetTensorBScalarOp, A.MatmulSet
     not_simulated(_cls, f"'{_cls.name}' is not simulated: the simulator runs the Matmul API of "
                         "cube-only kernels with GM operands (SetTensorA/B, SetBias, SetTail, "
                         "SetOrgShape, SetSingleShape, Iterate, GetTensorC to GM, IterateAll, "
-                        "IterateBatch, End); see docs/cube.md")
+                        "End); see docs/cube.md")
 
 # (A, B) element types -> accumulator; C may be the accumulator's type or f16/bf16 (FIX
 # converts), as the Matmul API allows on dav-c220.

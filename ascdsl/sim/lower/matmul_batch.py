@@ -255,7 +255,7 @@ def lower_iterate_batch(op, cx: Lowering):
         mm._Run(c, st, site, "calls IterateBatch")  # the client's own checks, at its line
         ch = KfcChannel.of(c)
         own = ch.post(c, "iterate_batch", site,
-                      (kfc_lower._settings(st), g.sub(0, g.origin), call))
+                      (kfc_lower._settings(st), g.sub(0, g.origin), call), st.site)
         if call.sync:
             ch.wait_answer(c, site, own)
         else:
