@@ -99,13 +99,15 @@ def _settings(st) -> dict:
         return None if g is None else g.sub(0, g.origin)
 
     return {"tiling": st.tiling, "a": cp(st.a), "b": cp(st.b), "bias": cp(st.bias),
-            "trans": dict(st.trans), "tail": list(st.tail), "single": st.single, "org": st.org}
+            "trans": dict(st.trans), "tail": list(st.tail), "single": st.single, "org": st.org,
+            "quant": getattr(st, "quant", None)}
 
 
 def _apply(st, s: dict) -> None:
     st.tiling = s["tiling"]
     st.a, st.b, st.bias = s["a"], s["b"], s["bias"]
     st.trans, st.tail, st.single, st.org = s["trans"], s["tail"], s["single"], s["org"]
+    st.quant = s["quant"]  # SetQuantScalar/Vector (matmul_quant.py)
 
 
 # --- REGIST_MATMUL_OBJ: the server on the AIC, the client's registration on an AIV -------------
