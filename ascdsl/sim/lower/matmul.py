@@ -49,8 +49,8 @@ FRACTAL = 512
 
 for _cls in (A.MatmulSetTensorAScalarOp, A.MatmulSetTensorBScalarOp, A.MatmulSetSelfDefineDataOp,
              A.MatmulSetSparseIndexOp, A.MatmulSetUserDefInfoOp, A.MatmulSetHF32Op,
-             A.MatmulSetWorkspaceOp, A.MatmulGetTensorCReturnOp, A.MatmulGetBatchTensorCOp, A.MatmulGetBatchTensorCLocalMemOp,
-             A.MatmulIterateNBatchOp, A.MatmulWaitGetTensorCOp, A.MatmulGetOffsetCOp,
+             A.MatmulGetTensorCReturnOp, A.MatmulGetBatchTensorCOp,
+             A.MatmulGetBatchTensorCLocalMemOp, A.MatmulIterateNBatchOp, A.MatmulWaitGetTensorCOp, A.MatmulGetOffsetCOp,
              A.MatmulAsyncGetTensorCOp, A.GetMatmulApiTilingOp, A.KfcInitOp, A.KfcIsRunOp,
              A.KfcInitObjOp, A.KfcRunOp, A.KfcQuitOp):
     not_simulated(_cls, f"'{_cls.name}' is not simulated: the simulator runs the Matmul API of "

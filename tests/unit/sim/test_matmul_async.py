@@ -188,3 +188,131 @@ def test_a_second_matmul_object_in_a_mixed_kernel_is_a_located_error():
         _two_objects(False)
     msg = str(e.value)
     assert "serves only the object built at" in msg and "test_matmul_async.py" in msg
+
+
+# --- Iterate<false> / GetTensorC<false> into UB -------------------------------------------------
+
+
+@asc.jit
+def async_iterate_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
+                         tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress,
+                         cache: asc.GlobalAddress, sync: asc.ConstExpr[bool],
+                         set_ws: asc.ConstExpr[bool], queues: asc.ConstExpr[bool]):
+    # One vector core (get_block_idx 0) multiplies; each block comes into UB, goes through an
+    # epilogue and is written to C by the vector core, baseM rows of baseN floats at a time.
+    # queues: the block lands in a VECIN queue's tensor and the epilogue writes a VECOUT one
+    # (the TQue protocol orders every reuse); else one VECOUT tensor is used in place.
+    a_gm = asc.GlobalTensor()
+    b_gm = asc.GlobalTensor()
+    c_gm = asc.GlobalTensor()
+    ws_gm = asc.GlobalTensor()
+    a_gm.set_global_buffer(a)
+    b_gm.set_global_buffer(b)
+    c_gm.set_global_buffer(c)
+    ws_gm.set_global_buffer(cache)
+    pipe = asc.TPipe()
+    in_q = asc.TQue(asc.TPosition.VECIN, 1)
+    out_q = asc.TQue(asc.TPosition.VECOUT, 1)
+    pipe.init_buffer(que=in_q, num=1, len=tiling.base_m * tiling.base_n * 4)
+    pipe.init_buffer(que=out_q, num=1, len=tiling.base_m * tiling.base_n * 4)
+    mm = asc.adv.Matmul(
+        a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+        b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+        c=asc.adv.MatmulType(asc.TPosition.VECCALC, asc.CubeFormat.ND, asc.float32))
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    if asc.get_block_idx() == 0:
+        mm.set_tensor_a(a_gm)
+        mm.set_tensor_b(b_gm)
+        if set_ws:
+            mm.set_workspace(ws_gm)
+        round_m = tiling.single_core_m // tiling.base_m
+        size = tiling.base_m * tiling.base_n
+        with mm.iterate(sync=sync) as count:
+            if queues:
+                x = in_q.alloc_tensor(asc.float32)
+                mm.get_tensor_c(x, en_sequential_write=True, sync=sync)
+                in_q.enque(x)
+                x = in_q.deque(asc.float32)
+                t = out_q.alloc_tensor(asc.float32)
+                asc.leaky_relu(t, x, 0.5, count=size)
+                in_q.free_tensor(x)
+            else:
+                t = out_q.alloc_tensor(asc.float32)
+                mm.get_tensor_c(t, en_sequential_write=True, sync=sync)
+                asc.leaky_relu(t, t, 0.5, count=size)
+            out_q.enque(t)
+            t = out_q.deque(asc.float32)
+            start = count % round_m * tiling.base_m * tiling.n + count // round_m * tiling.base_n
+            asc.data_copy(c_gm[start:], t, repeat_params=asc.DataCopyParams(
+                block_count=tiling.base_m, block_len=tiling.base_n * 4 // 32, src_stride=0,
+                dst_stride=(tiling.n - tiling.base_n) * 4 // 32))
+            out_q.free_tensor(t)
+        mm.end()
+
+
+def _iterate_tiling(m, n, k):
+    mt = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
+    mt.set_a_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16, False)
+    mt.set_b_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16, False)
+    mt.set_c_type(host.TPosition.VECCALC, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    mt.set_dim(1)
+    mt.set_org_shape(m, n, k)
+    mt.set_shape(m, n, k)
+    mt.set_traverse(host.MatrixTraverse.FIRSTM)
+    mt.set_fix_split(32, 32, -1)
+    t = asc.adv.TCubeTiling()
+    assert mt.get_tiling(t) == 0, mt.error
+    return t
+
+
+def _run_iterate(m, n, k, sync, set_ws=True, queues=True):
+    rng = np.random.default_rng(m * n)
+    a, b = _ints((m, k), rng), _ints((k, n), rng)
+    c = np.zeros((m, n), np.float32)
+    tiling = _iterate_tiling(m, n, k)
+    cache = np.zeros(m * n, np.float32)
+    report = async_iterate_kernel[1](a.ravel(), b.ravel(), c.ravel(), tiling,
+                                     np.zeros(1 << 16, np.uint8), cache.ravel(), sync, set_ws,
+                                     queues)
+    return a, b, c, report
+
+
+def _leaky(a, b):
+    x = a.astype(np.float32) @ b.astype(np.float32)
+    return np.where(x >= 0, x, x * np.float32(0.5))
+
+
+@pytest.mark.parametrize("m,n", [(64, 64), (160, 128)])  # 4 blocks; 20 blocks (past 14)
+def test_async_iterate_hands_blocks_over_through_the_workspace_exactly(m, n):
+    a, b, c, report = _run_iterate(m, n, 64, False)
+    np.testing.assert_array_equal(c, _leaky(a, b))
+    assert not report.findings
+
+
+def test_async_iterate_runs_the_cube_ahead_of_the_client():
+    m, n, k = 160, 128, 64
+    cycles = {}
+    for sync in (True, False):
+        a, b, c, report = _run_iterate(m, n, k, sync)
+        np.testing.assert_array_equal(c, _leaky(a, b))
+        cycles[sync] = _cycles(report, "block 0 AIV0")
+    # Sync: each block is a round trip (message, compute, FIX, answer, copy, epilogue).
+    # Async: one message, the blocks computed back to back while the client works.
+    assert cycles[False] < 0.8 * cycles[True]
+
+
+def test_async_get_tensor_c_into_a_reused_vecout_tensor_is_a_race():
+    # Synchronously the round trip orders the copy into UB after the last block's copy out
+    # (the client's message follows it on MTE3); asynchronously nothing does: CopyToUB
+    # (MTE2) may overwrite the tensor the previous block's epilogue and copy still use.
+    a, b, c, report = _run_iterate(64, 64, 64, True, queues=False)
+    np.testing.assert_array_equal(c, _leaky(a, b))
+    with pytest.raises(RaceError) as e:
+        _run_iterate(64, 64, 64, False, queues=False)
+    assert "get_tensor_c" in str(e.value) and "test_matmul_async.py" in str(e.value)
+
+
+def test_async_iterate_without_set_workspace_is_a_located_error():
+    with pytest.raises(InvalidArgumentError) as e:
+        _run_iterate(64, 64, 64, False, set_ws=False)
+    assert "SetWorkspace" in str(e.value) and "test_matmul_async.py" in str(e.value)
