@@ -269,3 +269,48 @@ def test_not_simulated_is_gone_for_the_batch_ops():
                 A.MatmulSetBatchNumOp, A.MatmulWaitIterateBatchOp):
         assert callable(lowering_for(cls)), cls.name
     assert isinstance(lowering_for(A.MatmulIterateNBatchOp), str)
+
+
+@asc.jit(matmul_cube_only=True)
+def bngs_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
+                tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress,
+                batch_a: asc.ConstExpr[int], batch_b: asc.ConstExpr[int]):
+    a_gm = asc.GlobalTensor()
+    b_gm = asc.GlobalTensor()
+    c_gm = asc.GlobalTensor()
+    a_gm.set_global_buffer(a)
+    b_gm.set_global_buffer(b)
+    c_gm.set_global_buffer(c)
+    pipe = asc.TPipe()
+    mm = _mm(asc.LayoutMode.BNGS1S2)
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    mm.set_tensor_a(a_gm)
+    mm.set_tensor_b(b_gm)
+    mm.iterate_batch(c_gm, batch_a, batch_b, False)
+    mm.end()
+
+
+def test_bngs1s2_broadcasts_along_the_axis_the_layout_infos_name():
+    # A is [B=1, N=1, G=2, S, D], B is [1, N=2, G=2, ...]: A repeats along N, so product
+    # i = (n, g) reads A batch g = i % 2 (BatchScheduler: i % G + i / (G * N)), where NORMAL
+    # would read A batch i / 2.
+    m, n, k = 32, 48, 64
+    rng = np.random.default_rng(12)
+    a, b = _ints((2, m, k), rng), _ints((4, k, n), rng)
+    mt = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
+    for setter, dt in ((mt.set_a_type, host.DataType.DT_FLOAT16),
+                       (mt.set_b_type, host.DataType.DT_FLOAT16)):
+        setter(host.TPosition.GM, host.CubeFormat.ND, dt, False)
+    mt.set_c_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    mt.set_org_shape(m, n, k)
+    mt.set_shape(m, n, k)
+    mt.set_a_layout(1, m, 1, 2, k)
+    mt.set_b_layout(1, k, 2, 2, n)
+    mt.set_c_layout(1, m, 2, 2, n)
+    mt.set_batch_num(4)
+    tiling = asc.adv.TCubeTiling()
+    assert mt.get_tiling(tiling) == 0
+    c = np.zeros((4, m, n), np.float32)
+    bngs_kernel[1](a.ravel(), b.ravel(), c.ravel(), tiling, np.zeros(64, np.uint8), 2, 4)
+    ref = np.stack([a[i % 2].astype(np.float32) @ b[i].astype(np.float32) for i in range(4)])
+    np.testing.assert_array_equal(c, ref)
