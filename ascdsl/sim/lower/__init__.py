@@ -5,7 +5,7 @@ emitasc.py, emitc.py); `ascendc` ops by group (framework.py, tensor.py, copy.py,
 cmpsel.py, reduce_repeat.py, gather.py, fused.py, vconv.py, transpose.py, math.py, adv.py, sync.py,
 ffts.py, cube.py, matmul.py (the Matmul API), kfc.py (the Matmul API in mixed kernels),
 matmul_batch.py (its batch calls), matmul_async.py (its asynchronous calls),
-matmul_quant.py (its dequantised output),
+matmul_quant.py (its dequantised output), matmul_multi.py (several objects on a core),
 system.py, atomic.py, block_sync.py, tensor_ext.py, debug.py, bufpool.py, list_tensor.py,
 trans5hd.py, fmatrix.py, sort.py, mrgsort.py, mask.py); the `asc` tile dialect in asc.py.
 """
@@ -37,6 +37,7 @@ from . import (  # noqa: F401
     matmul,
     matmul_async,
     matmul_batch,
+    matmul_multi,
     matmul_quant,
     memref,
     mrgsort,

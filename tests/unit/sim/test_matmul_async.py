@@ -125,7 +125,7 @@ def test_reading_c_after_an_unanswered_async_iterate_all_is_a_race():
 # --- two Matmul objects --------------------------------------------------------------------------
 
 
-def _two_objects(cube_only: bool):
+def _two_objects(cube_only: bool, tilings=None):
     @asc.jit(matmul_cube_only=cube_only)
     def two(a1: asc.GlobalAddress, b1: asc.GlobalAddress, c1: asc.GlobalAddress,
             a2: asc.GlobalAddress, b2: asc.GlobalAddress, c2: asc.GlobalAddress,
@@ -167,8 +167,7 @@ def _two_objects(cube_only: bool):
     a1, b1 = _ints((m, k), rng), _ints((k, n), rng)
     a2, b2 = _ints((n, m), rng, np.float32), _ints((m, k), rng, np.float32)
     c1, c2 = np.zeros((m, n), np.float32), np.zeros((n, k), np.float32)
-    t1 = _tiling(m, n, k, 1)
-    t2 = _tiling(n, k, m, 1, host.DataType.DT_FLOAT)
+    t1, t2 = tilings or (_tiling(m, n, k, 1), _tiling(n, k, m, 1, host.DataType.DT_FLOAT))
     report = two[1](a1.ravel(), b1.ravel(), c1.ravel(), a2.ravel(), b2.ravel(), c2.ravel(),
                     t1, t2, np.zeros(1 << 16, np.uint8))
     return (a1, b1, c1), (a2, b2, c2), report
@@ -316,3 +315,22 @@ def test_async_iterate_without_set_workspace_is_a_located_error():
     with pytest.raises(InvalidArgumentError) as e:
         _run_iterate(64, 64, 64, False, set_ws=False)
     assert "SetWorkspace" in str(e.value) and "test_matmul_async.py" in str(e.value)
+
+
+def test_two_objects_whose_l1_together_overflows_are_a_located_error():
+    from ascdsl.sim.errors import UBOverflowError
+
+    # Each tiling alone fits L1 (512 KB); the two objects' A1/B1 blocks together do not.
+    def big(m, n, k, dtype):
+        t = _tiling(m, n, k, 1, dtype)
+        t.depth_a1 = t.depth_b1 = 8
+        t.base_m, t.base_n, t.base_k = 128, 128, 64
+        t.step_m = t.step_n = t.step_k_a = t.step_k_b = 1
+        return t
+
+    with pytest.raises(UBOverflowError) as e:
+        _two_objects(True, tilings=(big(64, 96, 128, host.DataType.DT_FLOAT16),
+                                    big(96, 128, 64, host.DataType.DT_FLOAT)))
+    msg = str(e.value)
+    assert "already holds 262144" in msg and "786432 bytes together" in msg
+    assert "test_matmul_async.py" in msg
