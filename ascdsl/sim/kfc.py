@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections import deque
 
 from .crosscore import _join
-from .errors import DeadlockError
+from .errors import DeadlockError, InvalidArgumentError
 from .sanitizer import FIX, M, MTE1, MTE2, MTE3, NPIPES, PIPE_NAMES, S
 
 
@@ -47,15 +47,16 @@ class KernelReturn(Exception):  # noqa: N818 - it is a control transfer, not an 
 
 
 class Msg:
-    __slots__ = ("kind", "sub", "t", "pub", "site", "data")
+    __slots__ = ("kind", "sub", "t", "pub", "site", "data", "obj")
 
-    def __init__(self, kind: str, sub: int, t: float, pub, site, data):
+    def __init__(self, kind: str, sub: int, t: float, pub, site, data, obj=None):
         self.kind = kind
         self.sub = sub
         self.t = t
         self.pub = pub
         self.site = site
         self.data = data
+        self.obj = obj  # the client's Matmul object (its construct site), as KfcMsg's instID
 
 
 def _cost(c, name: str) -> float:
@@ -72,6 +73,7 @@ class KfcChannel:
         self.workspace_ready: float | None = None
         self.msgs: dict[int, deque] = {}  # per AIV lane: its messages, oldest first
         self.answers: dict[int, deque] = {}  # per AIV lane: (time, publication)
+        self.served = None  # the construct site of the object the AIC's server runs
 
     @staticmethod
     def of(core) -> KfcChannel:
@@ -86,9 +88,20 @@ class KfcChannel:
 
     # --- the client side --------------------------------------------------------------------
 
-    def post(self, c, kind: str, site, data=None):
-        """The client on AIV `c` posts a message (S -> MTE3 flag, MTE3 copy to GM); returns
-        what its MTE3 knew then (for `wait_answer`)."""
+    def post(self, c, kind: str, site, data=None, obj=None):
+        """The client on AIV `c` posts a message (S -> MTE3 flag, MTE3 copy to GM) for its
+        Matmul object `obj`; returns what its MTE3 knew then (for `wait_answer`)."""
+        served = self.served
+        if obj is not None and served is not None and obj.index != served.index:
+            # REGIST_MATMUL_OBJ on the AIC serves the objects it is given and returns from the
+            # kernel: an object registered by a later call is never served (a hang on hardware).
+            raise InvalidArgumentError(
+                f"calls the Matmul object built at {_where(obj)}, but the AI core's KFC server "
+                f"serves only the object built at {_where(served)}: on the cube core "
+                "register_matmul starts the server and returns from the kernel, so a second "
+                "object's register_matmul never runs there (Ascend C registers every object in "
+                "one REGIST_MATMUL_OBJ(&pipe, ws, mm1, &t1, mm2, &t2)); use one object per mixed "
+                "kernel, or a cube-only kernel", site, core=c.block_idx)
         san = c.san
         if san is not None:
             san.join(MTE3, san.snapshot(S))
@@ -100,7 +113,7 @@ class KfcChannel:
             own = san.snapshot(MTE3)
             pub = dict(self.run.flags.know[c.lane][-1])
             pub[c.lane] = own
-        msg = Msg(kind, c.lane, c.done[MTE3] + _cost(c, "kfc_latency"), pub, site, data)
+        msg = Msg(kind, c.lane, c.done[MTE3] + _cost(c, "kfc_latency"), pub, site, data, obj)
         self.msgs.setdefault(c.lane, deque()).append(msg)
         return own
 
@@ -206,6 +219,10 @@ class KfcChannel:
             know = self.run.flags.know[c.lane]
             know.append(_join(know[-1], msg.pub))
             san.xepoch = len(know) - 1
+
+
+def _where(site) -> str:
+    return str(site.loc) if site.loc is not None else f"op {site.index}"
 
 
 def _name(core) -> str:

@@ -343,6 +343,11 @@ class MultiCoreMatmulTiling(MatmulApiTilingBase):
         self.split_k = False  # recorded; the search keeps K whole (enable_multi_core_split_k)
 
     def _cores(self) -> int:
+        # A batch tiling (set_batch_num) keeps whole matrices on a core: IterateBatch reads
+        # batch j of A as a dense singleCoreM x singleCoreK matrix at j * singleCoreM *
+        # singleCoreK, which only addresses the batches when singleCore is the whole matrix.
+        if self.layout.get("BatchNum", 0) > 0:
+            return 1
         return self.dim
 
     def set_dim(self, dim: int) -> int:

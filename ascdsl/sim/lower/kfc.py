@@ -99,13 +99,15 @@ def _settings(st) -> dict:
         return None if g is None else g.sub(0, g.origin)
 
     return {"tiling": st.tiling, "a": cp(st.a), "b": cp(st.b), "bias": cp(st.bias),
-            "trans": dict(st.trans), "tail": list(st.tail), "single": st.single, "org": st.org}
+            "trans": dict(st.trans), "tail": list(st.tail), "single": st.single, "org": st.org,
+            "quant": getattr(st, "quant", None)}
 
 
 def _apply(st, s: dict) -> None:
     st.tiling = s["tiling"]
     st.a, st.b, st.bias = s["a"], s["b"], s["bias"]
     st.trans, st.tail, st.single, st.org = s["trans"], s["tail"], s["single"], s["org"]
+    st.quant = s["quant"]  # SetQuantScalar/Vector (matmul_quant.py)
 
 
 # --- REGIST_MATMUL_OBJ: the server on the AIC, the client's registration on an AIV -------------
@@ -129,6 +131,11 @@ def _regist_mixed(op, cx: Lowering):
     return mm._matmul_op(op, cx, body)
 
 
+# Messages other modules serve: kind -> handler(core, state, channel, msg) returning whether
+# the server stays locked on the client (matmul_batch.py: "iterate_batch").
+SERVER_HANDLERS: dict = {}
+
+
 def _serve(c, proto, ch: KfcChannel, site) -> None:
     """The AIC's KfcServer: one Matmul object per client, each message run by the cube-only
     model on this core."""
@@ -144,12 +151,15 @@ def _serve(c, proto, ch: KfcChannel, site) -> None:
     def handle(msg) -> bool:
         st = state(msg.sub)
         kind, data = msg.kind, msg.data
+        extra = SERVER_HANDLERS.get(kind)
+        if extra is not None:
+            return extra(c, st, ch, msg)
         if kind == "init":
             _take_tiling(c, st, data, msg.site)
             st.reset_pipeline()
             return False
         if kind == "iterate_all":
-            settings, g = data
+            settings, g, notify = data
             _apply(st, settings)
             st.blocks = st.current = None
             run = mm._Run(c, st, msg.site, "calls IterateAll")
@@ -158,7 +168,8 @@ def _serve(c, proto, ch: KfcChannel, site) -> None:
                 m_done = run.compute_block(mi, ni)
                 r0, c0 = mi * run.bm, ni * run.bn
                 run.write(g, r0, c0, vals[r0:r0 + run.bm, c0:c0 + run.bn], m_done)
-            ch.answer(c, msg.sub)
+            if notify:  # sync, or waitIterateAll (matmul_server_impl_c220.h)
+                ch.answer(c, msg.sub)
             return False
         if kind == "iterate":
             if data is not None:  # the first Iterate of a sequence carries the settings
@@ -186,6 +197,7 @@ def _serve(c, proto, ch: KfcChannel, site) -> None:
         st.blocks = st.current = None
         return False
 
+    ch.served = proto.site
     ch.serve(c, site, handle)
 
 
@@ -219,7 +231,7 @@ def _init_mixed(op, cx: Lowering):
 
     def body(c, st, R):
         _take_tiling(c, st, R[s], site)
-        KfcChannel.of(c).post(c, "init", site, dict(R[s]))
+        KfcChannel.of(c).post(c, "init", site, dict(R[s]), st.site)
 
     return mm._matmul_op(op, cx, body)
 
@@ -235,17 +247,23 @@ def _iterate_all_mixed(op, cx: Lowering):
     if not isinstance(op.tensor.type, A.GlobalTensorType):
         raise cx.error(op, "writes C to a local tensor; the simulator runs IterateAll into GM")
     s, sy = cx.slot(op.tensor), cx.slot(op.sync)
+    sw = cx.slot(op.waitIterateAll) if op.waitIterateAll is not None else None
 
     def body(c, st, R):
-        _need_sync(c, R, sy, site, "calls IterateAll")
+        sync = bool(R[sy])
+        wait = sw is not None and bool(R[sw])
         g = R[s]
         mm._Run(c, st, site, "calls IterateAll")  # the client's own checks, at its line
         if g.dt.name != st.dt["c"].name:
             raise InvalidArgumentError(f"writes C as {g.dt.name}; the Matmul's C type is "
                                        f"{st.dt['c'].name}", site, core=c.block_idx)
         ch = KfcChannel.of(c)
-        own = ch.post(c, "iterate_all", site, (_settings(st), g.sub(0, g.origin)))
-        ch.wait_answer(c, site, own)
+        own = ch.post(c, "iterate_all", site, (_settings(st), g.sub(0, g.origin), sync or wait),
+                      st.site)
+        if sync:
+            ch.wait_answer(c, site, own)
+        else:  # IterateAll<false>: WaitIterateAll takes the answer when waitIterateAll is set
+            st.pending_all = (own, wait)
 
     return mm._matmul_op(op, cx, body)
 
@@ -270,7 +288,7 @@ def _iterate_mixed(op, cx: Lowering):
             st.blocks = None
             R[o] = 0
             return
-        KfcChannel.of(c).post(c, "iterate", site, _settings(st) if first else None)
+        KfcChannel.of(c).post(c, "iterate", site, _settings(st) if first else None, st.site)
         count[0] += 1
         st.current = True  # GetTensorC may follow
         R[o] = 1
@@ -301,11 +319,11 @@ def _get_tensor_c_mixed(op, cx: Lowering):
             if R[sq]:
                 raise NotSimulatedError("GetTensorC to GM with enSequentialWrite is not "
                                         "simulated", site, core=c.block_idx)
-            own = ch.post(c, "get_c", site, (target.sub(0, target.origin), None))
+            own = ch.post(c, "get_c", site, (target.sub(0, target.origin), None), st.site)
             ch.wait_answer(c, site, own)
             return
         buf, lo = _workspace_slot(c, st, target, R[sq], site)
-        own = ch.post(c, "get_c", site, (buf, lo))
+        own = ch.post(c, "get_c", site, (buf, lo), st.site)
         ch.wait_answer(c, site, own)
         _copy_to_ub(c, buf, lo, target, site)
 
@@ -367,7 +385,7 @@ def _end_mixed(op, cx: Lowering):
     def body(c, st, R):
         st.blocks = None
         st.current = None
-        KfcChannel.of(c).post(c, "end", site)
+        KfcChannel.of(c).post(c, "end", site, obj=st.site)
 
     return mm._matmul_op(op, cx, body)
 

@@ -42,17 +42,15 @@ from ..errors import InvalidArgumentError, UBOverflowError
 from ..sanitizer import FIX, MTE1, MTE2, M, S
 from .common import gm_span
 from .copy import _record_blocks
+from .matmul_quant import dequant
 from .vector import CONSTRUCT_LOWERINGS
 
 FRACTAL = 512
 
 for _cls in (A.MatmulSetTensorAScalarOp, A.MatmulSetTensorBScalarOp, A.MatmulSetSelfDefineDataOp,
              A.MatmulSetSparseIndexOp, A.MatmulSetUserDefInfoOp, A.MatmulSetHF32Op,
-             A.MatmulSetBatchNumOp, A.MatmulSetWorkspaceOp, A.MatmulSetQuantScalarOp,
-             A.MatmulSetQuantVectorOp, A.MatmulGetTensorCReturnOp, A.MatmulIterateBatchOp,
-             A.MatmulIterateBatchCubeOnlyOp, A.MatmulWaitIterateBatchOp,
-             A.MatmulGetBatchTensorCOp, A.MatmulGetBatchTensorCLocalMemOp,
-             A.MatmulIterateNBatchOp, A.MatmulWaitGetTensorCOp, A.MatmulGetOffsetCOp,
+             A.MatmulGetTensorCReturnOp, A.MatmulGetBatchTensorCOp,
+             A.MatmulGetBatchTensorCLocalMemOp, A.MatmulIterateNBatchOp, A.MatmulWaitGetTensorCOp, A.MatmulGetOffsetCOp,
              A.MatmulAsyncGetTensorCOp, A.GetMatmulApiTilingOp, A.KfcInitOp, A.KfcIsRunOp,
              A.KfcInitObjOp, A.KfcRunOp, A.KfcQuitOp):
     not_simulated(_cls, f"'{_cls.name}' is not simulated: the simulator runs the Matmul API of "
@@ -197,6 +195,7 @@ def _take_tiling(c, st: MatmulState, tiling: dict, site) -> None:
             f"stepM*stepKa={t['stepM'] * t['stepKa']} or depthB1={t['depthB1']} < "
             f"stepN*stepKb={t['stepN'] * t['stepKb']}", site, core=c.block_idx)
     st.tiling = t
+    st.layout_info = {f: int(v) for f, v in tiling.items() if "Layout" in f or f == "BatchNum"}
     _fits(c, st, site)
 
 
@@ -429,7 +428,7 @@ class _Run:
             g, dt = st.bias, st.dt["bias"]
             lo, hi = gm_span(self.c, g, c0, cols, self.site, "reads")
             out += dt.load(g.mem.bytes[lo:hi].view(dt.np)).astype(acc)[None, :]
-        return out
+        return dequant(self, out, c0)
 
     def all_values(self) -> np.ndarray:
         st = self.st
@@ -441,7 +440,7 @@ class _Run:
             g, dt = st.bias, st.dt["bias"]
             lo, hi = gm_span(self.c, g, 0, self.n, self.site, "reads")
             out += dt.load(g.mem.bytes[lo:hi].view(dt.np)).astype(acc)[None, :]
-        return out
+        return dequant(self, out, 0)
 
     def write(self, g, r0: int, c0: int, vals: np.ndarray, m_done: float) -> None:
         """FIX: a block of C into GM at (r0, c0), after the Mmad that finished it."""

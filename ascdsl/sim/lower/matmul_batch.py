@@ -1,0 +1,321 @@
+"""Batch matmul through the Matmul API: IterateBatch, SetBatchNum, WaitIterateBatch.
+
+A Matmul object whose A/B/C MatmulTypes carry a LayoutMode other than NONE is Ascend C's
+batch implementation (batch_matmul_impl.h, BatchScheduler in scheduler/batch/,
+BatchCopyCubeIn in stage/copy_cube_in/batch/). What this module models of it, for the NORMAL
+and BNGS1S2 layouts with every operand in GM (BatchMode BATCH_LESS_THAN_L1, the default):
+
+- **Batches.** `IterateBatch(c, batchA, batchB, ...)` computes batchNum = max(batchA, batchB)
+  products; one count must divide the other (CalcBatchNum's assert). Product i takes A batch
+  i / (batchNum / batchA) and B batch i / (batchNum / batchB) for NORMAL (the smaller side is
+  broadcast block-wise); for BNGS1S2 the index is `i % mod + i / divisor` from the tiling's
+  layout infos (CalcBatchIterateA/BOffsetInfo). The cube-only `IterateBatch(c, ...)` takes the
+  counts from SetBatchNum, or the tiling's BatchNum when it was not called.
+- **Where each batch is.** Batch j of A is a dense singleCoreM x singleCoreK matrix (rows
+  singleCoreK apart; transposed: singleCoreK x singleCoreM) starting at j * matrixStrideA, or
+  j * singleCoreM * singleCoreK when the stride is 0 (GetSrcStride, GetBatchOrgWidth: NORMAL
+  and BNGS1S2 ignore the org shape). B likewise. Product i goes to C at i * singleCoreM *
+  singleCoreN of the tiling (GetBatchResult) with rows N apart (the org N, or Kc).
+- **Schedule.** BATCH_LESS_THAN_L1 copies every batch of A and B into L1 at once (MTE2,
+  ND -> NZ, one copy per batch matrix) and waits for them all (SetFlag/WaitFlag MTE2_MTE1);
+  the batches together must fit L1 (SplitStart's assert: a located UBOverflowError here).
+  Then each product runs the single-matmul block loop of sim/lower/matmul.py with its stages
+  already in L1: MTE1 loads, Mmad over K, FIX writes each baseM x baseN block, and the
+  library's M_MTE1 flag after every block.
+
+In a mixed kernel the client posts the call as one message (MMFUN_ITERATE_BATCH_ALL, as
+matmul_client.h does); the AIC's server runs it and answers when `sync` or
+`waitIterateBatch` is set (matmul_server_impl_c220.h), which `WaitIterateBatch` takes.
+"""
+
+from __future__ import annotations
+
+import ascdsl.dialects.ascendc as A
+from ascdsl.dialects.ascendc.enums import Hardware
+from ascdsl.dialects.ascendc.types_matmul_api import LayoutMode
+
+from ..compiler import Lowering, lowers
+from ..errors import InvalidArgumentError, NotSimulatedError, UBOverflowError
+from ..kfc import KfcChannel
+from ..sanitizer import MTE2, S
+from . import kfc as kfc_lower
+from . import matmul as mm
+from .common import gm_span
+from .copy import _record_blocks
+
+_SIMULATED_LAYOUTS = (LayoutMode.NORMAL, LayoutMode.BNGS1S2)
+
+
+class BatchCall:
+    """The arguments of one IterateBatch (what a client's message carries)."""
+
+    __slots__ = ("batch_a", "batch_b", "strides", "sync", "wait", "layout")
+
+    def __init__(self, batch_a: int, batch_b: int, strides: tuple[int, int, int], sync: bool,
+                 wait: bool, layout: dict | None = None):
+        self.batch_a, self.batch_b = batch_a, batch_b
+        self.strides = strides
+        self.sync, self.wait = sync, wait
+        self.layout = layout or {}  # the tiling's layout infos and BatchNum
+
+
+def check_layouts(op, cx: Lowering, t) -> None:
+    """The object is a batch Matmul whose layouts the simulator runs (compile-time facts)."""
+    layouts = {w: t.operand(w)[4] for w in ("a", "b", "c")}
+    if layouts["a"] is LayoutMode.NONE:
+        raise cx.error(op, "calls IterateBatch on a Matmul whose A MatmulType has LayoutMode "
+                           "NONE; batch matmul needs a layout (NORMAL, BSNGD, SBNGD, BNGS1S2)")
+    for w, lay in layouts.items():
+        if lay not in _SIMULATED_LAYOUTS:
+            raise cx.error(op, f"calls IterateBatch with {w.upper()} in LayoutMode "
+                               f"{lay.name}; the simulator runs the NORMAL and BNGS1S2 layouts "
+                               "(BSNGD/SBNGD, whose batches interleave rows, are not simulated)")
+
+
+def _batch_index(st, which: str, i: int, batch_num: int, count: int) -> int:
+    """Which batch of A (B) product i reads (BatchScheduler::UpdateOffset)."""
+    if st.type.operand(which)[4] is LayoutMode.NORMAL:
+        return i // (batch_num // count)
+    info = getattr(st, "layout_info", {})
+    other = "B" if which == "a" else "A"
+    me = which.upper()
+
+    def get(w: str, f: str) -> int:
+        return int(info.get(f"{w}LayoutInfo{f}", 1)) or 1
+
+    # CalcBatchIterateA/BOffsetInfo: the broadcast axis is the one of size 1 on this side
+    if get(me, "G") == 1 and get(other, "G") != 1:
+        mod, div = 1, get(other, "G")
+    elif get(me, "N") == 1 and get(other, "N") != 1:
+        mod, div = get(other, "G"), get(other, "G") * get(other, "N")
+    elif get(me, "B") == 1 and get(other, "B") != 1:
+        mod = get(other, "G") * get(other, "N")
+        div = mod * get(other, "B")
+    else:
+        mod, div = 1, 1
+    return i % mod + i // div
+
+
+def run_batch(c, st, site, g, call: BatchCall) -> None:
+    """IterateBatch of `st` into GM tensor `g` on cube core `c`: numbers and schedule."""
+    if st.bias is not None:
+        raise NotSimulatedError("IterateBatch with a bias is not simulated (the batch bias "
+                                "layouts, isBiasBatch); call DisableBias first", site,
+                                core=c.block_idx)
+    ba, bb = call.batch_a, call.batch_b
+    if ba <= 0 or bb <= 0 or (ba % bb and bb % ba):
+        raise InvalidArgumentError(
+            f"calls IterateBatch with batchA={ba}, batchB={bb}: both must be positive and one "
+            "must divide the other (BatchLoop::CalcBatchNum)", site, core=c.block_idx)
+    if g.dt.name != st.dt["c"].name:
+        raise InvalidArgumentError(f"writes C as {g.dt.name}; the Matmul's C type is "
+                                   f"{st.dt['c'].name}", site, core=c.block_idx)
+    run = mm._Run(c, st, site, "calls IterateBatch")  # the shapes and the object's checks
+    t = run.t
+    m, n, k = run.m, run.n, run.k
+    sa, sb = st.dt["a"].size, st.dt["b"].size
+    l1 = ba * m * k * sa + bb * k * n * sb
+    cap = c.soc.capacity(Hardware.L1)
+    if cap is not None and l1 > cap:
+        raise UBOverflowError(
+            f"IterateBatch keeps every batch in L1 (BatchMode BATCH_LESS_THAN_L1): {ba} x "
+            f"{m} x {k} of A and {bb} x {k} x {n} of B need {l1} bytes; {c.soc.name} has {cap}",
+            site, core=c.block_idx)
+    num = max(ba, bb)
+    stride_a = call.strides[0] or m * k
+    stride_b = call.strides[1] or k * n
+    stride_c = t["singleCoreM"] * t["singleCoreN"]
+    saved = (st.a, st.b, st.org, st.single, st.tail, st.trans)
+    a_all, b_all = st.a, st.b
+    ldc = run.ldc
+    try:
+        ready = _load_batches(c, st, run, site, ((a_all, ba, stride_a, "a"),
+                                                 (b_all, bb, stride_b, "b")))
+        # Each batch matrix is dense: rows singleCoreK (A) / singleCoreN (B) apart.
+        st.org = [m, n, k, k, ldc]
+        st.single, st.tail = [m, n, k], [-1, -1, -1]
+        for i in range(num):
+            ja = _batch_index(st, "a", i, num, ba)
+            jb = _batch_index(st, "b", i, num, bb)
+            st.a = a_all.sub(ja * stride_a, a_all.origin)
+            st.b = b_all.sub(jb * stride_b, b_all.origin)
+            brun = mm._Run(c, st, site, "calls IterateBatch")
+            _in_l1(st, brun, ready)
+            vals = brun.all_values()
+            out = g.sub(i * stride_c, g.origin)
+            blocks = list(brun.order())
+            for x, (mi, ni) in enumerate(blocks):
+                m_done = brun.compute_block(mi, ni, blocks[x + 1] if x + 1 < len(blocks) else None)
+                r0, c0 = mi * brun.bm, ni * brun.bn
+                brun.write(out, r0, c0, vals[r0:r0 + brun.bm, c0:c0 + brun.bn], m_done)
+    finally:
+        st.a, st.b, st.org, st.single, st.tail, st.trans = saved
+        # End(): the batch buffers leave L1; a later Iterate loads its own stages.
+        st.l1 = {"a": type(st.l1["a"])(), "b": type(st.l1["b"])()}
+        st.l1_free = {"a": [], "b": []}
+        st.blocks = st.current = None
+
+
+def _load_batches(c, st, run, site, operands) -> float:
+    """MTE2: every batch of A and B into L1 (ND -> NZ); when the last has landed. The core
+    then waits for them (the library's SetFlag/WaitFlag MTE2_MTE1)."""
+    size_cap = c.cost.nd2nz_rate
+    for g, count, stride, which in operands:
+        dt = st.dt[which]
+        rows, cols = (run.m, run.k) if which == "a" else (run.k, run.n)
+        if st.trans[which]:
+            rows, cols = cols, rows
+        for j in range(count):
+            lo, _ = gm_span(c, g, j * stride, rows * cols, site, "reads")
+            san = c.san
+            if san is not None:
+                k = san.begin(MTE2)
+                _record_blocks(san, g.mem, lo, cols * dt.size, cols * dt.size, rows, False,
+                               MTE2, k, site)
+            c.gm_copy(MTE2, g.buf, lo, cols * dt.size, cols * dt.size, rows, False,
+                      g.cache[0], site, l2_cap=size_cap)
+    ready = c.done[MTE2]
+    c.hold(S, ready)
+    return ready
+
+
+def _in_l1(st, run, ready: float) -> None:
+    """Mark every L1 stage of this product as present (copied by _load_batches), so the
+    block loop loads L0 from L1 without copying again."""
+    t = run.t
+    sm, sn, ska, skb = t["stepM"], t["stepN"], t["stepKa"], t["stepKb"]
+    st.l1 = {"a": type(st.l1["a"])(), "b": type(st.l1["b"])()}
+    st.l1_free = {"a": [0.0], "b": [0.0]}
+    for ms in range(mm._ceil(run.mb, sm)):
+        for ks in range(mm._ceil(run.kb, ska)):
+            st.l1["a"][(ms, ks)] = [0, ready]
+    for ns in range(mm._ceil(run.nb, sn)):
+        for ks in range(mm._ceil(run.kb, skb)):
+            st.l1["b"][(ns, ks)] = [0, ready]
+
+
+# --- lowerings -----------------------------------------------------------------------------------
+
+
+def _flag(R, slot, default: bool) -> bool:
+    return default if slot is None else bool(R[slot])
+
+
+def _refuse_extras(op, cx: Lowering, partial, atomic, sequential) -> None:
+    from ascdsl.dialects.ascendc.base import const_int
+
+    for v, what in ((partial, "enPartialSum"), (atomic, "enAtomic"),
+                    (sequential, "enSequentialWrite")):
+        if v is not None and v.owner is not None and const_int(v) not in (0, None):
+            raise cx.error(op, f"calls IterateBatch with {what}, which is not simulated")
+
+
+@lowers(A.MatmulSetBatchNumOp)
+def lower_set_batch_num(op, cx: Lowering):
+    sa, sb = cx.slot(op.batchA), cx.slot(op.batchB)
+
+    def body(c, st, R):
+        st.batch_num = (int(R[sa]), int(R[sb]))
+
+    return mm._matmul_op(op, cx, body)
+
+
+def _batch_counts(st) -> tuple[int, int]:
+    given = getattr(st, "batch_num", None)
+    if given is not None:
+        return given
+    n = int(getattr(st, "layout_info", {}).get("BatchNum", 0))
+    return n, n
+
+
+@lowers(A.MatmulIterateBatchOp)
+def lower_iterate_batch(op, cx: Lowering):
+    """`IterateBatch<sync, waitIterateBatch>(c, batchA, batchB, ...)`."""
+    site = cx.site(op)
+    check_layouts(op, cx, op.matmul.type)
+    if not isinstance(op.tensor.type, A.GlobalTensorType):
+        raise cx.error(op, "writes the batches of C to a local tensor; the simulator runs "
+                           "IterateBatch into GM")
+    _refuse_extras(op, cx, op.enPartialSum, op.enAtomic, op.enSenquentialWrite)
+    s = cx.slot(op.tensor)
+    sa, sb = cx.slot(op.batchA), cx.slot(op.batchB)
+    strides = cx.slots([op.maxtrixStrideA, op.maxtrixStrideB, op.maxtrixStrideC])
+    sy = cx.slot(op.sync)
+    sw = cx.slot(op.waitIterateBatch) if op.waitIterateBatch is not None else None
+    mixed = kfc_lower._mixed(op, cx)
+
+    def body(c, st, R):
+        call = BatchCall(int(R[sa]), int(R[sb]), tuple(int(R[x]) for x in strides),
+                         _flag(R, sy, True), _flag(R, sw, False), getattr(st, "layout_info", {}))
+        g = R[s]
+        if not mixed:
+            run_batch(c, st, site, g, call)
+            st.batch_num = (call.batch_a, call.batch_b)
+            return
+        mm._Run(c, st, site, "calls IterateBatch")  # the client's own checks, at its line
+        ch = KfcChannel.of(c)
+        own = ch.post(c, "iterate_batch", site,
+                      (kfc_lower._settings(st), g.sub(0, g.origin), call), st.site)
+        if call.sync:
+            ch.wait_answer(c, site, own)
+        else:
+            st.pending_batch = (own, call.wait)
+
+    return mm._matmul_op(op, cx, body)
+
+
+@lowers(A.MatmulIterateBatchCubeOnlyOp)
+def lower_iterate_batch_cube_only(op, cx: Lowering):
+    """`IterateBatch(c, enPartialSum, enAtomic, enSequentialWrite, strides...)`: the counts
+    from SetBatchNum (or the tiling's BatchNum)."""
+    site = cx.site(op)
+    check_layouts(op, cx, op.matmul.type)
+    if kfc_lower._mixed(op, cx):
+        raise cx.error(op, "is the cube-only IterateBatch form in a mixed kernel; a vector "
+                           "core's client calls IterateBatch(c, batchA, batchB, ...)")
+    _refuse_extras(op, cx, op.enPartialSum, op.enAtomic, op.enSenquentialWrite)
+    s = cx.slot(op.tensor)
+    strides = cx.slots([op.maxtrixStrideA, op.maxtrixStrideB, op.maxtrixStrideC])
+
+    def body(c, st, R):
+        ba, bb = _batch_counts(st)
+        call = BatchCall(ba, bb, tuple(int(R[x]) for x in strides), True, False)
+        run_batch(c, st, site, R[s], call)
+
+    return mm._matmul_op(op, cx, body)
+
+
+@lowers(A.MatmulWaitIterateBatchOp)
+def lower_wait_iterate_batch(op, cx: Lowering):
+    """`WaitIterateBatch()`: the client waits for the answer of its asynchronous
+    IterateBatch<false, true> (matmul_client.h: WaitEvent)."""
+    site = cx.site(op)
+    mixed = kfc_lower._mixed(op, cx)
+
+    def body(c, st, R):
+        if not mixed:
+            return  # the cube-only object computed it in the call
+        pending = getattr(st, "pending_batch", None)
+        if pending is None or not pending[1]:
+            raise InvalidArgumentError(
+                "calls WaitIterateBatch without an IterateBatch<sync=false, "
+                "waitIterateBatch=true> before it: the server sends no answer to wait for",
+                site, core=c.block_idx)
+        st.pending_batch = None
+        KfcChannel.of(c).wait_answer(c, site, pending[0])
+
+    return mm._matmul_op(op, cx, body)
+
+
+def _serve_batch(c, st, ch, msg) -> bool:
+    """The server's IterateBatch (matmul_server_impl_c220.h): run, End, answer if asked."""
+    settings, g, call = msg.data
+    kfc_lower._apply(st, settings)
+    st.layout_info = call.layout
+    run_batch(c, st, msg.site, g, call)
+    if call.sync or call.wait:
+        ch.answer(c, msg.sub)
+    return False
+
+
+kfc_lower.SERVER_HANDLERS["iterate_batch"] = _serve_batch
