@@ -186,7 +186,7 @@ def mock_launcher_run():
 
 class FileCheck:
     """pyasc's conftest FileCheck on ascdsl: the kernel's source is the check file, matched
-    against the IR before the passes."""
+    against the IR before the passes as MLIR prints it (`CompiledKernel.mlir`)."""
 
     def __init__(self, kernel_fn):
         self.kernel_fn = kernel_fn
@@ -208,7 +208,8 @@ class FileCheck:
         with tempfile.TemporaryDirectory(prefix="pyasc-suite-fc-") as tmp:
             check = Path(tmp) / "expected"
             check.write_text(template)
-            proc = subprocess.run([exe, str(check)], input=ck.ir, capture_output=True,
+            # pyasc's conftest checks str(module): MLIR's printer, so MLIR's value names.
+            proc = subprocess.run([exe, str(check)], input=ck.mlir, capture_output=True,
                                   text=True, timeout=60)
         if proc.returncode != 0:
             msg = next((ln.strip() for ln in proc.stderr.splitlines() if "error:" in ln),

@@ -53,7 +53,8 @@ class Calls(CodegenBase):
         if isinstance(fn, JITFunction):
             return self.call_jit(fn, args, kwargs, node)
         if fn is print:
-            raise self.error(node, "print() is not supported in a JIT function; use asc.printf")
+            raise self.error(node, "NameError: print is not defined (print() is not supported in "
+                                   "a JIT function; use asc.printf)")
         if not callable(fn):
             raise self.error(node, f"{type(fn).__name__} instance is not callable")
         return ConstExpr.unwrap(fn(*args, **kwargs))
