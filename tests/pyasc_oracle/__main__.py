@@ -223,7 +223,8 @@ def cmd_jit_ir(args) -> int:
         _log(reason)
         return 1
     venv.ensure_venv(create=True, log=_log)
-    pairs = ir_diff.run(args.area, Path(args.results) if args.results else None)
+    pairs = ir_diff.run(args.area, Path(args.results) if args.results else None,
+                        Path(args.save) if args.save else None)
     print(ir_diff.summary(pairs, args.show))
     return 0
 
@@ -256,6 +257,7 @@ def main(argv=None) -> int:
     p = sub.add_parser("jit-ir", help="ascdsl's JIT IR against pyasc's on the same compiles")
     p.add_argument("--area", action="append", choices=list(layout.AREAS))
     p.add_argument("--results", help="a suite run made with ASCDSL_SUITE_IR=1 (else one runs)")
+    p.add_argument("--save", help="write the suite run's results here (for --results)")
     p.add_argument("--show", type=int, default=5)
     p.set_defaults(fn=cmd_jit_ir)
     p = sub.add_parser("venv", help="find or create pyasc's environment")

@@ -103,16 +103,22 @@ def _ascdsl_compiles(tests: list[dict]) -> dict[tuple[str, str, str, int], dict]
     return out
 
 
-def run(areas: list[str] | None = None, results: Path | None = None) -> list[Pair]:
+def run(areas: list[str] | None = None, results: Path | None = None,
+        save: Path | None = None) -> list[Pair]:
+    """Pairs of every compile both ran; the suite runs unless `results` has a run made with
+    $ASCDSL_SUITE_IR set (`save` keeps the run's results for that)."""
     files = [p for _, p in layout.suite_files(areas)]
     if results is None:
         from tests.pyasc_suite.__main__ import run_suite
 
         os.environ["ASCDSL_SUITE_IR"] = "1"
         try:
-            tests = run_suite(areas, 2, 180.0)["tests"]
+            data = run_suite(areas, 2, 180.0)
         finally:
             os.environ.pop("ASCDSL_SUITE_IR", None)
+        tests = data["tests"]
+        if save is not None:
+            save.write_text(json.dumps(data))
     else:
         tests = json.loads(results.read_text())["tests"]
     theirs = _pyasc_compiles(files)
