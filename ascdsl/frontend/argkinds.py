@@ -103,6 +103,7 @@ def classify(fn_name: str, name: str, value: Any) -> ArgKind:
     if isinstance(value, REAL):
         return _SCALAR_KINDS[float]
     raise TypeError(
-        f"{fn_name}(): argument '{name}' has unsupported type {type(value).__name__}; pass a "
+        f"{fn_name}(): argument '{name}' has unsupported type {type(value).__name__} "
+        f"(Argument type in JIT function is not supported: {type(value).__name__}); pass a "
         "numpy array, a torch CPU tensor, a Python int/float/bool or a numpy scalar"
     )

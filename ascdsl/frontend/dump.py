@@ -119,6 +119,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--verify-sync", action="store_true")
     p.add_argument("--locations", action="store_true", help="print loc(...) on each op")
     p.add_argument("--source", action="store_true", help="print the Ascend C source instead")
+    p.add_argument("--mlir-names", action="store_true",
+                   help="name values as MLIR's printer does (%%arg0, %%c1_i32), as pyasc's IR")
     ns = p.parse_args(argv)
 
     from .errors import CompilationError
@@ -151,7 +153,8 @@ def main(argv: list[str] | None = None) -> int:
         if ns.source:
             sys.stdout.write(ck.source)
         else:
-            sys.stdout.write(ck.ir_with_locations if ns.locations else ck.ir)
+            sys.stdout.write(ck.ir_with_locations if ns.locations
+                             else ck.mlir if ns.mlir_names else ck.ir)
     except CompilationError as e:
         print(e.render(), file=sys.stderr)
         return 1

@@ -145,6 +145,7 @@ class CompiledKernel:
         self._module = module
         self._ir_debug: str | None = None
         self._ir: str | None = None
+        self._ir_mlir: str | None = None
         self._source: str | None = None
         self._exe: Any = None
         self._checked = False
@@ -173,23 +174,28 @@ class CompiledKernel:
         """The ModuleOp after passes (shared: passes and printers must not modify it)."""
         return self._module
 
+    def _printed(self, slot: str, **how: bool) -> str:
+        """The module printed by `print_ir(**how)`, once (kept in `slot`)."""
+        if getattr(self, slot) is None:
+            from .pipeline import print_ir
+
+            setattr(self, slot, print_ir(self.module, **how))
+        return getattr(self, slot)
+
     @property
     def ir(self) -> str:
         """The MLIR text after passes (before them with run_passes=False)."""
-        if self._ir is None:
-            from .pipeline import print_ir
+        return self._printed("_ir")
 
-            self._ir = print_ir(self.module)
-        return self._ir
+    @property
+    def mlir(self) -> str:
+        """`ir` named as MLIR's printer names values (`%arg0`, `%c1_i32`): pyasc's names."""
+        return self._printed("_ir_mlir", mlir_names=True)
 
     @property
     def ir_with_locations(self) -> str:
         """`ir` with `loc("file.py":line:col)` on each op."""
-        if self._ir_debug is None:
-            from .pipeline import print_ir
-
-            self._ir_debug = print_ir(self.module, debuginfo=True)
-        return self._ir_debug
+        return self._printed("_ir_debug", debuginfo=True)
 
     @property
     def source(self) -> str:

@@ -24,15 +24,17 @@ from ascdsl.diagnostics import (
 from .errors import CompilationError
 
 
-def print_ir(module: ModuleOp, debuginfo: bool = False) -> str:
-    """The module as MLIR text (with `loc(...)` on every op when `debuginfo`)."""
+def print_ir(module: ModuleOp, debuginfo: bool = False, mlir_names: bool = False) -> str:
+    """The module as MLIR text (with `loc(...)` on every op when `debuginfo`; values named
+    as MLIR's printer names them, `%arg0` / `%c1_i32` / `%0`, when `mlir_names`, else after
+    the kernel's Python names)."""
     from ascdsl.dialects.gm import install_mlir_memref_printing
 
     from ascdsl.locations import print_module
 
     install_mlir_memref_printing()
     out = io.StringIO()
-    print_module(module, out, debuginfo=debuginfo)
+    print_module(module, out, debuginfo=debuginfo, mlir_names=mlir_names)
     return out.getvalue()
 
 

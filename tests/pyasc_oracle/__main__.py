@@ -12,6 +12,9 @@
     python -m tests.pyasc_oracle printer [--area basic ...] [--show 5] [--list]
         ascdsl's Ascend C printer on pyasc's own ascir.mlir against pyasc's ascendc.cpp:
         equal / differs / unread, the most common first differences (--list: every equal id)
+    python -m tests.pyasc_oracle jit-ir [--area basic ...] [--results suite.json] [--show 5]
+        ascdsl's JIT on pyasc's tests against pyasc's dumps of the same compiles: frontend IR
+        and IR after the passes, equal after name normalisation (tests/pyasc_oracle/ir_diff.py)
     python -m tests.pyasc_oracle venv
         find or create pyasc's environment and print where it is
 """
@@ -212,6 +215,20 @@ def cmd_printer(args) -> int:
     return 0
 
 
+def cmd_jit_ir(args) -> int:
+    from . import ir_diff
+
+    reason = layout.missing_reason()
+    if reason:
+        _log(reason)
+        return 1
+    venv.ensure_venv(create=True, log=_log)
+    pairs = ir_diff.run(args.area, Path(args.results) if args.results else None,
+                        Path(args.save) if args.save else None)
+    print(ir_diff.summary(pairs, args.show))
+    return 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.pyasc_oracle",
                                      description="pyasc 1.1.1 as an oracle: its IR and Ascend C")
@@ -237,6 +254,12 @@ def main(argv=None) -> int:
     p.add_argument("--show", type=int, default=5)
     p.add_argument("--list", action="store_true", help="print the ids that are equal")
     p.set_defaults(fn=cmd_printer)
+    p = sub.add_parser("jit-ir", help="ascdsl's JIT IR against pyasc's on the same compiles")
+    p.add_argument("--area", action="append", choices=list(layout.AREAS))
+    p.add_argument("--results", help="a suite run made with ASCDSL_SUITE_IR=1 (else one runs)")
+    p.add_argument("--save", help="write the suite run's results here (for --results)")
+    p.add_argument("--show", type=int, default=5)
+    p.set_defaults(fn=cmd_jit_ir)
     p = sub.add_parser("venv", help="find or create pyasc's environment")
     p.set_defaults(fn=cmd_venv)
     args = parser.parse_args(argv)

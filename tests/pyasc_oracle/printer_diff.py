@@ -37,14 +37,17 @@ def _lines(text: str) -> list[tuple[int, str]]:
     return [(i, ln.rstrip()) for i, ln in enumerate(text.splitlines(), 1) if ln.strip()]
 
 
-def compare(ir_text: str, cpp_text: str, name: str = "ascir.mlir") -> PrinterResult:
-    """Print pyasc's IR with ascdsl's Ascend C printer and compare with pyasc's source."""
+def compare(ir_text: str, cpp_text: str, name: str = "ascir.mlir",
+            counters: dict[object, int] | None = None) -> PrinterResult:
+    """Print pyasc's IR with ascdsl's Ascend C printer and compare with pyasc's source.
+    `counters`: the printer's running numbers from the kernels pyasc printed before this one
+    in the same process (`emit`'s `counters`), updated."""
     from ascdsl.diagnostics import AscdslError
     from ascdsl.loading import parse
     from ascdsl.targets.ascendc import emit
 
     try:
-        ours = emit(parse(ir_text, name), pyasc_spelling=True)
+        ours = emit(parse(ir_text, name), pyasc_spelling=True, counters=counters)
     except AscdslError as e:
         return PrinterResult("unread", ours=str(e).splitlines()[0][:300])
     a, b = _lines(ours), _lines(cpp_text)
@@ -60,7 +63,8 @@ def compare(ir_text: str, cpp_text: str, name: str = "ascir.mlir") -> PrinterRes
 
 def kernels(files: list[Path] | None = None, jobs: int = 2) -> Iterator[tuple[str, str, str]]:
     """(id, ascir.mlir, ascendc.cpp) of every kernel pyasc compiles for `files` (default:
-    the whole suite); ids are "<file> #<n> <kernel>" as in the corpus."""
+    the whole suite), file by file in the order pyasc printed them; ids are
+    "<file> #<n> <kernel>" as in the corpus."""
     if files is None:
         files = [p for _, p in layout.suite_files()]
     with ThreadPoolExecutor(max_workers=jobs) as pool:
@@ -73,13 +77,23 @@ def kernels(files: list[Path] | None = None, jobs: int = 2) -> Iterator[tuple[st
 
 
 def run(files: list[Path] | None = None) -> dict[str, PrinterResult]:
-    seen: dict[tuple[str, str], PrinterResult] = {}
+    # The oracle runs each file in one pyasc process, whose translator numbers mask arrays
+    # with statics that run on from kernel to kernel: one `counters` per file, in order.
+    seen: dict[tuple, tuple[PrinterResult, dict[object, int]]] = {}
     out: dict[str, PrinterResult] = {}
+    counters: dict[object, int] = {}
+    current = None
     for ident, ir_text, cpp_text in kernels(files):
-        key = (ir_text, cpp_text)
+        file = ident.split(" #", 1)[0]
+        if file != current:
+            current, counters = file, {}
+        key = (ir_text, cpp_text, tuple(sorted(counters.items(), key=repr)))
         if key not in seen:
-            seen[key] = compare(ir_text, cpp_text)
-        out[ident] = seen[key]
+            result = compare(ir_text, cpp_text, counters=counters)
+            seen[key] = (result, dict(counters))
+        else:
+            counters.update(seen[key][1])
+        out[ident] = seen[key][0]
     return out
 
 

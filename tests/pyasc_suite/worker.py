@@ -25,6 +25,7 @@ import argparse
 import contextlib
 import inspect
 import json
+import os
 import re
 import signal
 import subprocess
@@ -45,6 +46,10 @@ _state: dict = {
     "filecheck": None,   # FileCheck executable
     "mock": None,        # the MagicMock of mock_launcher_run while a test uses it
     "events": [],        # stage events of the running test
+    # $ASCDSL_SUITE_IR set: each compile event carries the kernel's IR before and after the
+    # passes, in MLIR's names (tests/pyasc_oracle/ir_diff.py compares it with pyasc's dumps)
+    "keep_ir": bool(os.environ.get("ASCDSL_SUITE_IR")),
+    "generated": None,   # the IR code generation just produced (before the passes)
 }
 
 
@@ -69,6 +74,15 @@ def _event(stage: str, kernel: str, ok: bool, error: str | None = None, **extra)
     _state["events"].append({"stage": stage, "kernel": kernel, "ok": ok, "error": error, **extra})
 
 
+def _compiled(ck) -> dict:
+    """The IR of a compile event (with $ASCDSL_SUITE_IR): before the passes, as code generation
+    left it, and after them; nothing when the kernel came from a cache (nothing generated)."""
+    generated, _state["generated"] = _state["generated"], None
+    if not _state["keep_ir"] or generated is None:
+        return {}
+    return {"ir": {"codegen": generated, "passes": ck.mlir if ck.passes_ran else None}}
+
+
 @contextlib.contextmanager
 def _time_limit(seconds: float):
     def on_alarm(signum, frame):
@@ -88,18 +102,28 @@ def instrument() -> None:
     from ascdsl.frontend.kernel import JITFunction
 
     real_getitem = JITFunction.__getitem__
+    real_generate = JITFunction._generate
+
+    def generate(self, *args, **kwargs):
+        module, uses_auto = real_generate(self, *args, **kwargs)
+        if _state["keep_ir"]:  # printed now: the passes change the module in place
+            from ascdsl.frontend.pipeline import print_ir
+
+            _state["generated"] = print_ir(module, mlir_names=True)
+        return module, uses_auto
 
     def getitem(self, launch):
         launcher = real_getitem(self, launch)
 
         def call(*args, **kwargs):
             name = self.__name__
+            _state["generated"] = None
             try:
                 ck = self.compile(*args, **kwargs)
             except BaseException as e:
                 _event("compile", name, False, first_line(e))
                 raise
-            _event("compile", name, True)
+            _event("compile", name, True, **_compiled(ck))
             if _state["mock"] is not None:
                 _state["mock"](ck, name, args)
                 return None
@@ -116,6 +140,7 @@ def instrument() -> None:
         return call
 
     JITFunction.__getitem__ = getitem
+    JITFunction._generate = generate
 
 
 def classify(outcome: str, error: str | None, events: list[dict]) -> dict:
@@ -186,7 +211,7 @@ def mock_launcher_run():
 
 class FileCheck:
     """pyasc's conftest FileCheck on ascdsl: the kernel's source is the check file, matched
-    against the IR before the passes."""
+    against the IR before the passes as MLIR prints it (`CompiledKernel.mlir`)."""
 
     def __init__(self, kernel_fn):
         self.kernel_fn = kernel_fn
@@ -195,12 +220,13 @@ class FileCheck:
         fn = self.kernel_fn
         name = fn.__name__
         template = inspect.getsource(fn.fn)
+        _state["generated"] = None
         try:
             ck = fn.compile(*args, **kwargs, always_compile=True, run_passes=False)
         except BaseException as e:
             _event("compile", name, False, first_line(e))
             raise
-        _event("compile", name, True)
+        _event("compile", name, True, **_compiled(ck))
         exe = _state["filecheck"]
         if exe is None:
             _event("filecheck", name, False, "no FileCheck executable (filecheck) found")
@@ -208,7 +234,8 @@ class FileCheck:
         with tempfile.TemporaryDirectory(prefix="pyasc-suite-fc-") as tmp:
             check = Path(tmp) / "expected"
             check.write_text(template)
-            proc = subprocess.run([exe, str(check)], input=ck.ir, capture_output=True,
+            # pyasc's conftest checks str(module): MLIR's printer, so MLIR's value names.
+            proc = subprocess.run([exe, str(check)], input=ck.mlir, capture_output=True,
                                   text=True, timeout=60)
         if proc.returncode != 0:
             msg = next((ln.strip() for ln in proc.stderr.splitlines() if "error:" in ln),

@@ -33,6 +33,12 @@ class AscEnum(IntEnum):
     def cpp(self) -> str:
         return self.cpp_prefix() + self.name
 
+    @property
+    def pyasc_cpp(self) -> str:
+        """The enumerator pyasc's translator prints for this value (the same, except where
+        pyasc's Python numbering differs from the C++ one: CacheMode)."""
+        return self.cpp
+
     @classmethod
     def keywords(cls) -> dict[str, AscEnum]:
         table = cls.__dict__.get("_kw_table")
@@ -222,6 +228,18 @@ class CacheMode(AscEnum):
     CACHE_MODE_DISABLE = 1
     CACHE_MODE_LAST = 2
     CACHE_MODE_PERSISTENT = 4
+
+    @property
+    def pyasc_cpp(self) -> str:
+        # pyasc's translator casts the stored integer to AscendC::CacheMode, so it prints the
+        # C++ enumerator with that value: asc.CacheMode.CACHE_MODE_NORMAL (0) comes out as
+        # CACHE_MODE_DISABLE, and the reverse.
+        return self.cpp_prefix() + _CPP_CACHE_MODE[int(self)]
+
+
+# AscendC::CacheMode's C++ values (kernel_utils_macros.h).
+_CPP_CACHE_MODE = {0: "CACHE_MODE_DISABLE", 1: "CACHE_MODE_NORMAL", 2: "CACHE_MODE_LAST",
+                   4: "CACHE_MODE_PERSISTENT"}
 
 
 class CacheRwMode(AscEnum):

@@ -160,6 +160,8 @@ class CodegenBase:
         self.returns: list[IRValue] | None = None
         self.func_op: func.FuncOp | None = None
         self._locs: dict[tuple[int, int], Attribute] = {}
+        # f-strings format runtime values as a description (a failing assert's message)
+        self.describing_runtime_values = False
 
     # AST node class -> the method that generates it (`stmt_If`, `expr_Call`, ...).
     _handlers: dict[type, Callable[..., Any]] = {}
@@ -272,7 +274,8 @@ class CodegenBase:
             v = BUILTINS.get(name, _MISSING)
         if v is _MISSING:
             if name == "print" or getattr(builtins, name, None) is print:
-                raise self.error(node, "print() is not supported in a JIT function; use asc.printf")
+                raise self.error(node, "NameError: print is not defined (print() is not supported "
+                                       "in a JIT function; use asc.printf)")
             if hasattr(builtins, name):
                 raise self.error(node, f"the builtin '{name}' is not supported in a JIT function")
             raise self.error(node, f"name '{name}' is not defined")

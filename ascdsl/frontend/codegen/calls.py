@@ -10,7 +10,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import FunctionType
+from xdsl.dialects.builtin import FunctionType, UnitAttr
 from xdsl.ir import Block, Region
 
 from ..language.tensor import GlobalTensor
@@ -53,7 +53,8 @@ class Calls(CodegenBase):
         if isinstance(fn, JITFunction):
             return self.call_jit(fn, args, kwargs, node)
         if fn is print:
-            raise self.error(node, "print() is not supported in a JIT function; use asc.printf")
+            raise self.error(node, "NameError: print is not defined (print() is not supported in "
+                                   "a JIT function; use asc.printf)")
         if not callable(fn):
             raise self.error(node, f"{type(fn).__name__} instance is not callable")
         return ConstExpr.unwrap(fn(*args, **kwargs))
@@ -122,6 +123,7 @@ class Calls(CodegenBase):
         types = [v.to_ir().type for _, v in runtime]
         entry = Block(arg_types=types)
         fop = func.FuncOp(name, (types, []), Region(entry), visibility="private")
+        fop.attributes["ascendc.aicore"] = UnitAttr()  # as pyasc marks every function
         fop.location = self.builder.location(*loc_tuple(source.def_loc))
         session.module.body.block.add_op(fop)
         params: dict[str, Any] = dict(consts)

@@ -120,7 +120,8 @@ class ControlFlow(CodegenBase):
         value = self.expr(node.value) if node.value is not None else None
         if self.is_kernel and value is not None:
             raise self.error(node, "JIT kernel function cannot return objects")
-        values = [] if value is None else list(value) if isinstance(value, tuple) else [value]
+        # pyasc returns a list as it returns a tuple: one result per element.
+        values = [] if value is None else list(value) if isinstance(value, (tuple, list)) else [value]
         out: list[IRValue] = []
         for v in values:
             v = ConstExpr.unwrap(v)
@@ -143,7 +144,13 @@ class ControlFlow(CodegenBase):
             raise self.error(node, "assert needs a condition known at compile time "
                                    "(runtime checks are not supported)")
         if not test:
-            msg = self.expr(node.msg) if node.msg is not None else None
+            # The message of an assert that fails at compile time may format runtime values
+            # (`f"... {n}"`): they print as what they are, since there is no value to show.
+            self.describing_runtime_values = True
+            try:
+                msg = self.expr(node.msg) if node.msg is not None else None
+            finally:
+                self.describing_runtime_values = False
             raise self.error(node, f"AssertionError: {msg}" if msg is not None else "AssertionError")
 
     def stmt_With(self, node: ast.With) -> None:

@@ -108,6 +108,8 @@ class Expressions(CodegenBase):
 
     def expr_FormattedValue(self, node: ast.FormattedValue) -> str:
         value = self.expr(node.value)
+        if isinstance(value, IRValue) and self.describing_runtime_values:
+            return f"<runtime {value.describe()}>"
         if isinstance(value, IRValue):
             raise self.error(node, "f-strings can only format compile-time values; use asc.printf "
                                    "for runtime values")

@@ -53,6 +53,8 @@ def compile_kernel(
         types = [k.ir_type() for k in kinds]
         entry = Block(arg_types=types)
         fop = func.FuncOp(source.name, (types, []), Region(entry))
+        # pyasc marks every function it generates `ascendc.aicore`, kernels `ascendc.global` too
+        fop.attributes["ascendc.aicore"] = UnitAttr()
         fop.attributes["ascendc.global"] = UnitAttr()
         fop.location = builder.location(*loc_tuple(source.def_loc))
         module.body.block.add_op(fop)

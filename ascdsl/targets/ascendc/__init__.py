@@ -43,6 +43,7 @@ def emit(
     print_auto_sync: bool = False,
     readable_names: bool = False,
     pyasc_spelling: bool = False,
+    counters: dict[object, int] | None = None,
 ) -> str:
     """The Ascend C source of `module` (also written to `stream` when given).
 
@@ -52,11 +53,13 @@ def emit(
     appends the IR's SSA names (`%dst` -> `v1_dst`). With `pyasc_spelling`, a mask
     array keeps pyasc's name even where that redeclares one in the same block (pyasc's
     output, which does not compile; the `-t ascendc` target prints it so); otherwise it
-    takes the next free number.
+    takes the next free number. Mask arrays are numbered per op kind over the module;
+    `counters` (a dict, updated) carries those numbers on from the modules printed before,
+    as pyasc's translator does within one process (its counters are statics).
     Raises AscdslError, located at the op, when an op cannot be printed; nothing is written
     to `stream` then.
     """
-    em = Emitter(print_auto_sync, readable_names, pyasc_spelling)
+    em = Emitter(print_auto_sync, readable_names, pyasc_spelling, counters)
     em.emit_module(module)
     text = "\n".join(em.lines) + "\n"
     if stream is not None:

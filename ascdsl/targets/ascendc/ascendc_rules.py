@@ -226,7 +226,8 @@ def _source(
             raise DeclarationError(f"{cls.name}: 'enum:{arg}' is not a declared enum property")
 
         def enum_source(em: Emitter, op: Operation) -> list[str]:
-            return [op.enum_value(arg).cpp]  # type: ignore[attr-defined]
+            value = op.enum_value(arg)  # type: ignore[attr-defined]
+            return [value.pyasc_cpp if em.pyasc_spelling else value.cpp]
 
         return enum_source
     if kind == "int":

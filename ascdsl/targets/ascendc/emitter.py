@@ -123,7 +123,8 @@ class Emitter:
     """
 
     def __init__(self, print_auto_sync: bool = False, readable_names: bool = False,
-                 pyasc_spelling: bool = False) -> None:
+                 pyasc_spelling: bool = False,
+                 counters: dict[object, int] | None = None) -> None:
         # Syncs cce-auto-sync put in the IR are bisheng's to insert (--cce-auto-sync is on by
         # default); printing them is for a toolchain that runs with --cce-auto-sync=off.
         self.print_auto_sync = print_auto_sync
@@ -146,9 +147,11 @@ class Emitter:
         # Helper names (constants, mask arrays) declared in each open C++ block, innermost
         # last: only a redeclaration in the same block is an error, shadowing is not.
         self._scopes: list[set[str]] = [set()]
-        # pyasc numbers mask arrays with one counter per op kind for the whole module (a
-        # static in its printer template), not per function.
-        self._masks: dict[object, int] = {}
+        # pyasc numbers mask arrays with one counter per op kind (a static in its printer
+        # template): per kind, not per function, and running on across every module one
+        # process prints. A caller printing several modules as one pyasc process passes the
+        # same `counters` to each.
+        self._masks: dict[object, int] = {} if counters is None else counters
 
     # --- output -------------------------------------------------------------------------
 

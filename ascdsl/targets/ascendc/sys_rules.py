@@ -7,8 +7,9 @@
   `GetSysWorkSpacePtr()` returns one, whatever element type the IR's memref has (pyasc's
   frontend gives it i8);
 - `LocalTensor::GetPhyAddr` returns `T*` in the headers' CPU-debug build (uint64_t on the
-  NPU): the integer address is its reinterpret_cast (pyasc's spelling assigns the call); `GlobalTensor::GetPhyAddr()` returns
-  `const __gm__ T*`, const_cast to the IR's pointer.
+  NPU): the integer address is its reinterpret_cast (pyasc's spelling assigns the call);
+  `GlobalTensor::GetPhyAddr()` returns `const __gm__ T*`, const_cast to the IR's pointer
+  (pyasc's spelling assigns the call here too, which the real headers reject).
 """
 
 from __future__ import annotations
@@ -78,4 +79,5 @@ def _global_get_phy_addr(em: Emitter, op: Operation) -> None:
     assert isinstance(op, GlobalGetPhyAddrOp)
     t = em.value_ctype(op.result, op)
     arg = em.name(op.offset) if op.offset is not None else ""
-    em.declare(op.result, f"const_cast<{t}>({em.name(op.tensor)}.GetPhyAddr({arg}))", op)
+    call = f"{em.name(op.tensor)}.GetPhyAddr({arg})"
+    em.declare(op.result, call if em.pyasc_spelling else f"const_cast<{t}>({call})", op)

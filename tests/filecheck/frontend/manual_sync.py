@@ -22,7 +22,7 @@ def vadd(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
         asc.pipe_barrier(asc.PipeID.PIPE_V)
 
 
-# CHECK-LABEL: func.func @vadd(%x: memref<?xf32, 22>, %z: memref<?xf32, 22>, %n: i32) attributes {ascendc.global} {
+# CHECK-LABEL: func.func @vadd(%x: memref<?xf32, 22>, %z: memref<?xf32, 22>, %n: i32) attributes {ascendc.aicore, ascendc.global} {
 # The tensors are declared where GlobalTensor() is written, bound where set_global_buffer is.
 # CHECK-NEXT:    %[[XG:.*]] = ascendc.global_tensor : !ascendc.global_tensor<*xf32>
 # CHECK-NEXT:    %[[ZG:.*]] = ascendc.global_tensor : !ascendc.global_tensor<*xf32>

@@ -20,19 +20,19 @@ def kernel(n: int, k: asc.ConstExpr[int]):
     asc.printf("%d %d %d", times(s, k), times(p, k), times(p, 2))
 
 
-# CHECK-LABEL: func.func @kernel(%n: i32) attributes {ascendc.global} {
+# CHECK-LABEL: func.func @kernel(%n: i32) attributes {ascendc.aicore, ascendc.global} {
 # CHECK:         %[[S:.*]], %[[P:.*]] = func.call @add_mul(%n, %{{.*}}) : (i32, i32) -> (i32, i32)
 # CHECK-NEXT:    %[[T1:.*]] = func.call @times(%[[S]]) : (i32) -> i32
 # CHECK-NEXT:    %[[T2:.*]] = func.call @times(%[[P]]) : (i32) -> i32
 # CHECK-NEXT:    %[[T3:.*]] = func.call @times_1(%[[P]]) : (i32) -> i32
 # CHECK-NEXT:    ascendc.printf %[[T1]], %[[T2]], %[[T3]] {desc = "%d %d %d"} : i32, i32, i32
-# CHECK:       func.func private @add_mul(%a: i32, %b: i32) -> (i32, i32) {
+# CHECK:       func.func private @add_mul(%a: i32, %b: i32) -> (i32, i32) attributes {ascendc.aicore} {
 # CHECK:         func.return %{{.*}}, %{{.*}} : i32, i32
-# CHECK:       func.func private @times(%v: i32) -> i32 {
+# CHECK:       func.func private @times(%v: i32) -> i32 attributes {ascendc.aicore} {
 # CHECK-NEXT:    %[[K4:.*]] = arith.constant 4 : i32
 # CHECK-NEXT:    %[[R:.*]] = arith.muli %v, %[[K4]] : i32
 # CHECK-NEXT:    func.return %[[R]] : i32
-# CHECK:       func.func private @times_1(%v: i32) -> i32 {
+# CHECK:       func.func private @times_1(%v: i32) -> i32 attributes {ascendc.aicore} {
 # CHECK-NEXT:    %[[K2:.*]] = arith.constant 2 : i32
 
 # PASSES:       builtin.module attributes {emitasc.includes = ["kernel_operator.h"]}

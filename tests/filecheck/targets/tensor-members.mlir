@@ -1,7 +1,7 @@
 // RUN: ascdsl-opt %s -t ascendc --ascendc-compilable | filecheck %s
 // RUN: ascdsl-opt %s -t ascendc | filecheck %s --check-prefix=PYASC
 // pyasc's core.mlir, with the corrections the real headers ask for (the compiled source;
-// pyasc's spelling assigns LocalTensor::GetPhyAddr as it is): the casts around
+// pyasc's spelling assigns GetPhyAddr as it is): the casts around
 // GetPhyAddr (T* in the headers' CPU-debug build, const __gm__ T* for a GlobalTensor), and
 // `t(i)` printed as the view `t[i]` (the headers' operator() returns the element).
 
@@ -43,6 +43,9 @@ func.func @local(%arg0: !ascendc.local_tensor<*xf32>, %arg1: ui32, %arg2: i32, %
 // CHECK-LABEL: void global(AscendC::GlobalTensor<float> v1, uint64_t v2, uint32_t v3) {
 // CHECK-NEXT:    __gm__ float* v4 = const_cast<__gm__ float*>(v1.GetPhyAddr());
 // CHECK-NEXT:    __gm__ float* v5 = const_cast<__gm__ float*>(v1.GetPhyAddr(v2));
+// PYASC-LABEL: void global(
+// PYASC-NEXT:    __gm__ float* v4 = v1.GetPhyAddr();
+// PYASC-NEXT:    __gm__ float* v5 = v1.GetPhyAddr(v2);
 // CHECK-NEXT:    uint64_t v6 = v1.GetSize();
 // CHECK-NEXT:    AscendC::ShapeInfo v7;
 // CHECK-NEXT:    v1.SetShapeInfo(v7);

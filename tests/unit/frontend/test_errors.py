@@ -78,7 +78,8 @@ def test_print_is_rejected():
     def k(n: int):
         print(n)
 
-    expect_error(k, (I32,), "print() is not supported in a JIT function; use asc.printf", "print")
+    expect_error(k, (I32,), "NameError: print is not defined (print() is not supported in a JIT "
+                            "function; use asc.printf)", "print")
 
 
 def test_variable_defined_in_one_branch_only():

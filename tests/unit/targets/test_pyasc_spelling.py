@@ -60,3 +60,56 @@ def test_pyasc_spelling_leaves_the_template_to_deduction():
     module = parse(COMPARE, "cmp.mlir")
     assert _calls(emit(module, pyasc_spelling=True)) == [
         "AscendC::CompareScalar(v1, v2, v3, AscendC::CMPMODE::LT, v4);"]
+
+
+# One kind of mask array in each of two modules: pyasc's translator keeps its counters in
+# statics, so within one process the second module's array continues the first's numbering.
+ONE_MASK = """
+func.func @k(%dst: !ascendc.local_tensor<64xf32>, %src: !ascendc.local_tensor<64xf32>, %m: ui64, %n: i32, %p: !ascendc.unary_repeat_params) {
+  ascendc.exp_l1 %dst, %src, %m, %m, %n, %p : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, ui64, ui64, i32, !ascendc.unary_repeat_params
+  return
+}
+"""
+
+
+def test_mask_numbers_run_on_across_modules_sharing_counters():
+    counters: dict[object, int] = {}
+    first = emit(parse(ONE_MASK, "a.mlir"), pyasc_spelling=True, counters=counters)
+    second = emit(parse(ONE_MASK, "b.mlir"), pyasc_spelling=True, counters=counters)
+    assert _arrays(first) == ["uint64_t v1_mask_list0[] = {v3, v3};"]
+    assert _arrays(second) == ["uint64_t v1_mask_list1[] = {v3, v3};"]
+    # Without shared counters every module starts at 0.
+    assert _arrays(emit(parse(ONE_MASK, "c.mlir"), pyasc_spelling=True)) == _arrays(first)
+
+
+GM_MEMBERS = """
+func.func @k(%x: memref<?xf32, 22>, %i: ui64) {
+  %g = ascendc.global_tensor : !ascendc.global_tensor<*xf32>
+  %a = ascendc.global_tensor.get_phy_addr %g, %i : !ascendc.global_tensor<*xf32>, memref<*xf32, 22>, ui64
+  ascendc.global_tensor.set_l2_cache_hint %g {mode = 0 : i32, rwMode = 3 : i32} : !ascendc.global_tensor<*xf32>
+  ascendc.global_tensor.set_l2_cache_hint %g {mode = 1 : i32, rwMode = 1 : i32} : !ascendc.global_tensor<*xf32>
+  return
+}
+"""
+
+
+def _body(text: str) -> list[str]:
+    return [ln.strip() for ln in text.splitlines() if "GetPhyAddr" in ln or "L2Cache" in ln]
+
+
+def test_global_members_as_pyasc_prints_them():
+    # pyasc assigns GetPhyAddr's `const __gm__ T*` as it is, and prints the C++ CacheMode
+    # enumerator with the integer its Python enum stored (NORMAL is 0 in Python, DISABLE in C++).
+    assert _body(emit(parse(GM_MEMBERS, "gm.mlir"), pyasc_spelling=True)) == [
+        "__gm__ float* v4 = v3.GetPhyAddr(v2);",
+        "v3.SetL2CacheHint<AscendC::CacheRwMode::RW>(AscendC::CacheMode::CACHE_MODE_DISABLE);",
+        "v3.SetL2CacheHint<AscendC::CacheRwMode::READ>(AscendC::CacheMode::CACHE_MODE_NORMAL);",
+    ]
+
+
+def test_global_members_as_compiled():
+    assert _body(emit(parse(GM_MEMBERS, "gm.mlir"))) == [
+        "__gm__ float* v4 = const_cast<__gm__ float*>(v3.GetPhyAddr(v2));",
+        "v3.SetL2CacheHint<AscendC::CacheRwMode::RW>(AscendC::CacheMode::CACHE_MODE_NORMAL);",
+        "v3.SetL2CacheHint<AscendC::CacheRwMode::READ>(AscendC::CacheMode::CACHE_MODE_DISABLE);",
+    ]

@@ -1,0 +1,155 @@
+"""ascdsl's JIT against pyasc's on the same kernels: frontend IR and IR after the passes.
+
+pyasc 1.1.1 dumps, for every kernel its Python suite compiles, codegen.mlir (its frontend IR)
+and ascir.mlir (after its passes). The suite runner (tests/pyasc_suite) runs the same tests on
+ascdsl; with $ASCDSL_SUITE_IR set, each compile records ascdsl's IR before and after its
+passes. A compile is paired with pyasc's when both come from the same test function, kernel
+and occurrence (the k-th compile of that kernel in that test); a kernel a cache served on
+one side has no partner.
+
+Name normalisation: both sides go through ascdsl's parser and printer with MLIR's SSA names
+and no locations, so what is compared is the IR (ops, operands, types, attributes, order), not
+the spelling of names or of `module` / `func.return`.
+
+    python -m tests.pyasc_oracle jit-ir [--area basic ...] [--results suite.json] [--show 5]
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import layout, oracle
+
+
+@dataclass
+class Pair:
+    ident: str        # "<file>::<test> <kernel> #<k>"
+    stage: str        # "codegen" | "passes"
+    status: str       # "equal" | "differs" | "unread" (pyasc's IR does not parse in ascdsl)
+    theirs: str | None = None  # first differing line, pyasc's
+    ours: str | None = None    # first differing line, ascdsl's
+
+
+def normalize(text: str, name: str) -> str:
+    """The module as ascdsl prints it with MLIR's names and no locations."""
+    from ascdsl.dialects.gm import install_mlir_memref_printing
+    from ascdsl.loading import parse
+    from ascdsl.locations import print_module
+
+    install_mlir_memref_printing()
+    out = io.StringIO()
+    print_module(parse(text, name), out, mlir_names=True)
+    return out.getvalue()
+
+
+def _first_difference(a: str, b: str) -> tuple[str, str]:
+    la, lb = a.splitlines(), b.splitlines()
+    for x, y in zip(la, lb):
+        if x != y:
+            return x.strip(), y.strip()
+    return (la[len(lb)].strip() if len(la) > len(lb) else "<end>",
+            lb[len(la)].strip() if len(lb) > len(la) else "<end>")
+
+
+def compare(theirs: str, ours: str, name: str) -> tuple[str, str | None, str | None]:
+    from ascdsl.diagnostics import AscdslError
+
+    try:
+        a = normalize(theirs, name)
+    except AscdslError as e:
+        return "unread", str(e).splitlines()[0][:200], None
+    try:
+        b = normalize(ours, name)
+    except AscdslError as e:  # ascdsl's own IR always reads back; say so if it does not
+        return "differs", None, f"(ascdsl's IR does not read back: {e})"[:200]
+    if a == b:
+        return "equal", None, None
+    t, o = _first_difference(a, b)
+    return "differs", t, o
+
+
+def _pyasc_compiles(files: list[Path]) -> dict[tuple[str, str, str, int], oracle.KernelDump]:
+    """pyasc's compiles keyed by (file, test, kernel, occurrence)."""
+    out = {}
+    for path in files:
+        rel = layout.relname(path)
+        seen: Counter = Counter()
+        for k in oracle.dump_file(path).kernels:
+            test = k.origin.split("::", 1)[1] if "::" in k.origin else ""
+            seen[(test, k.kernel)] += 1
+            out[(rel, test, k.kernel, seen[(test, k.kernel)])] = k
+    return out
+
+
+def _ascdsl_compiles(tests: list[dict]) -> dict[tuple[str, str, str, int], dict]:
+    """ascdsl's compiles (the suite's records) keyed as `_pyasc_compiles`; only those that
+    carry their IR (generated, not from a cache)."""
+    out = {}
+    for t in tests:
+        file, _, test = t["id"].partition("::")
+        seen: Counter = Counter()
+        for e in t.get("events", []):
+            if e["stage"] != "compile" or not e["ok"]:
+                continue
+            seen[e["kernel"]] += 1
+            if "ir" in e:
+                out[(file, test, e["kernel"], seen[e["kernel"]])] = e["ir"]
+    return out
+
+
+def run(areas: list[str] | None = None, results: Path | None = None,
+        save: Path | None = None) -> list[Pair]:
+    """Pairs of every compile both ran; the suite runs unless `results` has a run made with
+    $ASCDSL_SUITE_IR set (`save` keeps the run's results for that)."""
+    files = [p for _, p in layout.suite_files(areas)]
+    if results is None:
+        from tests.pyasc_suite.__main__ import run_suite
+
+        os.environ["ASCDSL_SUITE_IR"] = "1"
+        try:
+            data = run_suite(areas, 2, 180.0)
+        finally:
+            os.environ.pop("ASCDSL_SUITE_IR", None)
+        tests = data["tests"]
+        if save is not None:
+            save.write_text(json.dumps(data))
+    else:
+        tests = json.loads(results.read_text())["tests"]
+    theirs = _pyasc_compiles(files)
+    ours = _ascdsl_compiles(tests)
+    pairs: list[Pair] = []
+    for key in sorted(set(theirs) & set(ours)):
+        file, test, kernel, n = key
+        ident = f"{file}::{test} {kernel} #{n}"
+        dump, ir = theirs[key], ours[key]
+        for stage, mine, pyasc in (("codegen", ir["codegen"], dump.codegen_mlir),
+                                   ("passes", ir.get("passes"), dump.ascir_mlir)):
+            if mine is None or pyasc is None:
+                continue
+            status, t, o = compare(pyasc, mine, f"{stage}.mlir")
+            pairs.append(Pair(ident, stage, status, t, o))
+    return pairs
+
+
+_NUM = re.compile(r"%[\w-]+")
+
+
+def summary(pairs: list[Pair], show: int = 5) -> str:
+    lines = []
+    for stage, title in (("codegen", "frontend IR (codegen.mlir)"),
+                         ("passes", "IR after the passes (ascir.mlir)")):
+        rows = [p for p in pairs if p.stage == stage]
+        c = Counter(p.status for p in rows)
+        lines.append(f"{title}: {len(rows)} kernels compiled by both; equal {c['equal']}, "
+                     f"differs {c['differs']}, unread {c['unread']}")
+        firsts = Counter((_NUM.sub("N", p.theirs or ""), _NUM.sub("N", p.ours or ""))
+                         for p in rows if p.status == "differs")
+        for (t, o), n in firsts.most_common(show):
+            lines.append(f"  {n:4d}  pyasc:  {t}\n        ascdsl: {o}")
+    return "\n".join(lines)
