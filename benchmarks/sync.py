@@ -97,17 +97,26 @@ def main() -> None:
     ap.add_argument("--no-real", action="store_true", help="only the generated corpus")
     ap.add_argument("--show-unneeded", type=int, default=0, metavar="N",
                     help="print the first N generated kernels with a sync found unneeded")
+    ap.add_argument("--progress", type=int, default=0, metavar="N",
+                    help="print the running counts every N generated kernels (a long run "
+                         "stopped early still reports what it measured)")
     opts = ap.parse_args()
     warnings.simplefilter("ignore")
     if not opts.no_real:
         real_kernels()
+    if opts.kernels <= 0:
+        return  # the real kernels only
     ks = corpus(opts.kernels)
     necessary = total = failed = 0
     kinds = {"flags": 0, "pipe_barrier": 0}
     ratios: list[float] = []
     racy_ratios: list[float] = []
     pyasc_racy = pyasc_failed = 0
-    for k in ks:
+    for done, k in enumerate(ks):
+        if opts.progress and done and done % opts.progress == 0:
+            print(f"[after {done} kernels]")
+            summary(done, failed, total, kinds, necessary, ratios, racy_ratios, pyasc_racy,
+                    pyasc_failed)
         text = k.mlir()
         try:
             ours = parse(text, "gen.mlir", passes="ascdsl-default")
@@ -142,7 +151,13 @@ def main() -> None:
             racy_ratios.append(ratio)  # against a kernel that is wrong on hardware
         else:
             ratios.append(ratio)
-    print(f"kernels: {len(ks)} generated, {len(ks) - failed} run by ascdsl's placement "
+    summary(len(ks), failed, total, kinds, necessary, ratios, racy_ratios, pyasc_racy,
+            pyasc_failed)
+
+
+def summary(kernels, failed, total, kinds, necessary, ratios, racy_ratios, pyasc_racy,
+            pyasc_failed) -> None:
+    print(f"kernels: {kernels} generated, {kernels - failed} run by ascdsl's placement "
           f"({failed} raised QueueError/DeadlockError)")
     print(f"insert-que-sync syncs: {total} ({kinds['flags']} flag pairs, "
           f"{kinds['pipe_barrier']} pipe_barrier)")
@@ -159,6 +174,7 @@ def main() -> None:
                   f"max {max(rs):.3f}, {sum(r > 1.0 for r in rs)} slower")
         else:
             print(f"cycles ours / pyasc's {label}: no kernels")
+    sys.stdout.flush()
 
 def real_kernels() -> None:
     launches, skipped = sync_real.record()

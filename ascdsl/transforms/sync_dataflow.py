@@ -66,6 +66,7 @@ from ascdsl.dialects.ascendc import (
 from ascdsl.dialects.ascendc.base import const_int
 
 from .gm_ranges import ANY_ROOT, Facts, gm_overlap, is_gm
+from .sync_client import client_sync
 
 WILDCARD = ("any",)  # anything: what a caller or callee may have left pending
 LOCAL_ANY = ("any-local",)  # a local tensor argument: any local buffer
@@ -89,7 +90,11 @@ def _inside(value, loop: Operation) -> bool:
 
 
 def access_pipe(op: AscendCOp) -> Pipe:
-    """The pipe an access op runs on (an undeclared one is a vector op, as in step 1)."""
+    """The pipe an access op runs on (an undeclared one is a vector op, as in step 1; a
+    Matmul client's GetTensorC into UB copies on MTE2: sync_client.py)."""
+    client = client_sync(op)
+    if client is not None and client.pipe is not None:
+        return client.pipe
     pipe = op.hw_pipe()
     return Pipe.PIPE_V if pipe is None else pipe
 
@@ -456,6 +461,9 @@ class SyncDataflow:
         if isinstance(op, EnqueTensorOp | DequeTensorOp | FreeTensorOp | AllocTensorOp):
             self._queue_event(op, state)
             return
+        client = client_sync(op)
+        if client is not None and client.answer:
+            self._answer(state)
         gm = not self.gm.split
         writes = [self._keys(v, op) for v in op.written_operands()
                   if _local(v) or (gm and is_gm(v))]
@@ -497,6 +505,24 @@ class SyncDataflow:
             self._gen(state, key, pipe, False, op)
         for key in w_keys:
             self._gen(state, key, pipe, True, op)
+        if client is not None:
+            for q in client.after:  # the call's own flags from its pipe, before it returns
+                if q in state.unknown:
+                    state.unknown[q] &= self._unknown_to(state, pipe)
+
+    @staticmethod
+    def _answer(state: State) -> None:
+        """A Matmul client waits for the server's answer to its message (sync_client.py):
+        MTE3 learns S (the post's S_MTE3 flag), then every pipe learns MTE3."""
+        mte3, s = Pipe.PIPE_MTE3, Pipe.PIPE_S
+        if mte3 not in state.unknown:
+            return  # no MTE3 access in the function: nothing it could teach is tracked
+        if s in state.unknown:
+            state.unknown[mte3] &= SyncDataflow._unknown_to(state, s)
+        taught = SyncDataflow._unknown_to(state, mte3)
+        for q, facts in state.unknown.items():
+            if q != mte3:
+                facts &= taught
 
     def access_keys(self, op: AscendCOp) -> tuple[frozenset[Key], frozenset[Key]]:
         """The buffers (and GM ranges) `op` writes and reads, as the analysis sees them."""

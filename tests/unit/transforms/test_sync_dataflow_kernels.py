@@ -251,6 +251,18 @@ def test_each_inserted_sync_is_needed(kernel, args, expected, event):
     # wait covered transitively: MTE3_MTE2 also orders the V ops before the copy-out).
     dst = "PIPE_V" if event == "pipe_v" else event.dst_pipe.name
     assert f"on {dst}" in str(info.value).split("\n")[0]
+    assert info.value.layer == _missing_layer(kernel, event)
+
+
+def _missing_layer(kernel, event) -> str:
+    """The layer the finding must name (sim/layers.py): bisheng's for V -> V and the scalar
+    pairs, the TQue framework's for an auto tensor (queue-backed), else the author's (TBuf,
+    static tensors, GM)."""
+    if event == "pipe_v" or event in (HardEvent.MTE2_S, HardEvent.S_MTE3):
+        return "AUTO_SYNC"
+    if kernel in (copy_through, in_place):
+        return "FRAMEWORK"
+    return "USER"
 
 
 @pytest.mark.parametrize(
