@@ -9,18 +9,19 @@ module says *whose* bytes an access past a tensor's end touches, so that the san
 tell a harmless overrun from a corrupting one (docs/simulator.md, "UB as the NPU has it"):
 
 - past the memory's end: `OutOfBoundsError`, fatal (common.local_span raises it);
-- into the tensor's own buffer, a buffer nobody holds (a free queue buffer) or UB no buffer
-  owns: a warning finding that names what lies there; the bytes change as on hardware;
-- a read of another buffer's bytes: a warning finding (the values are that buffer's);
-- a write into a buffer that is in use (a queue buffer between AllocTensor and FreeTensor, a
-  TBuf, an allocator tile, a static tensor): a warning finding that names it, and the bytes
-  are remembered as clobbered. A later read of them through a tensor they belong to, before
-  anything writes them again, is an `OutOfBoundsError` finding (an error in "raise" mode): on
-  the NPU that read gets the overrun's bytes instead of the buffer's data, a wrong result.
+- a read: a warning finding that names what lies there (the values are those bytes);
+- a write into a free queue buffer, UB no buffer owns, or bytes that hold no data: a warning
+  finding that names them; the bytes change as on hardware;
+- a write into bytes of a buffer in use (a queue buffer between AllocTensor and FreeTensor,
+  a TBuf, an allocator tile, a static tensor) that hold data (another op wrote them last,
+  by the sanitizer's record): a warning finding that names it, and the bytes are remembered.
+  A later read of them by another op, before anything writes them again, is an
+  `OutOfBoundsError` finding (an error in "raise" mode): on the NPU that read gets the
+  overrun's bytes instead of the buffer's data, a wrong result.
 
 The buffers of a core are only enumerated on this slow path (an access past a tensor's end);
-in-bounds accesses cost one attribute test for the clobber record (`CoreSim.clobbers`, None
-until an overrun clobbers a buffer in use).
+other accesses cost one attribute test on the sanitizer's path (`Sanitizer.watch`, None
+until an overrun clobbers a buffer in use, and again once no clobbered bytes remain).
 """
 
 from __future__ import annotations
@@ -97,7 +98,7 @@ def place(c, mem: Memory, addr: int, nbytes: int, site: Site, what: str) -> None
         c.placed[(mem, addr, nbytes)] = (site, what)
 
 
-def _touches(rs: list[Region], lo: int, hi: int, own) -> list[tuple[int, int, Region | None]]:
+def _touches(rs: list[Region], lo: int, hi: int) -> list[tuple[int, int, Region | None]]:
     """Parts of [lo, hi) and the region each lies in (None: no buffer), address order.
     Overlapping regions (views of one buffer) name the first that starts there."""
     out: list[tuple[int, int, Region | None]] = []
@@ -152,7 +153,7 @@ def past_end(c, t: LTensor, first: int, count: int, lo: int, hi: int, site: Site
     start = max(lo, end)
     rs = regions(c, mem)
     own = t.buf
-    parts = _touches(rs, start, hi, own)
+    parts = _touches(rs, start, hi)
     writes = role.startswith(("write", "set"))
     words = []
     clobbered = []
