@@ -92,7 +92,7 @@ class CoreSim:
         "hbm_free", "l2_clock", "l2_resident", "l2_dirty", "wb_pending", "fetch_free", "cmpmask",
         "wb_t", "wr", "wr_recs",
         "atomic", "sys_workspace", "lane", "kind", "sub_idx", "sub_num", "hw_block_idx", "xrun",
-        "skipped", "vms4_sr", "placed", "clobbers",
+        "skipped", "vms4_sr", "placed", "clobbers", "counter",
     )
 
     def __init__(self, launch: Launch, block_idx: int, nblocks: int, lane: int = 0,
@@ -142,6 +142,9 @@ class CoreSim:
         self.pipes: list = []  # every TPipe constructed on this core
         self.allocator: Site | None = None  # the first LocalMemAllocator constructed
         self.mask = FULL_MASK
+        # SetMaskCount: the mask register's low word counts the elements of the next vector
+        # instruction over all its repeats (sim/lower/mask.py); SetMaskNorm clears it.
+        self.counter = False
         # The 128-bit CMPMASK register of Compare/Select (sim/lower/cmpsel.py).
         self.cmpmask = np.zeros(16, dtype=np.uint8)
         # VMS4_SR: regions of each list the last MrgSort merged (GetMrgSortResult reads it).
