@@ -147,7 +147,7 @@ def past_end(c, t: LTensor, first: int, count: int, lo: int, hi: int, site: Site
              role: str, notes) -> None:
     """Elements [first, first + count) of `t` (bytes [lo, hi) of its memory, inside the
     memory) reach past its last element: a warning finding naming the bytes' owners; a
-    write into a buffer in use is remembered for `check_read`."""
+    write into bytes of a buffer in use that hold data is remembered for `check_access`."""
     mem = t.mem
     end = t.off + t.nbytes
     start = max(lo, end)
