@@ -59,16 +59,16 @@ def mask_elements(mask: tuple, per_repeat: int) -> np.ndarray:
 FULL_WORD = (1 << 64) - 1
 
 
-def counter_count(mask: tuple) -> int:
+def counter_count(mask: tuple, per_repeat: int) -> int:
     """The element count of counter mode: the mask register's low word, as the op or
     SetVectorMask left it (AscendCUtils::SetMask<T>(len) writes a normal-mode bit mask:
-    its low word is all ones from len >= 64 on, else len ones)."""
+    its low word is all ones from len >= 64 on or at a whole repeat, else len ones)."""
     kind = mask[0]
     if kind == "bits":
         return mask[1]
     if kind == "count":
         n = mask[1]
-        return FULL_WORD if n >= 64 else (1 << max(n, 0)) - 1
+        return FULL_WORD if n >= 64 or n == per_repeat else (1 << max(n, 0)) - 1
     return FULL_WORD  # ResetMask / the initial mask: all ones
 
 

@@ -379,7 +379,7 @@ def lower_elementwise(op, cx: Lowering):
         else:
             mask = c.mask
         if c.counter:
-            n = counter_count(mask)
+            n = counter_count(mask, per_repeat)
             if n > d.mem.size:  # more elements than the memory has bytes
                 why = ("this op's isSetMask wrote a normal-mode bit mask there; in counter mode "
                        "set the count with SetVectorMask<T, MaskMode::COUNTER>(n) and call the "
