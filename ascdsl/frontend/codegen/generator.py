@@ -9,7 +9,7 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, NameLoc, StringAttr, UnitAttr
 from xdsl.ir import Block, Region
 
-from ascdsl.dialects.emitasc import CopyStructOp, DeclarePyStructOp, PyStructType
+from ascdsl.dialects.emitasc import CopyStructOp
 
 from ..builder import Builder, activate
 from ..values import GlobalAddress, PlainValue
@@ -74,43 +74,5 @@ def compile_kernel(
         session.stack.append(jitfn)
         gen.run(fop, entry, params)
         session.stack.pop()
-    _declare_py_structs(module)
     verify(module)
     return module, builder.uses_auto_tensors
-
-
-def _declare_py_structs(module: ModuleOp) -> None:
-    """`emitasc.declare_py_struct` at the module's start for every tiling struct the kernel
-    uses (pyasc's Struct), a nested struct before the struct holding it (C++ needs it
-    declared first)."""
-    order: list[PyStructType] = []
-    seen: set[PyStructType] = set()
-
-    def visit(t) -> None:
-        if isinstance(t, PyStructType) and t not in seen:
-            for _, ft in t.fields:
-                visit(ft)
-            seen.add(t)
-            order.append(t)
-        elif getattr(t, "element_type", None) is not None:
-            visit(t.element_type)  # a GM pointer to a struct
-
-    for op in module.walk():
-        if isinstance(op, DeclarePyStructOp):
-            seen.add(op.pystruct)
-        for v in op.results:
-            visit(v.type)
-        for r in op.regions:
-            for b in r.blocks:
-                for a in b.args:
-                    visit(a.type)
-    if not order:
-        return
-    body = module.body.block
-    first = body.first_op
-    for t in order:
-        decl = DeclarePyStructOp(t)
-        if first is None:
-            body.add_op(decl)
-        else:
-            body.insert_op_before(decl, first)

@@ -12,8 +12,8 @@ A tiling struct is a Python class whose attributes are fields:
 On the host an instance holds its fields in a ctypes structure packed as pyasc packs it
 (`#pragma pack(push, 8)` by default); passed to a kernel it is a GM pointer to those bytes,
 which the kernel copies into a local struct (`emitasc.copy_struct`) and reads field by field
-(`emitasc.member`, a nested struct's fields through its member). The kernel's C++ declares the
-struct (`emitasc.declare_py_struct`, nested structs first). Inside a kernel,
+(`emitasc.member`, a nested struct's fields through its member). The pipeline's
+declare-py-struct pass declares the structs for C++ (nested ones first). Inside a kernel,
 `TileConfig(tile_num=n)` builds one (`ascendc.construct` then `emitasc.set_member` per field)
 and `cfg.tile_num = n` sets a field.
 """
