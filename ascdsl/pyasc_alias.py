@@ -28,6 +28,9 @@ PATH_RULES: tuple[tuple[str, str], ...] = (
     ("asc.runtime.jit", "ascdsl.frontend.kernel"),
     # pyasc's framework classes live in one module, tpipe.py; ascdsl's in fwk.py
     ("asc.language.fwk.tpipe", "ascdsl.frontend.language.fwk"),
+    # pyasc's language/core is a package; ascdsl's dtypes and structs sit elsewhere
+    ("asc.language.core.dtype", "ascdsl.frontend.dtypes"),
+    ("asc.language.core.struct", "ascdsl.frontend.language.struct"),
     ("asc.language", "ascdsl.frontend.language"),
     ("asc.codegen", "ascdsl.frontend"),
     ("asc", "ascdsl"),

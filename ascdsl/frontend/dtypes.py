@@ -145,6 +145,32 @@ half = float16
 float_ = float32
 double = float64
 
+
+
+class KnownTypes:
+    """pyasc's `asc.language.core.dtype.KnownTypes` (`KT.int32`, ...): the dtypes by name."""
+
+    int1 = int1
+    int8 = int8
+    int16 = int16
+    int32 = int32
+    int64 = int64
+    float16 = float16
+    float32 = float32
+    float64 = float64
+    uint8 = uint8
+    uint16 = uint16
+    uint32 = uint32
+    uint64 = uint64
+    bfloat16 = bfloat16
+    bit = bit
+    bool_ = bool_
+    int_ = int_
+    half = half
+    float_ = float_
+    double = double
+
+
 ALL: tuple[DataType, ...] = (
     int1, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
     float16, bfloat16, float32, float64,

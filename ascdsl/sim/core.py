@@ -92,7 +92,7 @@ class CoreSim:
         "hbm_free", "l2_clock", "l2_resident", "l2_dirty", "wb_pending", "fetch_free", "cmpmask",
         "wb_t", "wr", "wr_recs",
         "atomic", "sys_workspace", "lane", "kind", "sub_idx", "sub_num", "hw_block_idx", "xrun",
-        "skipped", "vms4_sr", "aipp",
+        "skipped", "vms4_sr", "aipp", "placed", "clobbers", "counter",
     )
 
     def __init__(self, launch: Launch, block_idx: int, nblocks: int, lane: int = 0,
@@ -142,12 +142,20 @@ class CoreSim:
         self.pipes: list = []  # every TPipe constructed on this core
         self.allocator: Site | None = None  # the first LocalMemAllocator constructed
         self.mask = FULL_MASK
+        # SetMaskCount: the mask register's low word counts the elements of the next vector
+        # instruction over all its repeats (sim/lower/mask.py); SetMaskNorm clears it.
+        self.counter = False
         # The 128-bit CMPMASK register of Compare/Select (sim/lower/cmpsel.py).
         self.cmpmask = np.zeros(16, dtype=np.uint8)
         # VMS4_SR: regions of each list the last MrgSort merged (GetMrgSortResult reads it).
         self.vms4_sr = (0, 0, 0, 0)
         # The AIPP registers SetAippFunctions wrote (config, src0, src1), or None (sim/aipp.py).
         self.aipp = None
+        # UB as the NPU has it (sim/ub_layout.py): static tensors and allocator tiles placed
+        # ((memory, addr, bytes) -> (site, what)), and the bytes of buffers in use that an
+        # overrun wrote (None while there are none: the in-bounds path tests only that).
+        self.placed: dict = {}
+        self.clobbers: list | None = None
         # The store-atomic register (sim/atomic.py): None, or how copies into GM combine.
         self.atomic = None
         self.sys_workspace = None  # the GPtr SetSysWorkspace set

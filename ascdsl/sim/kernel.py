@@ -57,7 +57,9 @@ class Param:
 
     def describe(self) -> str:
         if self.kind == "struct":
-            return f"'{self.name}' (pointer to {self.ir_type.element_type.cpp_name()})"
+            t = self.ir_type.element_type
+            cpp = t.cpp_name() if hasattr(t, "cpp_name") else t.struct_name.data  # py_struct
+            return f"'{self.name}' (pointer to {cpp})"
         if self.kind == "gm":
             return f"'{self.name}' (GM pointer to {self.dtype.name})"
         return f"'{self.name}' ({self.dtype.name})"

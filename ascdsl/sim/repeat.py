@@ -9,7 +9,8 @@ repeat is a run of 32-byte blocks: block `b` of repeat `r` starts at
 and element `e` of the repeat lies in block `e // (32 / size)` at position `e % (32 / size)`.
 The mask selects elements of every repeat: a count (elements 0..m-1, "continuous" mode, the
 L0 `mask` operand) or a bit per element (two ui64 words, low word first, the L1 form); masked-off
-destination elements keep their value.
+destination elements keep their value. In counter mode (SetMaskCount) the mask register's low
+word is instead the number of elements of the whole instruction.
 
 A `Plan` holds, per operand, the element indices (relative to the operand's start) in repeat
 order, computed with numpy once per distinct parameter set and cached.
@@ -55,6 +56,22 @@ def mask_elements(mask: tuple, per_repeat: int) -> np.ndarray:
     return np.array([e for e in range(per_repeat) if (bits >> e) & 1], dtype=np.int64)
 
 
+FULL_WORD = (1 << 64) - 1
+
+
+def counter_count(mask: tuple, per_repeat: int) -> int:
+    """The element count of counter mode: the mask register's low word, as the op or
+    SetVectorMask left it (AscendCUtils::SetMask<T>(len) writes a normal-mode bit mask:
+    its low word is all ones from len >= 64 on or at a whole repeat, else len ones)."""
+    kind = mask[0]
+    if kind == "bits":
+        return mask[1]
+    if kind == "count":
+        n = mask[1]
+        return FULL_WORD if n >= 64 or n == per_repeat else (1 << max(n, 0)) - 1
+    return FULL_WORD  # ResetMask / the initial mask: all ones
+
+
 @lru_cache(maxsize=512)
 def plan(
     sizes: tuple[int, ...],
@@ -63,15 +80,23 @@ def plan(
     repeat_times: int,
     mask: tuple,
 ) -> Plan:
-    """Indices of every operand (sizes/strides in operand order) for one instruction."""
+    """Indices of every operand (sizes/strides in operand order) for one instruction.
+
+    `mask` ("counter", n) is counter mode: the instruction runs elements 0..n-1 over
+    ceil(n / per_repeat) repeats, whole repeats then the first n % per_repeat elements of the
+    last, and `repeat_times` is not used (the hardware derives it from the count)."""
     per_repeat = elements_per_repeat(sizes)
-    e = mask_elements(mask, per_repeat)
-    r = np.arange(repeat_times, dtype=np.int64)[:, None]
+    if mask[0] == "counter":
+        flat = np.arange(mask[1], dtype=np.int64)
+        r, e = flat // per_repeat, flat % per_repeat
+    else:
+        e = mask_elements(mask, per_repeat)[None, :]
+        r = np.arange(repeat_times, dtype=np.int64)[:, None]
     out = []
     for size, b, rp in zip(sizes, blk, rep):
         per_block = BLOCK // size
         within = (e // per_block) * (b * BLOCK // size) + e % per_block
-        idx = (r * (rp * BLOCK // size) + within[None, :]).reshape(-1)
+        idx = (r * (rp * BLOCK // size) + within).reshape(-1)
         idx.setflags(write=False)
         out.append(idx)
     return Plan(tuple(out))

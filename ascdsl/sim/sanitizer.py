@@ -136,7 +136,7 @@ class Sanitizer:
     """Happens-before checking for one core; `report(err)` raises or records a finding."""
 
     __slots__ = ("core", "cnt", "vc", "shadows", "gm_log", "log_gm", "report", "auto_sync",
-                 "owner", "xepoch", "gm_written")
+                 "owner", "xepoch", "gm_written", "watch")
 
     def __init__(self, core: int, report: Callable[[SimulationError], None], log_gm: bool = True,
                  auto_sync: bool = False,
@@ -157,6 +157,9 @@ class Sanitizer:
         self.xepoch = 0
         # The bytes this core left in the GM ranges it wrote (snapshot_gm_writes).
         self.gm_written: dict[GMBuffer, list] = {}
+        # Called with every access while an overrun has clobbered a buffer in use
+        # (sim/ub_layout.py); None otherwise, so the common path pays one test.
+        self.watch: Callable | None = None
 
     def snapshot_gm_writes(self) -> None:
         """Keep the bytes this core left at the ends of every GM range it wrote (plain
@@ -220,6 +223,8 @@ class Sanitizer:
         """Check and record one access of bytes [lo, hi) of `mem` by stamp (p, c, site)."""
         if hi <= lo:
             return
+        if self.watch is not None:
+            self.watch(mem, lo, hi, write, site)
         if self.log_gm and mem.gm is not None:
             log = self.gm_log.get(mem.gm)
             if log is None:

@@ -12,6 +12,7 @@ import re
 from typing import Any, ClassVar
 
 from xdsl.dialects.builtin import ArrayAttr
+from xdsl.ir import SSAValue
 
 from ascdsl.dialects.ascendc import ConstructOp
 from ascdsl.dialects.ascendc.types import (
@@ -39,7 +40,8 @@ from ..values import ConstExpr, IRValue, materialize_int
 
 
 def _snake(name: str) -> str:
-    return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower()
+    # pyasc's keywords: srcNStride -> src_n_stride (a one-letter word before a capital too)
+    return re.sub(r"(?<=[a-z0-9])[A-Z]|(?<=[A-Z])[A-Z](?=[a-z])", r"_\g<0>", name).lower()
 
 
 class ParamStruct(IRValue):
@@ -49,7 +51,7 @@ class ParamStruct(IRValue):
     field list of its docstring follow from that type.
     """
 
-    __slots__ = ("fields",)
+    __slots__ = ("fields", "_unbuilt")
     STRUCT: ClassVar[type[ParamStructType]]
     FIELD_NAMES: ClassVar[tuple[str, ...]]
     DEFAULTS: ClassVar[tuple[int, ...]]
@@ -64,13 +66,21 @@ class ParamStruct(IRValue):
                 inspect.Parameter(f, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=d)
                 for f, d in zip(cls.FIELD_NAMES, cls.DEFAULTS)
             ]
+            + [inspect.Parameter("handle", inspect.Parameter.KEYWORD_ONLY, default=None)]
         )
         fields = ", ".join(f"{f}={d}" for f, d in zip(cls.FIELD_NAMES, cls.DEFAULTS))
         cls.__doc__ = f"{inspect.cleandoc(cls.__doc__ or '')}\n\nFields (defaults): {fields}."
 
-    def __init__(self, *args: Any, **kwargs: Any):
+    def __init__(self, *args: Any, handle: Any = None, **kwargs: Any):
         cls = type(self)
         api = cls.__name__
+        if len(args) == len(cls.FIELD_NAMES) + 1 and handle is None:
+            # pyasc's constructors take `handle` (the IR value to wrap) after the fields, so
+            # one value more than the fields is the handle there, not a field.
+            *args, handle = args
+        if handle is not None:
+            self._from_handle(api, handle)
+            return
         if len(args) > len(cls.FIELD_NAMES):
             raise KernelLanguageError(
                 f"{api}() takes at most {len(cls.FIELD_NAMES)} values "
@@ -94,6 +104,33 @@ class ParamStruct(IRValue):
         ]
         op = current().insert(ConstructOp(cls.STRUCT(), operands))
         super().__init__(op.results[0])
+
+    def _from_handle(self, api: str, handle: Any) -> None:
+        """pyasc's `handle=`: an IR value of this struct is wrapped as it is; anything else
+        builds nothing (pyasc stores it as the handle unchecked), and a use of the struct is
+        a located error rather than IR made of a Python value."""
+        v = handle.value if isinstance(handle, IRValue) else handle
+        if isinstance(v, SSAValue) and v.type == type(self).STRUCT():
+            self.fields = {}
+            super().__init__(v)
+            return
+        self.fields = None
+        self._unbuilt = (
+            f"this {api} was made with {len(type(self).FIELD_NAMES) + 1} values: as in pyasc, "
+            f"the one after its {len(type(self).FIELD_NAMES)} fields is the internal `handle` "
+            f"(here {handle!r}), so nothing was built; give it its fields only "
+            f"({', '.join(type(self).FIELD_NAMES)})"
+        )
+
+    @property
+    def value(self) -> SSAValue:  # type: ignore[override]
+        if self.fields is None:
+            raise KernelLanguageError(self._unbuilt)
+        return IRValue.value.__get__(self)  # type: ignore[attr-defined]
+
+    @value.setter
+    def value(self, v: SSAValue) -> None:
+        IRValue.value.__set__(self, v)  # type: ignore[attr-defined]
 
     def describe(self) -> str:
         """The struct's name."""

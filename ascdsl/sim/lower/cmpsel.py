@@ -29,6 +29,7 @@ from ..errors import InvalidArgumentError
 from ..repeat import mask_elements, plan
 from ..sanitizer import V
 from .common import check_align, dtype_of, local_span
+from .mask import counter_refused
 from .vector import compile_formula
 
 CMPMASK_BYTES = 16
@@ -138,7 +139,10 @@ def lower_compare(op, cx: Lowering):
                 raise InvalidArgumentError(f"compares {n} elements", site, core=c.block_idx)
             idx = np.arange(n, dtype=np.int64)
             c.mask = FULL_MASK
+            c.counter = False  # the count API ends in normal mode (sim/lower/mask.py)
             return (idx,) * nsrc, idx, -(-n // per_repeat)
+        if c.counter:
+            raise counter_refused(c, site, "Compare")
         mask = read_mask(R)
         rt = 1 if s_rt is None else R[s_rt]
         blk, rep = strides(R)
@@ -264,7 +268,10 @@ def lower_select(op, cx: Lowering):
                 raise InvalidArgumentError(f"selects {n} elements", site, core=c.block_idx)
             idx = np.arange(n, dtype=np.int64)
             c.mask = FULL_MASK
+            c.counter = False
             return (idx,) * ntensors, idx, -(-n // per_repeat)
+        if c.counter:
+            raise counter_refused(c, site, "Select")
         mask = read_mask(R)
         rt = R[s_rt]
         blk, rep = strides(R)

@@ -1,9 +1,10 @@
 """Checks shared by the ascendc lowerings: bounds, alignment, element types.
 
 Bounds have two levels. Past the end of the memory itself (the UB) nothing can run:
-`OutOfBoundsError`, always raised. Past the end of the tensor but inside the memory: a
-sanitizer finding (raised, recorded or ignored by the sanitize mode), and the access then
-happens on the memory as the hardware would do it. Past a GM argument's last element the
+`OutOfBoundsError`, always raised. Past the end of the tensor but inside the memory the
+access happens on the memory as the hardware does it, and `ub_layout` says whose bytes it
+touched: a warning finding, and an error finding when a buffer in use that an overrun wrote
+is read later. Past a GM argument's last element the
 NPU's allocator layout decides (`gm_layout.check_past_end`): padding and free memory are a
 warning finding, another argument's data (written) or past the segment an error.
 """
@@ -21,6 +22,7 @@ from ..dtypes import SimDType, sim_dtype
 from ..errors import AlignmentError, InvalidArgumentError, OutOfBoundsError, Site
 from ..gm_layout import check_past_end
 from ..memory import GTensor, LTensor
+from ..ub_layout import past_end
 
 ALIGN = {hw: a for hw, a in soc_table.ALIGNMENT.items()}
 
@@ -60,14 +62,7 @@ def local_span(c, t: LTensor, first: int, count: int, site: Site, role: str) -> 
                 core=c.block_idx,
             )
         if c.checking:
-            c.finding(
-                OutOfBoundsError(
-                    f"{role} elements [{first}, {first + count}) of a tensor that has {t.n} "
-                    f"{t.dt.name} elements ({t.describe()})",
-                    site,
-                    notes=declared_here(t),
-                )
-            )
+            past_end(c, t, first, count, lo, hi, site, role, declared_here(t))
     return lo, hi
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from xdsl.dialects.builtin import MemRefType
 
 from ascdsl.dialects.emitasc import (
+    PyStructType,
     CallOpaqueOp,
     CopyStructOp,
     DeclarePyStructOp,
@@ -132,14 +133,24 @@ def lower_copy_struct(op: CopyStructOp, cx: Lowering):
     b, o = cx.slot(op.base), cx.slot(op.result)
 
     def f(R):
-        R[o] = dict(R[b])
+        R[o] = _copy(R[b])
 
     return f
+
+
+def _copy(v: dict) -> dict:
+    """A struct value's copy (C++ copies nested structs by value too)."""
+    return {k: _copy(x) if isinstance(x, dict) else x for k, x in v.items()}
 
 
 def _struct_field(op, cx: Lowering, verb: str) -> str:
     """The field a member / set_member op names, checked against its simulated struct."""
     t = op.base.type
+    if isinstance(t, PyStructType) and layout(t) is not None:
+        name = op.field.data
+        if t.field_type(name) is None:
+            raise cx.error(op, f"{verb} '{name}', which struct {t.struct_name.data} does not have")
+        return name
     if not isinstance(t, ParamStructType) or layout(t) is None:
         raise cx.error(op, f"is not simulated: {_NO_STRUCTS}")
     name = op.field.data
@@ -151,8 +162,13 @@ def _struct_field(op, cx: Lowering, verb: str) -> str:
 @lowers(MemberOp)
 def lower_member(op: MemberOp, cx: Lowering):
     name = _struct_field(op, cx, "reads")
-    conv = scalar_conv(cx, op, op.result.type)
     b, o = cx.slot(op.base), cx.slot(op.result)
+    if isinstance(op.result.type, PyStructType):
+        def f_struct(R):
+            R[o] = _copy(R[b][name])
+
+        return f_struct
+    conv = scalar_conv(cx, op, op.result.type)
 
     def f(R):
         R[o] = conv(R[b][name])
@@ -184,9 +200,48 @@ def _construct_struct(op, cx: Lowering):
 CONSTRUCT_LOWERINGS[CubeTilingType] = _construct_struct
 
 
+def _zero(t: PyStructType) -> dict:
+    return {n: _zero(ft) if isinstance(ft, PyStructType) else 0 for n, ft in t.fields}
+
+
+def _construct_py_struct(op, cx: Lowering):
+    """A tiling struct built in a kernel (`Cfg()` in pyasc): value-initialized (`Cfg{}`,
+    every field zero); its fields are then set one by one (emitasc.set_member)."""
+    t = op.result.type
+    if op.args or layout(t) is None:
+        raise cx.error(op, f"builds struct {t.struct_name.data} from values, which the "
+                           "simulator has no model of (pyasc builds it empty and sets fields)")
+    init = _zero(t)
+    pre = cx.take_pre()
+    o = cx.slot(op.result)
+
+    def f(R):
+        R[0].t += pre
+        R[o] = _copy(init)
+
+    return f
+
+
+CONSTRUCT_LOWERINGS[PyStructType] = _construct_py_struct
+
+
 @lowers(SetMemberOp)
 def lower_set_member(op: SetMemberOp, cx: Lowering):
     name = _struct_field(op, cx, "writes")
+    if isinstance(op.base.type, PyStructType):
+        b, v = cx.slot(op.base), cx.slot(op.value)
+        ft = op.base.type.field_type(name)
+        if isinstance(ft, PyStructType):
+            def f_struct(R):
+                R[b][name] = _copy(R[v])
+
+            return f_struct
+        conv_f = scalar_conv(cx, op, ft)
+
+        def f_py(R):
+            R[b][name] = conv_f(R[v])
+
+        return f_py
     # the fields are 32-bit integers (layout() admits no other struct)
     conv = scalar_conv(cx, op, op.value.type)
     b, v = cx.slot(op.base), cx.slot(op.value)

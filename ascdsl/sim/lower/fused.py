@@ -19,6 +19,7 @@ from ..errors import InvalidArgumentError
 from ..repeat import elements_per_repeat, plan
 from ..sanitizer import V
 from .common import check_align, dtype_of, local_span
+from .mask import counter_refused
 from .vector import _stride_reader
 
 _NS = {name: getattr(np, name) for name in dir(np) if not name.startswith("_")}
@@ -60,6 +61,7 @@ def lower_ternary(op, cx: Lowering):
                 raise InvalidArgumentError(f"processes {n} elements", site, core=c.block_idx)
             idx = (np.arange(n, dtype=np.int64),) * 3
             c.mask = FULL_MASK
+            c.counter = False
             repeats = -(-n * size // 256)
         else:
             if set_mask:
@@ -68,6 +70,8 @@ def lower_ternary(op, cx: Lowering):
                     c.mask = ("bits", w[0], w[1] if len(w) > 1 else 0)
                 else:
                     c.mask = ("count", R[s_mask])
+            if c.counter:
+                raise counter_refused(c, site, "the fused ops")
             mask = c.mask
             rt = R[s_rt]
             blk, rep = strides(R)

@@ -20,6 +20,7 @@ from ..errors import InvalidArgumentError
 from ..repeat import plan
 from ..sanitizer import V
 from .common import check_align, dtype_of, local_span
+from .mask import counter_refused
 
 
 def _mask_of(op, cx: Lowering):
@@ -88,6 +89,8 @@ def lower_gather_scatter(op, cx: Lowering):
             oi = near
             repeats = -(-max(n, 0) * size // 256)
         else:
+            if c.counter:
+                raise counter_refused(c, site, "Gather")
             mask = read_mask(R)
             c.mask = mask
             rt = R[s_rt]

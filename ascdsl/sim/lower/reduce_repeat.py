@@ -28,6 +28,7 @@ from ..errors import InvalidArgumentError
 from ..repeat import mask_elements, plan
 from ..sanitizer import V
 from .common import check_align, dtype_of, local_span
+from .mask import counter_refused
 
 _INDEX = {2: np.uint16, 4: np.uint32, 8: np.uint64}
 F16_MAX = 65504.0
@@ -102,6 +103,8 @@ def lower_repeat_reduce(op, cx: Lowering):
                 c.mask = ("bits", w[0], w[1] if len(w) > 1 else 0)
             else:
                 c.mask = ("count", R[s_mask])
+        if c.counter:
+            raise counter_refused(c, site, "the repeat reductions")
         mask = c.mask
         sblk = R[s_sblk] if s_sblk is not None else 1
         srep = R[s_srep]

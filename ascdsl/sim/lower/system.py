@@ -111,6 +111,7 @@ def lower_init_soc_state(op, cx: Lowering):
         c.t += pre
         c.atomic = None
         c.mask = FULL_MASK
+        c.counter = False
 
     return f
 

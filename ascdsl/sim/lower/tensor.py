@@ -12,6 +12,7 @@ from ..gm_layout import limit as gm_limit
 from ..memory import GTensor, LTensor, UnboundTensor
 from ..queues import AllocatorState
 from ..sanitizer import S
+from ..ub_layout import place
 from .common import ALIGN, check_align, declared_here, dtype_of, gm_span, local_span
 
 not_simulated(
@@ -198,6 +199,7 @@ def lower_static_tensor(op, cx: Lowering):
         c.t += pre
         addr, n = R[sa], R[sn]
         mem = _place(c, hw, addr, n * dt.size, site, "places a static LocalTensor at")
+        place(c, mem, addr, n * dt.size, site, "a static LocalTensor")
         t = LTensor(mem, addr, dt, n, pos, None, site)
         check_align(c, t, site, "places")
         R[o] = t
@@ -245,6 +247,7 @@ def lower_allocator_alloc(op, cx: Lowering):
         nbytes = n * dt.size
         addr = a.cursor
         mem = _place(c, hw, addr, nbytes, site, "allocates")
+        place(c, mem, addr, nbytes, site, "a LocalMemAllocator tile")
         align = ALIGN.get(hw, 32)
         a.cursor = (addr + nbytes + align - 1) // align * align
         R[o] = LTensor(mem, addr, dt, n, pos, None, site)

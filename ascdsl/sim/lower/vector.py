@@ -30,7 +30,7 @@ from ..core import FULL_MASK
 from ..cost import contiguous_operand
 from ..dtypes import SimDType, f32_to_bf16, int_wrapper, scalar_converter
 from ..errors import InvalidArgumentError
-from ..repeat import elements_per_repeat, plan
+from ..repeat import counter_count, elements_per_repeat, plan
 from ..sanitizer import V
 from .common import check_align, dtype_of, local_span
 
@@ -283,7 +283,9 @@ def _elementwise_contiguous(op, cx, pre, site, api, calc, fast, ddt, src_dts, sd
                 if t is not None and t.off & t.mem.align_mask:
                     check_align(c, t, site, "reads")
         compute(dv, av, bv, s)
+        # the count API: counter mode, then normal mode with a full mask (the headers' L2)
         c.mask = FULL_MASK
+        c.counter = False
         san = c.san
         if san is not None:
             k = san.begin(V)
@@ -348,8 +350,12 @@ def lower_elementwise(op, cx: Lowering):
     per_repeat = elements_per_repeat(sizes)
     bits_mask = getattr(cls, "BITS_MASK", level == "l1")  # Copy's levels are the other way
     if bits_mask and per_repeat > 128:
-        raise cx.error(op, "with a bit mask on 8-bit elements is not simulated (a 128-bit mask "
-                           "cannot select 256 elements per repeat)")
+        # dav_c220's headers give these instructions no 8-bit form (Duplicate, Copy, the
+        # binary and unary ops: 16- and 32-bit types), so no 910B kernel has one to run
+        raise cx.error(op, f"on 8-bit elements only has no form on {cx.soc.name}: its "
+                           "instructions take 16- and 32-bit elements (the headers' type "
+                           "checks), and a 128-bit mask would select half of a 256-element "
+                           "repeat")
     strides = _stride_reader(op, cx, ["dst", *src_names])
     s_rt = cx.slot(op.repeat_times)
     s_mask = cx.slots(op.mask) if bits_mask else cx.slot(op.mask)
@@ -376,13 +382,25 @@ def lower_elementwise(op, cx: Lowering):
             c.mask = mask
         else:
             mask = c.mask
+        if c.counter:
+            n = counter_count(mask, per_repeat)
+            if n > d.mem.size:  # more elements than the memory has bytes
+                why = ("this op's isSetMask wrote a normal-mode bit mask there; in counter mode "
+                       "set the count with SetVectorMask<T, MaskMode::COUNTER>(n) and call the "
+                       "op with isSetMask = false (MASK_PLACEHOLDER)" if set_mask else
+                       f"more elements than the {d.mem.size}-byte {d.mem.name} holds")
+                raise InvalidArgumentError(
+                    f"runs in counter mode with {n} elements (the mask register's low word): "
+                    f"{why}", site, core=c.block_idx)
+            mask = ("counter", n)
+            rt = -(-n // per_repeat)  # the hardware's repeats; repeatTimes is not used
         if min(blk + rep) < 0:
             raise InvalidArgumentError(
                 f"has negative block/repeat strides {blk}/{rep}", site, core=c.block_idx
             )
         if c.checking:
             bad = []
-            if not 0 <= rt <= 255:
+            if not 0 <= rt <= 255 and mask[0] != "counter":
                 bad.append(f"repeatTimes={rt} (0..255)")
             if mask[0] == "count" and not 1 <= mask[1] <= per_repeat:
                 bad.append(f"mask={mask[1]} (1..{per_repeat} for {widest}-byte elements)")

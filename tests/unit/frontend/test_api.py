@@ -167,9 +167,11 @@ def test_param_struct_signatures_follow_the_dialect():
     import inspect
 
     sig = inspect.signature(asc.BinaryRepeatParams)
+    # pyasc's constructors end with `handle` (the IR value to wrap; test_param_handle.py)
     assert list(sig.parameters) == ["dst_blk_stride", "src0_blk_stride", "src1_blk_stride",
-                                    "dst_rep_stride", "src0_rep_stride", "src1_rep_stride"]
-    assert [p.default for p in sig.parameters.values()] == [1, 1, 1, 8, 8, 8]
+                                    "dst_rep_stride", "src0_rep_stride", "src1_rep_stride",
+                                    "handle"]
+    assert [p.default for p in sig.parameters.values()] == [1, 1, 1, 8, 8, 8, None]
 
 
 def test_framework_objects():
@@ -401,7 +403,7 @@ def test_param_struct_classes_are_written_and_follow_the_dialect():
         assert f"class {cls.__name__}(ParamStruct):" in source
         assert cls.__name__ == struct.CPP.removeprefix("AscendC::")
         assert getattr(asc, cls.__name__) is cls
-        assert list(inspect.signature(cls).parameters) == list(cls.FIELD_NAMES)
+        assert list(inspect.signature(cls).parameters) == [*cls.FIELD_NAMES, "handle"]
     assert asc.DataCopyParams.FIELD_NAMES == ("block_count", "block_len", "src_stride",
                                               "dst_stride")
     assert asc.BinaryRepeatParams.DEFAULTS == (1, 1, 1, 8, 8, 8)

@@ -1,5 +1,5 @@
 """The vector mask register on the simulator: SetVectorMask and ResetMask decide what an
-L0/L1 op built with is_set_mask=False touches; counter mode is a located NotSimulatedError."""
+L0/L1 op built with is_set_mask=False touches (counter mode: test_mask_counter.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ import numpy as np
 import pytest
 
 import ascdsl as asc
-from ascdsl.sim.errors import NotSimulatedError
 
 N = 128
 
@@ -56,13 +55,3 @@ def test_mask_register_selects_elements_per_repeat(form, selected):
         for e in selected:
             expected[64 * r + e] = x[64 * r + e]
     np.testing.assert_array_equal(z, expected)
-
-
-@asc.jit
-def _counter():
-    asc.set_mask_count()
-
-
-def test_counter_mode_is_reported_as_not_simulated():
-    with pytest.raises(NotSimulatedError, match="counter mode"):
-        _counter[1]()
