@@ -132,9 +132,12 @@ def compile_cpp_rule(cls: type[Operation]) -> Rule | None:
         if result is None or len(operands) != 2:
             raise DeclarationError(f"{cls.name}: a subscript reads operand[index] into a result")
         base, index = operands
+        brackets = cpp.api
+        pyasc_brackets = cpp.pyasc_api or brackets
 
         def subscript(em: Emitter, op: Operation) -> None:
-            expr = f"{em.name(getattr(op, base))}[{em.name(getattr(op, index))}]"
+            pair = pyasc_brackets if em.pyasc_spelling else brackets
+            expr = f"{em.name(getattr(op, base))}{pair[0]}{em.name(getattr(op, index))}{pair[1]}"
             em.declare(getattr(op, result), expr, op)
 
         return subscript
@@ -256,7 +259,11 @@ def _source(
         def value(em: Emitter, op: Operation) -> list[str]:
             v = getattr(op, arg)
             owner = v.owner
-            if not (isinstance(owner, ConstantOp) and isinstance(owner.value, IntegerAttr)):
+            constant = isinstance(owner, ConstantOp) and isinstance(owner.value, IntegerAttr)
+            # pyasc's translator prints the variable's name as the template argument
+            # (`SetHcclContext<v2>(v1)`), which no C++ compiler takes: only the compiled
+            # source stops here.
+            if not constant and not em.pyasc_spelling:
                 raise emit_error(
                     op,
                     f"'{arg}' is a C++ template argument and must be an integer "

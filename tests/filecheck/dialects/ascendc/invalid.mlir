@@ -65,25 +65,9 @@ func.func @event_keyword(%id: i32) {
 
 // -----
 
-func.func @event_max(%id: i32) {
-  // expected-error@+1 {{HardEvent.MAX is a bound, not an event}}
-  ascendc.set_flag max, %id : i32
-  func.return
-}
-
-// -----
-
 func.func @pipe_out_of_range() {
   // expected-error@+1 {{'pipe' = 11 is not a Pipe (valid values 0 to 10)}}
   "ascendc.pipe_barrier"() <{pipe = 11 : i32}> : () -> ()
-  func.return
-}
-
-// -----
-
-func.func @barrier_on_scalar_pipe() {
-  // expected-error@+1 {{PipeBarrier<PIPE_S> is a hardware error: the scalar pipe is always in order}}
-  ascendc.pipe_barrier pipe_s
   func.return
 }
 
