@@ -170,8 +170,8 @@ class SetL2CacheHintOp(AscendCOp):
         mode = self.mode.value.data
         if mode not in (CacheMode.CACHE_MODE_NORMAL, CacheMode.CACHE_MODE_DISABLE):
             raise VerifyException(
-                f"has cache mode {mode}; pyasc's SetL2CacheHint takes CACHE_MODE_NORMAL (0) or "
-                "CACHE_MODE_DISABLE (1)"
+                f"has cache mode {mode}; pyasc's SetL2CacheHint takes CACHE_MODE_DISABLE (0) or "
+                "CACHE_MODE_NORMAL (1)"
             )
 
 

@@ -353,7 +353,7 @@ func.func @pad_l2_direction(%l: !ascendc.local_tensor<32xf16>, %g: !ascendc.glob
 // -----
 
 func.func @l2_cache_mode_pyasc_does_not_take(%g: !ascendc.global_tensor<*xf32>) {
-  // expected-error@+1 {{'ascendc.global_tensor.set_l2_cache_hint' op has cache mode 2; pyasc's SetL2CacheHint takes CACHE_MODE_NORMAL (0) or CACHE_MODE_DISABLE (1)}}
+  // expected-error@+1 {{'ascendc.global_tensor.set_l2_cache_hint' op has cache mode 2; pyasc's SetL2CacheHint takes CACHE_MODE_DISABLE (0) or CACHE_MODE_NORMAL (1)}}
   ascendc.global_tensor.set_l2_cache_hint %g {mode = 2 : i32, rwMode = 3 : i32} : !ascendc.global_tensor<*xf32>
   func.return
 }
