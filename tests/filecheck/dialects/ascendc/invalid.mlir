@@ -165,14 +165,6 @@ func.func @unaligned_static_tensor(%tile: ui32) {
 
 // -----
 
-func.func @set_global_buffer_element(%g: !ascendc.global_tensor<*xf32>, %x: memref<?xf16, 22>) {
-  // expected-error@+1 {{SetGlobalBuffer(__gm__ T*): element type f32 does not match f16}}
-  ascendc.global_tensor.set_global_buffer %g, %x : !ascendc.global_tensor<*xf32>, memref<?xf16, 22>
-  func.return
-}
-
-// -----
-
 func.func @set_global_buffer_pointer(%g: !ascendc.global_tensor<*xf32>, %x: i64) {
   // expected-error@+1 {{'ascendc.global_tensor.set_global_buffer' op expected a GM pointer (memref<?xT, 22>), got i64}}
   ascendc.global_tensor.set_global_buffer %g, %x : !ascendc.global_tensor<*xf32>, i64
@@ -184,14 +176,6 @@ func.func @set_global_buffer_pointer(%g: !ascendc.global_tensor<*xf32>, %x: i64)
 func.func @subindex_element(%g: !ascendc.global_tensor<*xf32>, %i: index) {
   // expected-error@+1 {{operator[]: element type f32 does not match i32}}
   %s = ascendc.global_tensor.subindex %g[%i] : !ascendc.global_tensor<*xf32>, index, !ascendc.global_tensor<*xi32>
-  func.return
-}
-
-// -----
-
-func.func @get_value_type(%t: !ascendc.local_tensor<64xf32>, %i: ui32) {
-  // expected-error@+1 {{GetValue result: element type f32 does not match f16}}
-  %v = ascendc.local_tensor.get_value %t, %i : !ascendc.local_tensor<64xf32>, ui32, f16
   func.return
 }
 
