@@ -347,10 +347,12 @@ def _construct(em: Emitter, op: Operation) -> None:
         _converted(em, op, v, target, i) for i, (v, target) in enumerate(zip(op.args, targets))
     ]
     if (isinstance(struct, ParamStructType) and 0 < len(values) < len(struct.FIELDS)
-            and len(values) not in getattr(struct, "CTOR_ARITIES", ()) and not em.pyasc_spelling):
+            and len(values) not in getattr(struct, "CTOR_ARITIES", ())
+            and not (em.pyasc_spelling and op.types is not None)):
         # The structs' constructors take every field: the rest keep their documented defaults
         # (an enum or half field takes its default through a cast: `0` does not convert).
-        # pyasc's translator prints the values it was given (its lit test core.mlir).
+        # With an explicit cast list pyasc's translator prints just the values it was given
+        # (its lit test core.mlir: `UnaryRepeatParams v22{v1, static_cast<uint32_t>(v2), ...}`).
         cpps = struct.field_cpp_types()
         values += [
             str(d) if cpps[i] is None or cpps[i] in _INT_RANGES else f"static_cast<{cpps[i]}>({d})"
