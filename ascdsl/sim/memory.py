@@ -12,11 +12,9 @@ binds a pointer to an element count.
 
 from __future__ import annotations
 
-from ascdsl.dialects.ascendc.enums import CacheMode
-
 import numpy as np
 
-from ascdsl.dialects.ascendc.enums import Hardware, TPosition
+from ascdsl.dialects.ascendc.enums import CacheMode, Hardware, TPosition
 from ascdsl.dialects.ascendc.soc import ALIGNMENT
 
 from .dtypes import SimDType
