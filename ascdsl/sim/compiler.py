@@ -286,6 +286,9 @@ class Lowering:
             )
         if isinstance(how, str):
             raise NotSimulatedError(f"is not simulated: {how}", self.site(op))
+        refusal = getattr(op, "header_refusal", None)
+        if refusal is not None and (why := refusal()) is not None:
+            raise NotSimulatedError(why, self.site(op))  # the compiled kernel stops here too
         try:
             if self.program.mixed:
                 from .mix import on_side, op_side

@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from ascdsl.dialects.ascendc.enums import Hardware, TPosition
+from ascdsl.dialects.ascendc.enums import CacheMode, Hardware, TPosition
 from ascdsl.dialects.ascendc.soc import ALIGNMENT
 
 from .dtypes import SimDType
 from .errors import InvalidArgumentError, Site
 
+
+_NORMAL = int(CacheMode.CACHE_MODE_NORMAL)
 
 class Memory:
     """One physical memory of a core (or the bytes of one GM argument)."""
@@ -158,7 +160,7 @@ class GTensor:
         self.size: int | None = None
         self.dt = dt
         self.origin = origin
-        self.cache = (0, 0)
+        self.cache = (_NORMAL, _NORMAL)  # (read, write) modes: L2 as usual
         self.shape_info: tuple[int, ...] = ()  # SetShapeInfo: its dimensions
 
     def bind(self, buf: GMBuffer, off: int, size: int | None) -> None:
@@ -166,7 +168,7 @@ class GTensor:
         self.off = off
         self.size = size
         self.n = size if size is not None else max(buf.n - off, 0)
-        self.cache = (0, 0)
+        self.cache = (_NORMAL, _NORMAL)  # (read, write) modes: L2 as usual
 
     def sub(self, i: int, origin: Site) -> GTensor:
         g = GTensor(self.dt, origin)

@@ -36,6 +36,8 @@ GM arguments are taken to start on a line boundary (device allocations are 2 MB 
 
 from __future__ import annotations
 
+from ascdsl.dialects.ascendc.enums import CacheMode
+
 from ascdsl.dialects.ascendc.soc import SoC
 
 from .memory import GMBuffer
@@ -43,9 +45,9 @@ from .memory import GMBuffer
 _NEVER = -(1 << 62)
 _PENDING = -1.0  # lines this access is fetching: they land with the access's own data
 
-# Cache modes, as pyasc numbers them (asc.CacheMode): NORMAL 0, DISABLE 1.
-CACHE_NORMAL = 0
-CACHE_DISABLE = 1
+# Cache modes, as the dialect numbers them (pyasc's dialect: DISABLE 0, NORMAL 1).
+CACHE_NORMAL = int(CacheMode.CACHE_MODE_NORMAL)
+CACHE_DISABLE = int(CacheMode.CACHE_MODE_DISABLE)
 
 # The state is kept per group of GROUP lines (one bit per line): a contiguous copy touches a
 # few groups, not every line. A group shares one last-use stamp (recency is tracked at 32 KB,

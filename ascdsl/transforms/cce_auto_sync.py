@@ -367,6 +367,8 @@ class _AutoSync:
         consumer) or FreeTensor/AllocTensor (consumer back to producer), else None."""
         if isinstance(op, SetFlagOp | WaitFlagOp):
             event = HardEvent(op.enum_value("event"))
+            if event is HardEvent.MAX:
+                return None  # compiles to no instruction: hands nothing over
             return event, event.src_pipe, event.dst_pipe
         queue = op.queue  # type: ignore[attr-defined]
         qtype = queue.type
@@ -472,7 +474,8 @@ class _AutoSync:
                     events.append(("sync", (V, V)))
             elif isinstance(op, WaitFlagOp):
                 event = HardEvent(op.enum_value("event"))
-                events.append(("sync", (event.src_pipe, event.dst_pipe)))
+                if event is not HardEvent.MAX:
+                    events.append(("sync", (event.src_pipe, event.dst_pipe)))
             else:
                 acc = self.accesses(op)
                 if acc is not None:

@@ -6,7 +6,8 @@ For each function with a body, in this order:
    on the tensor's queue when the tensor comes straight from `alloc_tensor`/`deque_tensor`;
    in pyasc's mode, else `pipe_barrier pipe_v`. A destination that is directly an
    `ascendc.global_tensor` result is skipped, as in pyasc. Ops of the scalar pipe
-   (set_value) are left to step 3: `PipeBarrier<PIPE_S>` is not a valid barrier.
+   (set_value) are left to step 3: `PipeBarrier<PIPE_S>` orders nothing (and
+   asserts in debug builds of the 910B headers): a scalar write needs events to the other pipes.
 2. For each enque: a `deque_tensor` before the first later user of the tensor (or that
    user's ancestor at the enque's level, else at the innermost level holding both); the
    users the deque dominates are rewired to its result. When the enque does not dominate the

@@ -108,6 +108,8 @@ def hoist_set(
     if not isinstance(pipe_op, PipeOp) or pipe_op.next_op is not fetch:
         return False
     event = set_op.enum_value("event")
+    if event is HardEvent.MAX:
+        return False  # orders nothing: nothing to move
     src = event.src_pipe
     if Pipe.PIPE_S in (src, event.dst_pipe):
         return False  # bisheng's layer flags these events too, with ids of its own
@@ -194,6 +196,8 @@ def _over_back_edge(
     block = set_op.parent
     loop = block.parent_op() if block is not None else None
     event = set_op.enum_value("event")
+    if event is HardEvent.MAX:
+        return False
     src = event.src_pipe
     if (
         not isinstance(loop, scf.ForOp)

@@ -30,9 +30,6 @@ FILES = ("codegen.mlir", "ascir.mlir")
 
 # Failures that are not reading bugs: (pattern of the error, why).
 KNOWN_DIFFERENCES: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"PipeBarrier<PIPE_S> is a hardware error"),
-     "ascdsl's verifier refuses a barrier on the in-order scalar pipe; pyasc's API test "
-     "writes one (test_common_api.py::test_pipe_barrier)"),
     (re.compile(r"'ascendc\.que_bind\.\w+' op expected a queue .*got !ascendc\.tbuf"),
      "TBuf used as a queue (Ascend C's TBuf derives from TQueBind): the framework part of "
      "the API-breadth issue"),

@@ -72,7 +72,8 @@ class Cpp:
     list-tensor interface); `generate-boilerplate` includes it when the op is used.
     `pyasc_template`, when set, is the template pyasc's translator prints instead (`()`:
     none, leaving the arguments to C++ deduction and defaults); the pyasc spelling of the
-    Ascend C target uses it, the source that gets compiled keeps `template`.
+    Ascend C target uses it, the source that gets compiled keeps `template`. `pyasc_api`
+    likewise is the `api` pyasc's translator prints (a subscript's `()` for `[]`).
     """
 
     api: str
@@ -82,6 +83,7 @@ class Cpp:
     namespace: str = "AscendC::"
     header: str | None = None
     pyasc_template: tuple[str, ...] | None = None
+    pyasc_api: str | None = None
 
     @property
     def qualified(self) -> str:
@@ -139,6 +141,15 @@ class AscendCOp(IRDLOperation):
 
     def verify_facts(self) -> None:
         """Op-specific rules; overridden by subclasses."""
+
+    def header_refusal(self) -> str | None:
+        """Why the Ascend C headers refuse this valid IR (None: they take it).
+
+        The verifier accepts everything pyasc's dialect accepts; a rule that only the C++
+        headers enforce (a template parameter type, a static_assert) is stated here, and what
+        compiles or runs the IR (the compilable Ascend C source, the simulator) stops at the
+        op with it (docs/dialect.md, "What the verifier leaves to the headers")."""
+        return None
 
 
 def asc_op(

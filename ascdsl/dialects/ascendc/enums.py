@@ -33,12 +33,6 @@ class AscEnum(IntEnum):
     def cpp(self) -> str:
         return self.cpp_prefix() + self.name
 
-    @property
-    def pyasc_cpp(self) -> str:
-        """The enumerator pyasc's translator prints for this value (the same, except where
-        pyasc's Python numbering differs from the C++ one: CacheMode)."""
-        return self.cpp
-
     @classmethod
     def keywords(cls) -> dict[str, AscEnum]:
         table = cls.__dict__.get("_kw_table")
@@ -220,26 +214,18 @@ class CmpMode(AscEnum):
 class CacheMode(AscEnum):
     """L2 cache modes of `GlobalTensor::SetL2CacheHint` (AscendC::CacheMode).
 
-    The values are pyasc's (asc.CacheMode, stored in its IR), not the C++ enumerator values
-    (Ascend C's basic API has DISABLE = 0, NORMAL = 1): Ascend C source names the enumerator.
+    The values are those of pyasc's dialect, the ones its translator prints: `mode = 0` is
+    `CACHE_MODE_DISABLE` (its lit test Target/AscendC/core.mlir). pyasc's Python enum
+    (asc.CacheMode) numbers them the other way round (NORMAL = 0, DISABLE = 1) and passes the
+    number on, so pyasc's own kernel asking for CACHE_MODE_NORMAL prints CACHE_MODE_DISABLE
+    (test_global_tensor.py::test_set_l2_cache_hint). ascdsl's kernel language names the
+    member, so it writes the value that prints what the kernel asked for.
     """
 
-    CACHE_MODE_NORMAL = 0
-    CACHE_MODE_DISABLE = 1
+    CACHE_MODE_DISABLE = 0
+    CACHE_MODE_NORMAL = 1
     CACHE_MODE_LAST = 2
     CACHE_MODE_PERSISTENT = 4
-
-    @property
-    def pyasc_cpp(self) -> str:
-        # pyasc's translator casts the stored integer to AscendC::CacheMode, so it prints the
-        # C++ enumerator with that value: asc.CacheMode.CACHE_MODE_NORMAL (0) comes out as
-        # CACHE_MODE_DISABLE, and the reverse.
-        return self.cpp_prefix() + _CPP_CACHE_MODE[int(self)]
-
-
-# AscendC::CacheMode's C++ values (kernel_utils_macros.h).
-_CPP_CACHE_MODE = {0: "CACHE_MODE_DISABLE", 1: "CACHE_MODE_NORMAL", 2: "CACHE_MODE_LAST",
-                   4: "CACHE_MODE_PERSISTENT"}
 
 
 class CacheRwMode(AscEnum):

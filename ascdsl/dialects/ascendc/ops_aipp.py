@@ -15,12 +15,10 @@ from typing import ClassVar
 
 from xdsl.dialects.builtin import FunctionType, IntegerAttr
 from xdsl.ir import SSAValue
-from xdsl.irdl import operand_def, opt_operand_def, prop_def
+from xdsl.irdl import ParsePropInAttrDict, operand_def, opt_operand_def, prop_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.irdl import irdl_attr_definition
-from xdsl.irdl import AttrSizedOperandSegments
-from xdsl.dialects.builtin import DenseArrayBase, i32
 
 from .base import AscendCOp, Cpp, asc_op, enum_attr
 from .constraints import GLOBAL, Is
@@ -134,15 +132,16 @@ class SetAippFunctionsOp(AscendCOp):
     src1 = opt_operand_def(GLOBAL)
     config = operand_def(AIPP_PARAMS)
     format = prop_def(IntegerAttr)
-    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    # One optional operand needs no operandSegmentSizes (as in pyasc's ODS): the operand
+    # count says whether src1 is there, and pyasc's generic form carries none.
+    irdl_options = (ParsePropInAttrDict(),)
     assembly_format = None
 
     def __init__(self, src0: SSAValue, src1: SSAValue | None, config: SSAValue,
                  fmt: AippInputFormat):
         super().__init__(
             operands=[src0, [] if src1 is None else [src1], config],
-            properties={"format": enum_attr(fmt), "operandSegmentSizes": DenseArrayBase.from_list(
-                i32, [1, int(src1 is not None), 1])})
+            properties={"format": enum_attr(fmt)})
 
     @classmethod
     def parse(cls, parser: Parser) -> SetAippFunctionsOp:

@@ -17,7 +17,6 @@ from __future__ import annotations
 from xdsl.dialects.builtin import UnitAttr
 from xdsl.ir import SSAValue
 from xdsl.irdl import ParsePropInAttrDict, operand_def, opt_prop_def
-from xdsl.utils.exceptions import VerifyException
 
 from .base import AscendCOp, Cpp, asc_op
 from .constraints import GLOBAL, INT, LOCAL
@@ -32,12 +31,18 @@ class _WorkspaceSyncOp(AscendCOp):
     irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "operands attr-dict `:` type(operands)"
 
-    def verify_facts(self) -> None:
-        # The headers take GlobalTensor<int32_t> / LocalTensor<int32_t> workspaces only.
+    # Workspaces of any element type are valid IR: pyasc's dialect and translator take them
+    # (its lit test prints IBSet on uint8_t tensors). The headers declare
+    # `GlobalTensor<int32_t>&` / `LocalTensor<int32_t>&` parameters.
+
+    def header_refusal(self) -> str | None:
         for v in (self.gm_workspace, self.ub_workspace):
             elem = getattr(v.type, "element_type", None)
             if str(elem) != "i32":
-                raise VerifyException(f"the workspaces are int32 tensors, not {elem} ones")
+                return (f"{self.CPP.api} takes int32_t workspaces (GlobalTensor<int32_t>, "
+                        f"LocalTensor<int32_t> in kernel_operator_block_sync_intf.h), not "
+                        f"{elem} ones")
+        return None
 
 
 class _TurnOp(_WorkspaceSyncOp):

@@ -47,8 +47,8 @@ SHAPE_INFO = Is((ShapeInfoType,), "!ascendc.shape_info")
 
 # pyasc prints `t(i)`, but in the headers `operator()` returns the element (`PrimType&`), so
 # `LocalTensor<T> v = t(i);` does not compile; pyasc's frontend means the view `t[i]`, which is
-# what ascdsl prints.
-@asc_op(cpp=Cpp("[]", CppStyle.SUBSCRIPT))
+# what the compiled source prints (pyasc's spelling keeps `t(i)`).
+@asc_op(cpp=Cpp("[]", CppStyle.SUBSCRIPT, pyasc_api="()"))
 class LocalBracketOp(_SubIndexOp):
     """pyasc's `t(i)`: the same view as `t[i]` (the LocalTensor from element `i` on)."""
 
@@ -60,7 +60,7 @@ class LocalBracketOp(_SubIndexOp):
     )
 
 
-@asc_op(cpp=Cpp("[]", CppStyle.SUBSCRIPT))
+@asc_op(cpp=Cpp("[]", CppStyle.SUBSCRIPT, pyasc_api="()"))
 class GlobalBracketOp(_SubIndexOp):
     """pyasc's `g(i)`: the same view as `g[i]` (the GlobalTensor from element `i` on)."""
 

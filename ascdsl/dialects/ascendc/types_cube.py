@@ -11,9 +11,11 @@ Two types are C++ enums that `ascendc.construct` casts a field to (pyasc's cast 
 `[..., !ascendc.quant_mode_t, ...]`): `!ascendc.quant_mode_t` (`QuantMode_t`, a global enum of
 the CCE compiler) and `!ascendc.co2_layout` (`AscendC::CO2Layout`).
 
-The 3D load structs (`LoadData3DParamsV1/V2/V2Pro`) are declared so that pyasc's IR that passes
+The 3D load structs (`LoadData3DParamsV1/V2Pro`) are declared so that pyasc's IR that passes
 them around parses and prints; their constructors take a padding array, which
 `ascendc.construct` cannot spell, so ascdsl does not build them (an empty field list).
+`LoadData3DParamsV2` lists its fields, as pyasc's construct of it passes the array as one
+value.
 """
 
 from __future__ import annotations
@@ -21,8 +23,11 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import ClassVar
 
-from xdsl.ir import ParametrizedAttribute, TypeAttribute
+from xdsl.dialects.builtin import NoneAttr
+from xdsl.ir import Attribute, ParametrizedAttribute, TypeAttribute
 from xdsl.irdl import irdl_attr_definition
+from xdsl.parser import AttrParser
+from xdsl.printer import Printer
 
 from .types import ParamStructType
 
@@ -91,12 +96,42 @@ class LoadData3DParamsV1Type(CubeStructType):
 
 @irdl_attr_definition
 class LoadData3DParamsV2Type(CubeStructType):
-    """`AscendC::LoadData3DParamsV2<T>` (img2col load; passed around, not built here)."""
+    """`AscendC::LoadData3DParamsV2<T>` (img2col load). pyasc writes it with its element type
+    (`!ascendc.load_data_3d_params_v2<f32>`, what `construct` builds) and without
+    (`!ascendc.load_data_3d_params_v2`, a value passed around); both read and print back as
+    written. Its translator prints the C++ name without the template argument, and so does
+    ascdsl's Ascend C target.
+
+    FIELDS follow the 17-argument constructor of kernel_struct_mm.h; `padList` is a
+    `uint8_t[4]` there, which pyasc's construct passes as one value."""
 
     name = "ascendc.load_data_3d_params_v2"
     CPP = "AscendC::LoadData3DParamsV2"
-    FIELDS = ()
-    FIELD_CPP = ()
+    element_type: Attribute  # NoneAttr when written without one
+    FIELDS = (("padList", 0), ("l1H", 0), ("l1W", 0), ("channelSize", 0), ("kExtension", 0),
+              ("mExtension", 0), ("kStartPt", 0), ("mStartPt", 0), ("strideW", 1),
+              ("strideH", 1), ("filterW", 1), ("filterH", 1), ("dilationFilterW", 1),
+              ("dilationFilterH", 1), ("enTranspose", 0), ("enSmallK", 0), ("padValue", 0))
+    # None keeps the value's own type: padList is an array and padValue is T.
+    FIELD_CPP = (None, *("uint16_t",) * 7, *("uint8_t",) * 6, "bool", "bool",  # type: ignore[assignment]
+                 None)
+
+    def __init__(self, element_type: Attribute | None = None):
+        super().__init__(NoneAttr() if element_type is None else element_type)
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
+        if parser.parse_optional_punctuation("<") is None:
+            return [NoneAttr()]
+        elem = parser.parse_type()
+        parser.parse_punctuation(">")
+        return [elem]
+
+    def print_parameters(self, printer: Printer) -> None:
+        if not isinstance(self.element_type, NoneAttr):
+            printer.print_string("<")
+            printer.print_attribute(self.element_type)
+            printer.print_string(">")
 
 
 @irdl_attr_definition

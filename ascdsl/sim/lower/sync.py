@@ -6,12 +6,25 @@ import re
 import sys
 
 import ascdsl.dialects.ascendc as A
-from ascdsl.dialects.ascendc.enums import Pipe
+from ascdsl.dialects.ascendc.enums import HardEvent, Pipe
 from ascdsl.dialects.ascendc.soc import EVENT_IDS
 
 from ..compiler import Lowering, lowers
 from ..dtypes import scalar_converter
+from ..errors import EventError, InvalidArgumentError
 from ..sanitizer import PIPE_INDEX, S
+
+
+def _noop_finding(pre: float, finding):
+    """An op that runs as nothing but its issue cost, reported once per core as `finding`."""
+
+    def f(R):
+        c = R[0]
+        c.t += pre
+        if c.checking:
+            c.finding(finding)
+
+    return f
 
 
 @lowers(A.SetFlagOp, A.WaitFlagOp)
@@ -19,6 +32,11 @@ def lower_flag(op, cx: Lowering):
     pre = cx.take_pre()
     site = cx.site(op)
     evt = op.enum_value("event")
+    if evt is HardEvent.MAX:
+        return _noop_finding(pre, EventError(
+            f"{'SetFlag' if isinstance(op, A.SetFlagOp) else 'WaitFlag'}<HardEvent::MAX> "
+            "orders nothing: MAX is the enum's bound, and the headers compile it to no "
+            "instruction (kernel_event.h)", site, warning=True))
     if evt.src_pipe not in PIPE_INDEX or evt.dst_pipe not in PIPE_INDEX:
         raise cx.error(op, f"uses {evt.keyword}, whose pipes the simulator does not model")
     sid = cx.slot(op.event_id)
@@ -50,9 +68,13 @@ def lower_barrier(op, cx: Lowering):
 
         return all_
     p = PIPE_INDEX.get(pipe)
-    if p is None or p == S:
-        raise cx.error(op, f"on {pipe.name}, a pipe the 910B does not have (or the in-order "
-                           "scalar pipe)")
+    if p == S:
+        return _noop_finding(pre, InvalidArgumentError(
+            "PipeBarrier<PIPE_S> orders nothing (the scalar pipe runs in order); the 910B "
+            "headers ASCENDC_DEBUG_ASSERT on it (kernel_reg.h), so a CPU-debug or "
+            "ASCENDC_DEBUG build aborts here", cx.site(op), warning=True))
+    if p is None:
+        raise cx.error(op, f"on {pipe.name}, a pipe the 910B does not have")
 
     def one(R):
         c = R[0]

@@ -132,9 +132,12 @@ def compile_cpp_rule(cls: type[Operation]) -> Rule | None:
         if result is None or len(operands) != 2:
             raise DeclarationError(f"{cls.name}: a subscript reads operand[index] into a result")
         base, index = operands
+        brackets = cpp.api
+        pyasc_brackets = cpp.pyasc_api or brackets
 
         def subscript(em: Emitter, op: Operation) -> None:
-            expr = f"{em.name(getattr(op, base))}[{em.name(getattr(op, index))}]"
+            pair = pyasc_brackets if em.pyasc_spelling else brackets
+            expr = f"{em.name(getattr(op, base))}{pair[0]}{em.name(getattr(op, index))}{pair[1]}"
             em.declare(getattr(op, result), expr, op)
 
         return subscript
@@ -227,7 +230,7 @@ def _source(
 
         def enum_source(em: Emitter, op: Operation) -> list[str]:
             value = op.enum_value(arg)  # type: ignore[attr-defined]
-            return [value.pyasc_cpp if em.pyasc_spelling else value.cpp]
+            return [value.cpp]
 
         return enum_source
     if kind == "int":
@@ -257,7 +260,11 @@ def _source(
         def value(em: Emitter, op: Operation) -> list[str]:
             v = getattr(op, arg)
             owner = v.owner
-            if not (isinstance(owner, ConstantOp) and isinstance(owner.value, IntegerAttr)):
+            constant = isinstance(owner, ConstantOp) and isinstance(owner.value, IntegerAttr)
+            # pyasc's translator prints the variable's name as the template argument
+            # (`SetHcclContext<v2>(v1)`), which no C++ compiler takes: only the compiled
+            # source stops here.
+            if not constant and not em.pyasc_spelling:
                 raise emit_error(
                     op,
                     f"'{arg}' is a C++ template argument and must be an integer "
@@ -341,9 +348,12 @@ def _construct(em: Emitter, op: Operation) -> None:
         _converted(em, op, v, target, i) for i, (v, target) in enumerate(zip(op.args, targets))
     ]
     if (isinstance(struct, ParamStructType) and 0 < len(values) < len(struct.FIELDS)
-            and len(values) not in getattr(struct, "CTOR_ARITIES", ())):
+            and len(values) not in getattr(struct, "CTOR_ARITIES", ())
+            and not (em.pyasc_spelling and op.types is not None)):
         # The structs' constructors take every field: the rest keep their documented defaults
         # (an enum or half field takes its default through a cast: `0` does not convert).
+        # With an explicit cast list pyasc's translator prints just the values it was given
+        # (its lit test core.mlir: `UnaryRepeatParams v22{v1, static_cast<uint32_t>(v2), ...}`).
         cpps = struct.field_cpp_types()
         values += [
             str(d) if cpps[i] is None or cpps[i] in _INT_RANGES else f"static_cast<{cpps[i]}>({d})"
@@ -408,6 +418,8 @@ def _converted(
         owner = value.owner
         if isinstance(owner, Operation) and "ascendc.emit_as_unsigned" in owner.attributes:
             return f"static_cast<{cpp}>({name})"
+        if em.pyasc_spelling and op.types is None:
+            return name  # as below: pyasc passes the pointer as it is (its lit test core.mlir)
         return f"reinterpret_cast<{cpp}>({name})"
     owner = value.owner
     if isinstance(owner, ConstantOp) and isinstance(owner.value, IntegerAttr) and cpp in _INT_RANGES:

@@ -289,6 +289,11 @@ class Emitter:
                 raise emit_error(op, f"has a C++ declaration the target cannot use: {e}") from None
             if rule is None:
                 raise emit_error(op, no_rule_message(op))
+        # pyasc's translator prints IR the headers refuse; the source that gets compiled stops
+        # at the op instead of at bisheng.
+        refusal = getattr(op, "header_refusal", None)
+        if not self.pyasc_spelling and refusal is not None and (why := refusal()) is not None:
+            raise emit_error(op, why)
         outer, self._op = self._op, op
         try:
             rule(self, op)

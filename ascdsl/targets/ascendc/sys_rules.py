@@ -80,4 +80,6 @@ def _global_get_phy_addr(em: Emitter, op: Operation) -> None:
     t = em.value_ctype(op.result, op)
     arg = em.name(op.offset) if op.offset is not None else ""
     call = f"{em.name(op.tensor)}.GetPhyAddr({arg})"
+    # pyasc assigns the call as it is (its lit test Target/AscendC/core.mlir), which drops
+    # the const (and, there, converts the pointee): only the compiled source casts.
     em.declare(op.result, call if em.pyasc_spelling else f"const_cast<{t}>({call})", op)

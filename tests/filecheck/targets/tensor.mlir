@@ -20,8 +20,8 @@ func.func @emit_global_tensor(%arg0 : memref<?xi32, 22>, %arg1 : i32, %arg2: ind
   %0 = ascendc.global_tensor : !ascendc.global_tensor<i32>
   ascendc.global_tensor.set_global_buffer %0, %arg0 : !ascendc.global_tensor<i32>, memref<?xi32, 22>
   ascendc.global_tensor.set_global_buffer %0, %arg0, %arg1 : !ascendc.global_tensor<i32>, memref<?xi32, 22>, i32
-  ascendc.global_tensor.set_l2_cache_hint %0 {mode = 1 : i32, rwMode = 3 : i32} : !ascendc.global_tensor<i32>
-  ascendc.global_tensor.set_l2_cache_hint %0 {mode = 0 : i32, rwMode = 1 : i32} : !ascendc.global_tensor<i32>
+  ascendc.global_tensor.set_l2_cache_hint %0 {mode = 0 : i32, rwMode = 3 : i32} : !ascendc.global_tensor<i32>
+  ascendc.global_tensor.set_l2_cache_hint %0 {mode = 1 : i32, rwMode = 1 : i32} : !ascendc.global_tensor<i32>
   %1 = ascendc.global_tensor.subindex %0[%arg2] : !ascendc.global_tensor<i32>, index, !ascendc.global_tensor<i32>
   %2 = ascendc.global_tensor.get_value %0, %arg3 : !ascendc.global_tensor<i32>, ui64, i32
   ascendc.global_tensor.set_value %0, %arg3, %arg1 : !ascendc.global_tensor<i32>, ui64, i32

@@ -18,9 +18,9 @@ func.func @f(%id: i32) {
 
 func.func @g(%id: i32) {
   // The count form: two diagnostics of this text on the line below.
-  // expected-error@below 2 {{HardEvent.MAX is a bound}}
-  ascendc.set_flag max, %id : i32 ascendc.wait_flag max, %id : i32
-  // expected-error-re@below {{HardEvent.{{[A-Z]+}} is a bound, not an {{(event|id)}}}}
-  ascendc.set_flag max, %id : i32
+  // expected-error@below 2 {{'event' = 40 is not a HardEvent}}
+  "ascendc.set_flag"(%id) <{event = 40 : i32}> : (i32) -> () "ascendc.wait_flag"(%id) <{event = 40 : i32}> : (i32) -> ()
+  // expected-error-re@below {{'event' = {{[0-9]+}} is not a {{(HardEvent|Pipe)}}}}
+  "ascendc.set_flag"(%id) <{event = 41 : i32}> : (i32) -> ()
   return
 }

@@ -24,4 +24,4 @@ func.func @second() {
   func.return
 }
 
-// ERR: split-error.mlir:8:3: error: 'ascendc.pipe_barrier' op PipeBarrier<PIPE_S> is a hardware error
+// ERR: split-error.mlir:8:3: error: 'ascendc.pipe_barrier' op 'pipe' = 11 is not a Pipe

@@ -2,6 +2,6 @@
 // right below it, which has no diagnostic, so exactly that expectation is reported missing.
 // RUN: not ascdsl-opt %S/Inputs/designators.mlir --verify-diagnostics 2>&1 | filecheck %s
 
-// CHECK-DAG: designators.mlir:4:6: error: expected error "HardEvent.MAX is a bound" was not produced
-// CHECK-DAG: designators.mlir:6:3: error: unexpected error: 'ascendc.wait_flag' op HardEvent.MAX is a bound, not an event
+// CHECK-DAG: designators.mlir:4:6: error: expected error "'event' = 40 is not a HardEvent" was not produced
+// CHECK-DAG: designators.mlir:6:3: error: unexpected error: 'ascendc.wait_flag' op 'event' = 40 is not a HardEvent
 // CHECK-NOT: designators.mlir:{{[0-9]+}}:{{[0-9]+}}: error

@@ -245,7 +245,10 @@ def test_set_l2_cache_hint_builds_pyasc_s_op():
 
     ck = codegen(k, F32)
     hints = ops_of(ck, ascendc.SetL2CacheHintOp)
-    assert [(h.mode.value.data, h.rw_mode.value.data) for h in hints] == [(1, 3), (0, 1)]
+    # pyasc's dialect numbers DISABLE 0 and NORMAL 1 (its translator prints `mode = 0` as
+    # CACHE_MODE_DISABLE); the kernel's member decides the value, so the source says what the
+    # kernel asked for.
+    assert [(h.mode.value.data, h.rw_mode.value.data) for h in hints] == [(0, 3), (1, 1)]
     source = k.compile(F32).source
     assert ".SetL2CacheHint<AscendC::CacheRwMode::RW>(AscendC::CacheMode::CACHE_MODE_DISABLE);" \
         in source

@@ -38,13 +38,14 @@ def test_output_file_written_and_input_untouched(tmp_path, capsys):
 
 def test_failed_run_leaves_previous_output_alone(tmp_path, capsys):
     src = tmp_path / "bad.mlir"
-    src.write_text("func.func @f() {\n  ascendc.pipe_barrier pipe_s\n  func.return\n}\n")
+    src.write_text('func.func @f() {\n  "ascendc.pipe_barrier"() <{pipe = 11 : i32}> : () -> ()\n'
+                   '  func.return\n}\n')
     out = tmp_path / "out.mlir"
     out.write_text("previous")
     assert main([str(src), "-o", str(out)]) == 1
     assert out.read_text() == "previous"
     err = capsys.readouterr().err
-    assert "bad.mlir:2:3: error: 'ascendc.pipe_barrier' op PipeBarrier<PIPE_S>" in err
+    assert "bad.mlir:2:3: error: 'ascendc.pipe_barrier' op 'pipe' = 11 is not a Pipe" in err
 
 
 def test_refuses_to_overwrite_input(tmp_path, capsys):

@@ -5,6 +5,6 @@ func.func @ok() {
 // -----
 
 func.func @bad() {
-  ascendc.pipe_barrier pipe_s
+  "ascendc.pipe_barrier"() <{pipe = 11 : i32}> : () -> ()
   func.return
 }

@@ -1,0 +1,34 @@
+// IR pyasc accepts but the Ascend C headers refuse: `-t ascendc` prints pyasc's text, the
+// source that gets compiled stops at the op with the header's rule.
+// RUN: ascdsl-opt %s -t ascendc --split-input-file | filecheck %s --check-prefix=PYASC
+// RUN: not ascdsl-opt %s -t ascendc --ascendc-compilable --split-input-file 2>&1 | filecheck %s --check-prefix=ERR
+
+// PYASC-LABEL: void ib(AscendC::GlobalTensor<uint8_t> v1, AscendC::LocalTensor<uint8_t> v2, int32_t v3) {
+// PYASC-NEXT:    AscendC::IBSet(v1, v2, v3, v3);
+// ERR: header-refusals.mlir:[[# @LINE + 2]]:3: error: 'ascendc.ib_set' op IBSet takes int32_t workspaces (GlobalTensor<int32_t>, LocalTensor<int32_t> in kernel_operator_block_sync_intf.h), not ui8 ones
+func.func @ib(%gm: !ascendc.global_tensor<*xui8>, %ub: !ascendc.local_tensor<*xui8>, %b: i32) {
+  ascendc.ib_set %gm, %ub, %b, %b : !ascendc.global_tensor<*xui8>, !ascendc.local_tensor<*xui8>, i32, i32
+  func.return
+}
+
+// -----
+
+// PYASC-LABEL: void gm(__gm__ float* v1) {
+// PYASC-NEXT:    AscendC::GlobalTensor<int32_t> v2;
+// PYASC-NEXT:    v2.SetGlobalBuffer(v1);
+// ERR: header-refusals.mlir:[[# @LINE + 3]]:3: error: 'ascendc.global_tensor.set_global_buffer' op SetGlobalBuffer(__gm__ T*) of a GlobalTensor of i32 takes a pointer to i32, not to f32
+func.func @gm(%p: memref<?xf32, 22>) {
+  %g = ascendc.global_tensor : !ascendc.global_tensor<i32>
+  ascendc.global_tensor.set_global_buffer %g, %p : !ascendc.global_tensor<i32>, memref<?xf32, 22>
+  func.return
+}
+
+// -----
+
+// PYASC-LABEL: void hccl(__gm__ uint8_t* v1, uint32_t v2) {
+// PYASC-NEXT:    AscendC::SetHcclContext<v2>(v1);
+// ERR: header-refusals.mlir:[[# @LINE + 2]]:3: error: 'ascendc.set_hccl_context' op 'index' is a C++ template argument and must be an integer arith.constant
+func.func @hccl(%ctx: memref<?xui8, 22>, %i: ui32) {
+  ascendc.set_hccl_context %i, %ctx : ui32, memref<?xui8, 22>
+  func.return
+}
