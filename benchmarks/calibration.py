@@ -86,7 +86,7 @@ def run_copy(scenario: int) -> tuple[dict, str]:
 # Rows of its block of C each core computes per pass (SetTail), of singleM; the per-core
 # figures are scaled by singleM / rows. One row of output blocks is the same work as the next
 # once L2 holds B, so a few rows of blocks show the steady state; the first pays the misses.
-MATMUL_ROWS = {0: 64, 1: 128, 2: 512, 3: 512, 4: 512, 5: 512, 6: 256}
+MATMUL_ROWS = {0: 64, 1: 128, 2: 512, 3: 512, 4: 512, 5: 512, 6: 256, 7: 256, 8: 256}
 
 
 def run_matmul(case: int) -> tuple[dict, str]:

@@ -18,7 +18,11 @@ the tiling (ascdsl.sim.lower.matmul). The tilings are the published ones:
   the source fixes for its constant-tiling cases (the README does not print case 4's);
 - case 5: MDL with depthA1 16 / stepKa 8 (the README's L1 cache tuning), B as in case 4;
 - case 6: case 5 with the L2 split: singleM 1024, each core computes two 1024-row slices of A,
-  the second 4096 rows further (the source's MatmulKernelL2Cache: M in 4 core rows, 2 passes).
+  the second 4096 rows further (the source's MatmulKernelL2Cache: M in 4 core rows, 2 passes);
+- case 7: case 6 with a constant tiling (the source's MatmulKernelMdlL2CacheConstant:
+  GetMMConfig<CONFIG_MDL> with the shapes fixed, so the Matmul API computes no tiling on the
+  scalar unit); pyasc's MatmulConfig carries the shapes, the TCubeTiling the depths and steps;
+- case 8: case 7 with UnitFlag (enUnitFlag: Mmad and Fixpipe synchronised per 512 B of L0C).
 
 Simulating all of it would multiply 8192^3 in numpy per row; `rows` (< singleM) runs only the
 first rows of each core's block (SetTail), and calibration.py scales the per-core times by
@@ -44,27 +48,47 @@ CASES = {
     4: (CORES, 2048, 1536, 128, 256, True, (4, 2, 8, 4)),
     5: (CORES, 2048, 1536, 128, 256, True, (16, 8, 8, 4)),
     6: (CORES, 1024, 1536, 128, 256, True, (16, 8, 8, 4)),
+    7: (CORES, 1024, 1536, 128, 256, True, (16, 8, 8, 4)),
+    8: (CORES, 1024, 1536, 128, 256, True, (16, 8, 8, 4)),
 }
-L2_SPLIT = {6}  # cases whose cores walk A in two slices M / 2 apart
+L2_SPLIT = {6, 7, 8}  # cases whose cores walk A in two slices M / 2 apart
+CONSTANT = {7, 8}  # cases whose MatmulConfig fixes the shapes (constant tiling)
+UNIT_FLAG = {8}  # cases whose MatmulConfig enables UnitFlag
+# The constant tiling's (singleCoreM, singleCoreN, baseM, baseN): SINGLE_M_L2CACHE, the
+# source's singleN and baseM template arguments, BASE_N.
+CONST_SHAPE = (1024, 1536, 128, 256)
 M_CORE_ROWS = 4  # the L2-split kernel's fixed split of M over cores
 
 
-def _matmul(mdl: bool):
+def _matmul(mdl: bool, const: bool, unit_flag: bool):
     half = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
     half_t = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16, True)
-    cfg = asc.adv.MatmulConfig(do_norm=False, do_multi_data_load=True) if mdl else None
+    if const:
+        # GetCustomConstantCFG: GetMMConfig<CONFIG_MDL>(shapes), i.e. the MDL template with
+        # the single-core and base shapes fixed, and enUnitFlag set as the case asks; the
+        # depths and steps it then overrides come with the TCubeTiling (tiling_of).
+        cfg = asc.adv.MatmulConfig(
+            do_norm=False, do_multi_data_load=True, batch_mode=0, enable_ub_reuse=True,
+            single_core_m=CONST_SHAPE[0], single_core_n=CONST_SHAPE[1], single_core_k=K,
+            basic_m=CONST_SHAPE[2], basic_n=CONST_SHAPE[3], basic_k=64,
+            en_unit_flag=bool(unit_flag))
+    elif mdl:
+        cfg = asc.adv.get_mdl_config()  # CFG_MDL (UnitFlag off)
+    else:
+        cfg = asc.adv.get_normal_config()  # CFG_NORM (UnitFlag on)
     return asc.adv.Matmul(a=half, b=half_t, c=half, bias=half, matmul_config=cfg)
 
 
 @asc.jit(matmul_cube_only=True)
 def matmul_custom(a: asc.GlobalAddress, bt: asc.GlobalAddress, c: asc.GlobalAddress,
                   tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress, rows: int,
-                  mdl: asc.ConstExpr[int], l2_split: asc.ConstExpr[int]):
+                  mdl: asc.ConstExpr[int], l2_split: asc.ConstExpr[int],
+                  const: asc.ConstExpr[int], unit_flag: asc.ConstExpr[int]):
     """asc-devkit's `matmul_custom` (CFG_NORM), `matmul_custom_mdl` (CFG_MDL) and
     `matmul_custom_mdl_l2cache` (CFG_MDL, A in two slices), each core on `rows` rows."""
     if asc.ascend_is_aic():
         pipe = asc.TPipe()
-        mm = _matmul(mdl)
+        mm = _matmul(mdl, const, unit_flag)
         asc.adv.register_matmul(pipe, workspace, mm, tiling)
         block = asc.get_block_idx()
         m_blocks = tiling.m.ceildiv(tiling.single_core_m)
@@ -143,4 +167,5 @@ def launch(case: int, a, bt, c, rows: int):
     cores, _, _, _, _, mdl, _ = CASES[case]
     workspace = np.zeros(1024, dtype=np.uint8)
     return matmul_custom[cores](a, bt, c, tiling_of(case), workspace, rows, int(mdl),
-                                int(case in L2_SPLIT))
+                                int(case in L2_SPLIT), int(case in CONSTANT),
+                                int(case in UNIT_FLAG))

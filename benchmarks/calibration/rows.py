@@ -141,6 +141,11 @@ ROWS: list[Row] = [
         3352.087, 1464.492, 2750.454, 3778.555, 47.853, (TD, MAC, AIC_MTE2)),
     _mm(6, "24 AIC, MDL + L1 cache + L2 split (A in two 4096-row halves)", "held-out",
         4088.36, 3786.26, 3254.31, 1753.463, 2680.849, 3625.42, 47.398, (TD,)),
+    # Only Task Duration is published for cases 7 and 8 (the reference's section 2).
+    Row("mm-7", "24 AIC, case 6 + constant tiling (MatmulConfig with the shapes)", MM_SRC, "fit",
+        {TD: 4053.44}, (TD,), ("matmul_high_performance", 7)),
+    Row("mm-8", "24 AIC, case 7 + UnitFlag", MM_SRC, "held-out", {TD: 4012.44}, (TD,),
+        ("matmul_high_performance", 8)),
     _l1(1, "24 AIC, ND2NZ tile [64, 64]", 300.7, 12870910, 283.508, scenario=9),
     _l1(2, "24 AIC, ND2NZ tile [64, 256]", 230.24, 9795512, 214.519, scenario=10),
     _l1(3, "24 AIC, ND2NZ, N = 12287", 438.76, 19020328, 422.515, scenario=11),
@@ -167,10 +172,6 @@ BANK_FIT = {5}
 
 # Rows of the reference table this calibration cannot reproduce yet, and why.
 NOT_YET = [
-    ("matmul_high_performance cases 7 / 8 (4053 / 4012 us)",
-     "constant tiling (a compile-time MatmulApiStaticTiling: it removes the Matmul API's "
-     "scalar work, which the simulator does not charge) and UnitFlag (Mmad and Fixpipe "
-     "synchronised per 512 bytes): neither is in ascdsl's Matmul API"),
     ("catlass 06/21/00/34/12/52 matmuls (reference section 2)",
      "catlass's block/tile templates and split-K are not re-created (they are not the Matmul "
      "API); their timings are 'execution time' or total kernel time on other SKUs (910B2/B3)"),

@@ -275,6 +275,10 @@ TIMING_910B: dict[str, Fact] = {
     "fix_rate": _f(68, "bytes/cycle", "fitted to mm-5 (aic_fixpipe_time 47.9 us: the MDL "
                    "template's Fixpipe moves a 128 x 256 half block of C in 1037 cycles); mm-4 "
                    "(970 cycles) checks it"),
+    "mm_tiling_scalar": _f(673, "cycles/block", "fitted to mm-7 vs mm-6 (Task Duration 4053.44 "
+                           "vs 4088.36 us, 96 blocks a core: the Matmul API's scalar work per "
+                           "block that a constant tiling folds away, exposed after the M -> FIX "
+                           "wait; ascdsl.sim.lower.matmul_sched)"),
 }
 
 # Vector cycles per 256-byte repeat, by Ascend C API (1 for simple ops: asc-devkit

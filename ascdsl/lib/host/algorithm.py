@@ -322,6 +322,11 @@ class _Search:
                     continue
                 if (mn_m > 0 and sm < min(mn_m, r.m)) or (mn_n > 0 and sn < min(mn_n, r.n)):
                     continue
+                # A fixed base block larger than a core's share would reach past that share
+                # (kernels that copy whole base blocks then write the next core's C): split
+                # no finer than the block.
+                if (0 < sm < min(r.base_m, r.m)) or (0 < sn < min(r.base_n, r.n)):
+                    continue
                 key = (sm, sn)
                 if key not in out:
                     out[key] = (sm, sn, r.k, _ceil(r.m, sm), _ceil(r.n, sn))

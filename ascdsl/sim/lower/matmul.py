@@ -39,13 +39,11 @@ from ascdsl.dialects.ascendc.types_matmul_api import MatmulType
 from ..compiler import Lowering, lowers, not_simulated
 from ..dtypes import sim_dtype
 from ..errors import InvalidArgumentError, UBOverflowError
-from ..sanitizer import FIX, MTE1, MTE2, M, S
+from ..sanitizer import FIX
 from .common import gm_span
-from .copy import _record_blocks
 from .matmul_quant import dequant
+from .matmul_sched import MatmulSchedule
 from .vector import CONSTRUCT_LOWERINGS
-
-FRACTAL = 512
 
 for _cls in (A.MatmulSetTensorAScalarOp, A.MatmulSetTensorBScalarOp, A.MatmulSetSelfDefineDataOp,
              A.MatmulSetSparseIndexOp, A.MatmulSetUserDefInfoOp, A.MatmulSetHF32Op,
@@ -98,6 +96,8 @@ class MatmulState:
         self.l0_next = {"a": 0, "b": 0}
         self.l0c = [0.0, 0.0]
         self.l0c_next = 0
+        self.last_mmad = (0.0, 0.0)  # (start, cycles) of the last Mmad issued
+        self.fix_units = None  # (start, done, 512-byte units) of the last Fixpipe
 
 
 # --- the object and its setup ---------------------------------------------------------------
@@ -176,6 +176,28 @@ def _fits(c, st: MatmulState, site) -> None:
                 f"{c.soc.name} has {cap}", site, core=c.block_idx)
 
 
+# A constant tiling's shapes (MatmulConfig) and the TCubeTiling fields they replace.
+_STATIC = (("single_core_m", "singleCoreM"), ("single_core_n", "singleCoreN"),
+           ("single_core_k", "singleCoreK"), ("basic_m", "baseM"), ("basic_n", "baseN"),
+           ("basic_k", "baseK"))
+
+
+def _static_agrees(c, st: MatmulState, site) -> None:
+    """A constant tiling (MatmulConfig with single-core shapes) is compiled into the object:
+    the run-time tiling must describe the same blocks, or the schedule would differ from the
+    one the object runs (GetMatmulApiTiling's rule: the values must match the tiling's)."""
+    cfg = st.type.config
+    if cfg.get("single_core_m") == 0:
+        return
+    for field, name in _STATIC:
+        v = cfg.get(field)
+        if v and v != st.tiling[name]:
+            raise InvalidArgumentError(
+                f"the Matmul's constant tiling has {field}={v} but the TCubeTiling has "
+                f"{name}={st.tiling[name]}: the MatmulConfig's shapes must match the tiling",
+                site, core=c.block_idx)
+
+
 def _take_tiling(c, st: MatmulState, tiling: dict, site) -> None:
     missing = [f for f in _FIELDS if f not in tiling]
     if missing:
@@ -196,6 +218,7 @@ def _take_tiling(c, st: MatmulState, tiling: dict, site) -> None:
             f"stepN*stepKb={t['stepN'] * t['stepKb']}", site, core=c.block_idx)
     st.tiling = t
     st.layout_info = {f: int(v) for f, v in tiling.items() if "Layout" in f or f == "BatchNum"}
+    _static_agrees(c, st, site)
     _fits(c, st, site)
 
 
@@ -340,7 +363,7 @@ def lower_end(op, cx: Lowering):
 # --- computing --------------------------------------------------------------------------------
 
 
-class _Run:
+class _Run(MatmulSchedule):
     """One core's view of a Matmul computation: shapes, strides and the block order."""
 
     def __init__(self, c, st: MatmulState, site, what: str):
@@ -367,6 +390,9 @@ class _Run:
                                      _ceil(self.k, self.bk))
         cfg = st.type.config
         self.mdl = bool(cfg.get("do_multi_data_load")) and not cfg.get("do_norm")
+        # ascdsl.sim.lower.matmul_sched: UnitFlag (dav-c220 has it) and constant tiling.
+        self.unit_flag = bool(cfg.get("en_unit_flag"))
+        self.static = cfg.get("single_core_m") != 0
         # A stage's base block as stored in GM (rows, columns): K runs along A's columns
         # unless A is transposed, along B's rows unless B is.
         self.base_rc = {"a": (self.bk, self.bm) if st.trans["a"] else (self.bm, self.bk),
@@ -457,161 +483,7 @@ class _Run:
             step, length = self.ldc * dt.size, cols * dt.size
             for i in range(rows):
                 san.access(g.mem, lo + i * step, lo + i * step + length, True, FIX, k, site)
-        c.hold(S, m_done)  # GetTensorC's WaitFlag M -> FIX
-        # MDL's Fixpipe moves the block at FIX's own rate; NORM's costs fix_burst per row
-        # (the two templates' published fixpipe times differ tenfold per block).
-        burst, rate = (0.0, c.cost.fix_rate) if self.mdl else (c.cost.fix_burst, None)
-        c.gm_copy(FIX, g.buf, lo, cols * dt.size, self.ldc * dt.size, rows, True, g.cache[1],
-                  site, burst, write_rate=rate)
-        slot = st.l0c_next % len(st.l0c)
-        st.l0c[slot] = c.done[FIX]
-        st.l0c_next += 1
-
-    # --- time -----------------------------------------------------------------------------
-
-    def _stage(self, which: str, key: tuple[int, int], rows: int, cols: int, r0: int, c0: int,
-               slots: int) -> list:
-        """The L1 stage `key` of A (or B): loaded by MTE2 unless L1 still holds it."""
-        st, c, site = self.st, self.c, self.site
-        cache = st.l1[which]
-        hit = cache.get(key)
-        if hit is not None:
-            cache.move_to_end(key)
-            return hit
-        free = st.l1_free[which]
-        if len(free) < slots:
-            free.extend([0.0] * (slots - len(free)))
-        if len(cache) >= slots:
-            _, old = cache.popitem(last=False)
-            slot = old[0]
-        else:
-            used = {v[0] for v in cache.values()}
-            slot = next(i for i in range(slots) if i not in used)
-        g = getattr(st, which)
-        dt = st.dt[which]
-        ld = self.lda if which == "a" else self.ldb
-        if st.trans[which]:
-            first, n_rows, n_cols = c0 * ld + r0, cols, rows
-        else:
-            first, n_rows, n_cols = r0 * ld + c0, rows, cols
-        lo, _ = gm_span(c, g, first, (n_rows - 1) * ld + n_cols, site, "reads")
-        san = c.san
-        if san is not None:
-            k = san.begin(MTE2)
-            _record_blocks(san, g.mem, lo, ld * dt.size, n_cols * dt.size, n_rows, False, MTE2,
-                           k, site)
-        # The library waits for the slot (MTE1 -> MTE2) with a WaitFlag: the core issues
-        # nothing else until MTE1 has read the stage it replaces.
-        c.hold(S, free[slot])
-        share, size = self.share[which], dt.size
-        if self.mdl:
-            # MDL moves the whole stage in one copy (the README's "large packet").
-            tiles = ((0, 0, n_rows, n_cols),)
-        else:
-            # NORM moves it one base block per copy, however many blocks L1 caches.
-            rs, cs = self.base_rc[which]
-            tiles = tuple((r, j, min(rs, n_rows - r), min(cs, n_cols - j))
-                          for r in range(0, n_rows, rs) for j in range(0, n_cols, cs))
-        for r, j, h, w in tiles:
-            c.gm_copy(MTE2, g.buf, lo + (r * ld + j) * size, w * size, ld * size, h, False,
-                      g.cache[0], site, l2_cap=c.cost.nd2nz_rate, shared=share)
-        entry = [slot, c.done[MTE2]]
-        cache[key] = entry
-        return entry
-
-    def _load_l0(self, which: str, stage: list, rows: int, cols: int, c0_elems: int) -> float:
-        """MTE1: one base slice L1 -> L0A/L0B; when it has landed."""
-        st, c = self.st, self.c
-        bufs = st.l0[which]
-        j = st.l0_next[which] % len(bufs)
-        st.l0_next[which] += 1
-        r = _ceil(rows, 16) * 16
-        k = _ceil(cols, c0_elems) * c0_elems
-        nbytes = r * k * st.dt[which].size
-        occ, lat = c.cost.load_data(Hardware.L1, Hardware.L0A if which == "a" else Hardware.L0B,
-                                    nbytes, nbytes // FRACTAL)
-        # The library's LoadData2D calls per slice: A (NZ in L1, ZZ in L0A) one per 16-row
-        # fractal row; a transposed B (N x K, already ZN) one; a row-major B one per 16 rows
-        # of K (each transposing). mm-1 fitted mte1_issue with these counts (8 + 1).
-        calls = r // 16 if which == "a" else (1 if st.trans["b"] else k // 16)
-        occ += (calls - 1) * c.cost.mte1_issue
-        c.hold(S, stage[1])  # WaitFlag MTE2 -> MTE1: the stage is in L1
-        c.hold(MTE1, bufs[j])
-        c.run(MTE1, occ, lat, self.site)
-        return c.done[MTE1], j
-
-    def compute_block(self, mi: int, ni: int, nxt: tuple[int, int] | None = None) -> float:
-        """MTE2 / MTE1 / M for block (mi, ni) over K; when its last Mmad is done. `nxt`: the
-        block computed next, whose first stages are copied during this one's last (MDL)."""
-        st, c, t = self.st, self.c, self.t
-        dta = st.dt["a"]
-        c0 = 32 // dta.size
-        rows, cols = min(self.bm, self.m - mi * self.bm), min(self.bn, self.n - ni * self.bn)
-        slots_a = max(1, t["depthA1"] // (t["stepM"] * t["stepKa"]))
-        slots_b = max(1, t["depthB1"] // (t["stepN"] * t["stepKb"]))
-        for bufs, db in ((st.l0["a"], t["dbL0A"]), (st.l0["b"], t["dbL0B"])):
-            while len(bufs) > max(1, db):
-                bufs.pop()
-        while len(st.l0c) > max(1, t["dbL0C"]):
-            st.l0c.pop()
-        m_done = 0.0
-        l0c = st.l0c[st.l0c_next % len(st.l0c)]
-        cost = c.cost
-        ska, skb, sm, sn = t["stepKa"], t["stepKb"], t["stepM"], t["stepN"]
-        ms, ns = mi // sm, ni // sn
-        a_rows = min(sm * self.bm, self.m - ms * sm * self.bm)
-        b_cols = min(sn * self.bn, self.n - ns * sn * self.bn)
-        a_stages, b_stages = _ceil(self.kb, ska), _ceil(self.kb, skb)
-
-        def stage_a(ks, ms=ms, a_rows=a_rows):
-            cols_k = min(ska * self.bk, self.k - ks * ska * self.bk)
-            return self._stage("a", (ms, ks), a_rows, cols_k, ms * sm * self.bm,
-                               ks * ska * self.bk, slots_a)
-
-        def stage_b(ks, ns=ns, b_cols=b_cols):
-            rows_k = min(skb * self.bk, self.k - ks * skb * self.bk)
-            return self._stage("b", (ns, ks), rows_k, b_cols, ks * skb * self.bk,
-                               ns * sn * self.bn, slots_b)
-
-        for ki in range(self.kb):
-            kk = min(self.bk, self.k - ki * self.bk)
-            ks_a, ks_b = ki // ska, ki // skb
-            sa = stage_a(ks_a)
-            sb = stage_b(ks_b)
-            # With two or more L1 slots the library copies the next stage while the cube
-            # works on this one (MDL's L1 double buffering).
-            if slots_a > 1 and ki % ska == 0:
-                if ks_a + 1 < a_stages:
-                    stage_a(ks_a + 1)
-                elif nxt is not None:
-                    nm = nxt[0] // sm
-                    stage_a(0, nm, min(sm * self.bm, self.m - nm * sm * self.bm))
-            if slots_b > 1 and ki % skb == 0:
-                if ks_b + 1 < b_stages:
-                    stage_b(ks_b + 1)
-                elif nxt is not None:
-                    nn = nxt[1] // sn
-                    stage_b(0, nn, min(sn * self.bn, self.n - nn * sn * self.bn))
-            # Both stages are taken from their queues (WaitFlag MTE2 -> MTE1) before the
-            # first load is issued.
-            c.hold(S, sa[1] if sa[1] > sb[1] else sb[1])
-            a_done, ja = self._load_l0("a", sa, rows, kk, c0)
-            b_done, jb = self._load_l0("b", sb, cols, kk, c0)
-            # The stages are released after both loads (SetFlag MTE1 -> MTE2 queued on MTE1
-            # behind them), so a slot is free when MTE1 has done the step's last load.
-            done = c.done[MTE1]
-            for w, stg in (("a", sa), ("b", sb)):
-                st.l1_free[w][stg[0]] = max(st.l1_free[w][stg[0]], done)
-            ready = max(a_done, b_done)
-            if ki == 0 and l0c > ready:
-                ready = l0c
-            c.hold(M, ready)
-            m1, n1, k1 = _ceil(rows, 16), _ceil(cols, 16), _ceil(kk, c0)
-            c.run(M, cost.cube_issue + m1 * n1 * k1, cost.local_latency, self.site)
-            m_done = c.done[M]
-            st.l0["a"][ja] = m_done
-            st.l0["b"][jb] = m_done
-        return m_done
+        self._fixpipe(g, lo, rows, cols, m_done)
 
 
 @lowers(A.MatmulIterateAllOp)
