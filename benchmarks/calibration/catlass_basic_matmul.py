@@ -35,19 +35,27 @@ scales the per-core times by the block's stage count over `stages`.
 
 from __future__ import annotations
 
-import ascdsl as asc
+from dataclasses import dataclass
 
-FRAC = 256  # halfs in one 16 x 16 fractal (512 bytes)
-C0 = 16  # halfs in one 32-byte C0 row
+import numpy as np
+
+import ascdsl as asc
+from ascdsl.dialects.ascendc.types_cube import QuantMode
+
 STRIDE_LIMIT = 65536  # Nd2NzParams.srcDValue is 16 bits
-TM, TN, TK = 128, 256, 256  # L1TileShape
-L0_K = 64  # L0TileShape::K (L0's M and N are L1's)
-SWIZZLE = 3  # GemmIdentityBlockSwizzle<3, 0>: offset 3, direction 0 (Zn)
-L1A = TM * TK  # halfs of one L1 buffer of A
-L1B = TK * TN
-L1_HALVES = 256 * 1024  # all of L1 (512 KB): A's two buffers, then B's
-L0A_HALF = 16 * 1024  # half of L0A (64 KB) in halfs: one ping-pong buffer
-L0B_HALF = 16 * 1024
+L1_BYTES = 512 * 1024
+L0AB_HALF_BYTES = 32 * 1024  # one of the two ping-pong buffers of L0A / L0B
+
+
+@dataclass(frozen=True)
+class Config:
+    """One catlass assembly of BasicMatmul: tiles, swizzle, types and B's layout."""
+
+    tile: tuple[int, int, int] = (128, 256, 256)  # L1TileShape (M, N, K)
+    l0_k: int = 64  # L0TileShape::K (L0's M and N are L1's)
+    swizzle: int = 3  # GemmIdentityBlockSwizzle<swizzle, 0>
+    dtype: type = np.float16  # A, B and C (L0C accumulates in f32)
+    b_col_major: bool = False  # B given as N rows of K (layout::ColumnMajor)
 
 
 @asc.jit
@@ -74,20 +82,42 @@ def block_coord(idx, loops_m, loops_n, offset: asc.ConstExpr[int]):
 
 
 @asc.jit
-def copy_a(dst, a_gm, row0, k0, m, k, K):
-    """A[row0 : row0 + m, k0 : k0 + k] -> L1 (zN, C0 stride of the L1 tile's M)."""
-    if K < STRIDE_LIMIT:
-        asc.data_copy(dst, a_gm[row0 * K + k0:],
-                      asc.Nd2NzParams(1, m, k, 0, K, TM, 1, 0))
+def copy_rows(dst, src_gm, row0, col0, rows, cols, stride, c0_stride, c0: asc.ConstExpr[int]):
+    """src[row0 : row0 + rows, col0 : col0 + cols] (rows `stride` apart) -> L1 as NZ with
+    `c0_stride` rows per C0 column: catlass's CopyGmToL1 for a row-major (or, for B,
+    column-major) operand."""
+    if stride < STRIDE_LIMIT:
+        asc.data_copy(dst, src_gm[row0 * stride + col0:],
+                      asc.Nd2NzParams(1, rows, cols, 0, stride, c0_stride, 1, 0))
     else:
-        for r in range(m):
-            asc.data_copy(dst[r * C0:], a_gm[(row0 + r) * K + k0:],
-                          asc.Nd2NzParams(1, 1, k, 0, 0, TM, 0, 0))
+        for r in range(rows):
+            asc.data_copy(dst[r * c0:], src_gm[(row0 + r) * stride + col0:],
+                          asc.Nd2NzParams(1, 1, cols, 0, 0, c0_stride, 0, 0))
+
+
+@asc.jit
+def copy_b(dst, b_gm, k0, col0, k, n, N, K, TK: asc.ConstExpr[int], TN: asc.ConstExpr[int],
+           B_COL: asc.ConstExpr[bool], c0: asc.ConstExpr[int]):
+    """B[k0 : k0 + k, col0 : col0 + n] -> L1: row-major B as zN (k rows, C0 stride TK);
+    column-major B (n rows of K) as nZ (n rows, C0 stride TN)."""
+    if B_COL:
+        copy_rows(dst, b_gm, col0, k0, n, k, K, TN, c0)
+    else:
+        copy_rows(dst, b_gm, k0, col0, k, n, N, TK, c0)
 
 
 @asc.jit
 def basic_matmul(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, M: int,
-                 N: int, K: int, cores: int, stages: int):
+                 N: int, K: int, cores: int, stages: int, TM: asc.ConstExpr[int],
+                 TN: asc.ConstExpr[int], TK: asc.ConstExpr[int], L0_K: asc.ConstExpr[int],
+                 SWIZZLE: asc.ConstExpr[int], B_COL: asc.ConstExpr[bool],
+                 QUANT: asc.ConstExpr[int]):
+    dt = a.dtype
+    c0 = 32 // dt.sizeof()  # elements of one C0 row
+    frac = 16 * c0  # elements of one 512-byte fractal
+    l1a = TM * TK  # elements of one L1 buffer of A
+    l1b = TK * TN
+    l0_half = L0AB_HALF_BYTES // dt.sizeof()
     loops_m = (M + TM - 1) // TM
     loops_n = (N + TN - 1) // TN
     a_gm = asc.GlobalTensor()
@@ -96,9 +126,9 @@ def basic_matmul(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddres
     a_gm.set_global_buffer(a, M * K)
     b_gm.set_global_buffer(b, K * N)
     c_gm.set_global_buffer(c, M * N)
-    l1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, L1_HALVES)
-    a2 = asc.LocalTensor(asc.float16, asc.TPosition.A2, 0, 2 * L0A_HALF)
-    b2 = asc.LocalTensor(asc.float16, asc.TPosition.B2, 0, 2 * L0B_HALF)
+    l1 = asc.LocalTensor(dt, asc.TPosition.A1, 0, L1_BYTES // dt.sizeof())
+    a2 = asc.LocalTensor(dt, asc.TPosition.A2, 0, 2 * l0_half)
+    b2 = asc.LocalTensor(dt, asc.TPosition.B2, 0, 2 * l0_half)
     co1 = asc.LocalTensor(asc.float32, asc.TPosition.CO1, 0, TM * TN)
 
     for p in asc.static_range(2):
@@ -128,11 +158,10 @@ def basic_matmul(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddres
         k_act = smaller(k_sim, TK)
         # The first stage's tiles, before waiting for L0C.
         asc.wait_flag(asc.HardEvent.MTE1_MTE2, l1_id)
-        copy_a(l1[l1_id * L1A:], a_gm, row0, 0, m, k_act, K)
+        copy_rows(l1[l1_id * l1a:], a_gm, row0, 0, m, k_act, K, TM, c0)
         asc.set_flag(asc.HardEvent.MTE2_MTE1, l1_id)
         asc.wait_flag(asc.HardEvent.MTE1_MTE2, l1_id + 2)
-        asc.data_copy(l1[2 * L1A + l1_id * L1B:], b_gm[col0:],
-                      asc.Nd2NzParams(1, k_act, n, 0, N, TK, 1, 0))
+        copy_b(l1[2 * l1a + l1_id * l1b:], b_gm, 0, col0, k_act, n, N, K, TK, TN, B_COL, c0)
         asc.set_flag(asc.HardEvent.MTE2_MTE1, l1_id + 2)
         asc.wait_flag(asc.HardEvent.FIX_M, 0)
         for s in range(k_tiles):
@@ -142,23 +171,23 @@ def basic_matmul(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddres
                 k0 = (s + 1) * TK
                 k_next = smaller(TK, k_sim - k0)
                 asc.wait_flag(asc.HardEvent.MTE1_MTE2, nxt)
-                copy_a(l1[nxt * L1A:], a_gm, row0, k0, m, k_next, K)
+                copy_rows(l1[nxt * l1a:], a_gm, row0, k0, m, k_next, K, TM, c0)
                 asc.set_flag(asc.HardEvent.MTE2_MTE1, nxt)
                 asc.wait_flag(asc.HardEvent.MTE1_MTE2, nxt + 2)
-                asc.data_copy(l1[2 * L1A + nxt * L1B:], b_gm[k0 * N + col0:],
-                              asc.Nd2NzParams(1, k_next, n, 0, N, TK, 1, 0))
+                copy_b(l1[2 * l1a + nxt * l1b:], b_gm, k0, col0, k_next, n, N, K, TK, TN,
+                       B_COL, c0)
                 asc.set_flag(asc.HardEvent.MTE2_MTE1, nxt + 2)
             parts = (k_act + L0_K - 1) // L0_K
             for kp in range(parts):
                 kk = smaller(L0_K, k_act - kp * L0_K)
-                kf = kp * (L0_K // 16)  # first fractal column of this step in L1
-                k1 = (kk + 15) // 16  # fractal columns of this step
+                kf = kp * (L0_K // c0)  # first fractal column of this step in L1
+                k1 = (kk + c0 - 1) // c0  # fractal columns of this step
                 asc.wait_flag(asc.HardEvent.M_MTE1, l0a_id)
                 if kp == 0:
                     asc.wait_flag(asc.HardEvent.MTE2_MTE1, l1_id)
                 for i in range(m_round // 16):  # A: zN -> zZ, one row of fractals each
-                    asc.load_data(a2[l0a_id * L0A_HALF + i * k1 * FRAC:],
-                                  l1[l1_id * L1A:],
+                    asc.load_data(a2[l0a_id * l0_half + i * k1 * frac:],
+                                  l1[l1_id * l1a:],
                                   asc.LoadData2DParams(kf * (TM // 16) + i, k1,
                                                        TM // 16, 0, 0, False, 0))
                 if kp == parts - 1:
@@ -166,16 +195,23 @@ def basic_matmul(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddres
                 asc.wait_flag(asc.HardEvent.M_MTE1, l0b_id + 2)
                 if kp == 0:
                     asc.wait_flag(asc.HardEvent.MTE2_MTE1, l1_id + 2)
-                for j in range(k1):  # B: zN -> nZ, fractals transposed
-                    asc.load_data(b2[l0b_id * L0B_HALF + j * (n_round // 16) * FRAC:],
-                                  l1[2 * L1A + l1_id * L1B:],
-                                  asc.LoadData2DParams(kf + j, n_round // 16, TK // 16,
-                                                       0, 0, True, 0))
+                if B_COL:  # nZ -> nZ: one LoadData per column of fractals, no transpose
+                    for j in range(n_round // 16):
+                        asc.load_data(b2[l0b_id * l0_half + j * frac:],
+                                      l1[2 * l1a + l1_id * l1b:],
+                                      asc.LoadData2DParams(kf * (TN // 16) + j, k1, TN // 16,
+                                                           0, n_round // 16 - 1, False, 0))
+                else:  # zN -> nZ: one transposing LoadData per row of K fractals
+                    for j in range(k1):
+                        asc.load_data(b2[l0b_id * l0_half + j * (n_round // 16) * frac:],
+                                      l1[2 * l1a + l1_id * l1b:],
+                                      asc.LoadData2DParams(kf + j, n_round // 16, TK // 16,
+                                                           0, 0, True, 0))
                 if kp == parts - 1:
                     asc.set_flag(asc.HardEvent.MTE1_MTE2, l1_id + 2)
                 asc.set_flag(asc.HardEvent.MTE1_M, 0)
                 asc.wait_flag(asc.HardEvent.MTE1_M, 0)
-                asc.mmad(co1, a2[l0a_id * L0A_HALF:], b2[l0b_id * L0B_HALF:],
+                asc.mmad(co1, a2[l0a_id * l0_half:], b2[l0b_id * l0_half:],
                          asc.MmadParams(m_round, n_round, kk, is_bias=(s + kp) > 0, fm_offset=0,
                                         en_ssparse=False, en_winograd_a=False,
                                         en_winograd_b=False))
@@ -188,7 +224,7 @@ def basic_matmul(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddres
         asc.set_flag(asc.HardEvent.M_FIX, 0)
         asc.wait_flag(asc.HardEvent.M_FIX, 0)
         asc.fixpipe(c_gm[row0 * N + col0:], co1,
-                    asc.FixpipeParamsV220(n, m, m_round, N, quant_pre=asc.QuantModes.F322F16))
+                    asc.FixpipeParamsV220(n, m, m_round, N, quant_pre=QUANT))
         asc.set_flag(asc.HardEvent.FIX_M, 0)
 
     for p in asc.static_range(2):
@@ -200,10 +236,15 @@ def basic_matmul(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddres
     asc.pipe_barrier(asc.Pipe.PIPE_ALL)
 
 
-def launch(a, b, c, m: int, n: int, k: int, cores: int, stages: int = 0):
-    """Run the kernel on `cores` cube cores (numpy half arrays, flattened row-major)."""
-    return basic_matmul[cores](a, b, c, m, n, k, cores, stages)
+def launch(a, b, c, m: int, n: int, k: int, cores: int, stages: int = 0,
+           cfg: Config = Config()):
+    """Run the kernel on `cores` cube cores (numpy arrays of cfg.dtype, flattened; B as K rows
+    of N, or N rows of K when cfg.b_col_major)."""
+    tm, tn, tk = cfg.tile
+    quant = QuantMode.F322F16 if cfg.dtype == np.float16 else QuantMode.NoQuant
+    return basic_matmul[cores](a, b, c, m, n, k, cores, stages, tm, tn, tk, cfg.l0_k,
+                               cfg.swizzle, cfg.b_col_major, int(quant))
 
 
-def stage_count(k: int) -> int:
-    return -(-k // TK)
+def stage_count(k: int, cfg: Config = Config()) -> int:
+    return -(-k // cfg.tile[2])

@@ -27,6 +27,9 @@ DC_SRC = ("asc-devkit examples/01_simd_cpp_api/05_best_practices/04_memory_acces
           "README_en.md (Atlas A2/A3)")
 MM_SRC = ("asc-devkit examples/01_simd_cpp_api/05_best_practices/01_matrix_compute/"
           "matmul_high_performance/README_en.md (Ascend 910B1)")
+CATLASS_34_SRC = ("hicann/catlass @ 0dfcf9df examples/34_single_core_splitk_matmul/"
+                  "34_single_splitk_matmul_en.md (910B2, CANN 8.2.RC1; the Benchmark column, "
+                  "00_basic_matmul; msprof total kernel time)")
 BANK_SRC = ("asc-devkit examples/01_simd_cpp_api/05_best_practices/04_memory_access/"
             "bank_conflict_ub/README_en.md (Atlas A2/A3; 1000 Adds, relative)")
 
@@ -148,6 +151,22 @@ ROWS: list[Row] = [
         38725327, scenario=12),
     _l1(5, "24 AIC, ND2NZ tile [64, 1024], 4 slices 4 times (L2 hit 75 %)", 414.96, 17662155,
         scenario=13),
+]
+
+
+def _catlass(case, what, td, soc):
+    """A catlass kernel's published time; it counts as Task Duration (msprof's total kernel
+    time). `soc`: the SKU it was measured on."""
+    return Row(f"cat-{case}", what, CATLASS_34_SRC, "held-out", {TD: td}, (TD,),
+               ("catlass_basic_matmul", case), extra={"soc": soc})
+
+
+# catlass's BasicMatmul (fp16, A, B, C row-major, L1 tile 128 x 256 x 256, swizzle <3, 0>) on
+# all 24 cube cores of a 910B2 (1.8 GHz). Not used to fit anything.
+ROWS += [
+    _catlass("00-a", "basic_matmul 2048 x 4096 x 4000 (A rows 8000 B apart: not 512 B aligned)",
+             445.0, "Ascend910B2"),
+    _catlass("00-b", "basic_matmul 4096 x 4096 x 8000", 1231.0, "Ascend910B2"),
 ]
 
 # The bank-conflict study: 1000 Adds of 4096 floats (64 repeats) at chosen UB addresses.
