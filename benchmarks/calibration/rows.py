@@ -154,11 +154,15 @@ ROWS: list[Row] = [
 ]
 
 
-def _catlass(case, what, td, soc):
+CATLASS_OPT_SRC = ("hicann/catlass @ 0dfcf9df docs/en/1_Practice/11_matmul_optimization.md, "
+                   "TileShape case 3 (24 AIC; 'execution time', tool and SKU not named)")
+
+
+def _catlass(case, what, td, soc, source=CATLASS_34_SRC, notes=""):
     """A catlass kernel's published time; it counts as Task Duration (msprof's total kernel
     time). `soc`: the SKU it was measured on."""
-    return Row(f"cat-{case}", what, CATLASS_34_SRC, "held-out", {TD: td}, (TD,),
-               ("catlass_basic_matmul", case), extra={"soc": soc})
+    return Row(f"cat-{case}", what, source, "held-out", {TD: td}, (TD,),
+               ("catlass_basic_matmul", case), notes=notes, extra={"soc": soc})
 
 
 # catlass's BasicMatmul (fp16, A, B, C row-major, L1 tile 128 x 256 x 256, swizzle <3, 0>) on
@@ -167,6 +171,13 @@ ROWS += [
     _catlass("00-a", "basic_matmul 2048 x 4096 x 4000 (A rows 8000 B apart: not 512 B aligned)",
              445.0, "Ascend910B2"),
     _catlass("00-b", "basic_matmul 4096 x 4096 x 8000", 1231.0, "Ascend910B2"),
+    # 00_basic_matmul in fp32, M 1, N 768, K 5120, B column-major; the guide's tuning of the
+    # tiles (6 blocks on 24 cores, then 24). The SKU is not named: a 24-AIC part, taken as
+    # the 910B2 catlass measures its other tables on.
+    _catlass("f32-a", "basic_matmul fp32 1 x 768 x 5120, L1 tile 128,128,256 (6 cores busy)",
+             36.3, "Ascend910B2", CATLASS_OPT_SRC),
+    _catlass("f32-b", "basic_matmul fp32 1 x 768 x 5120, L1 tile 16,32,1024 (24 cores)",
+             15.5, "Ascend910B2", CATLASS_OPT_SRC),
 ]
 
 # The bank-conflict study: 1000 Adds of 4096 floats (64 repeats) at chosen UB addresses.
@@ -192,7 +203,20 @@ NOT_YET = [
      "constant tiling (a compile-time MatmulApiStaticTiling: it removes the Matmul API's "
      "scalar work, which the simulator does not charge) and UnitFlag (Mmad and Fixpipe "
      "synchronised per 512 bytes): neither is in ascdsl's Matmul API"),
-    ("catlass 06/21/00/34/12/52 matmuls (reference section 2)",
-     "catlass's block/tile templates and split-K are not re-created (they are not the Matmul "
-     "API); their timings are 'execution time' or total kernel time on other SKUs (910B2/B3)"),
+    ("catlass 34 basic_matmul at K = 40000 / 80000 (7775 / 57144 us), and 34's own "
+     "single-core split-K column (261 / 917 / 4669 / 16850 us)",
+     "the two long-K basic rows take minutes of simulator CPU per row at full K, and a "
+     "shortened K would keep the A panels in L2 from one wave of blocks to the next, where "
+     "the real 328 MB - 1 GB operands are evicted (the 80000 row takes 7x the 40000 one for "
+     "the same FLOPs; its A rows are past Nd2NzParams.srcDValue's 16 bits, so catlass, and "
+     "the re-creation, copy A a row at a time); the split-K kernel is a MIX kernel (AIV "
+     "padding, AIC atomic adds into an f32 workspace, an AIV cast to half): not re-created"),
+    ("catlass 06_optimized_matmul (72.5 -> 48.6 us) and 21_basic_matmul_preload_zN "
+     "(181.4 -> 139.6, 238.8 / 252.4, 40.6 / 35.3 us)",
+     "the Preload block (the next block's first tiles issued during this block) with "
+     "ShuffleK, and 06's AIV padding kernels, are not re-created yet; only BasicMatmul's "
+     "pingpong block is"),
+    ("catlass 12_quant_matmul / 52_quant_multi_core_splitk (int8, 910B3)",
+     "MIX kernels: the int32 result is dequantised (per-channel and per-token scales) on the "
+     "AIVs, and 52 reduces its K slices there; not re-created"),
 ]
