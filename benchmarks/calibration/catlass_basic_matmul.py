@@ -195,12 +195,12 @@ def basic_matmul(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddres
                 asc.wait_flag(asc.HardEvent.M_MTE1, l0b_id + 2)
                 if kp == 0:
                     asc.wait_flag(asc.HardEvent.MTE2_MTE1, l1_id + 2)
-                if B_COL:  # nZ -> nZ: one LoadData per column of fractals, no transpose
-                    for j in range(n_round // 16):
-                        asc.load_data(b2[l0b_id * l0_half + j * frac:],
+                if B_COL:  # nZ -> nZ: one LoadData per row of K fractals, no transpose
+                    for j in range(k1):
+                        asc.load_data(b2[l0b_id * l0_half + j * (n_round // 16) * frac:],
                                       l1[2 * l1a + l1_id * l1b:],
-                                      asc.LoadData2DParams(kf * (TN // 16) + j, k1, TN // 16,
-                                                           0, n_round // 16 - 1, False, 0))
+                                      asc.LoadData2DParams((kf + j) * (TN // 16),
+                                                           n_round // 16, 1, 0, 0, False, 0))
                 else:  # zN -> nZ: one transposing LoadData per row of K fractals
                     for j in range(k1):
                         asc.load_data(b2[l0b_id * l0_half + j * (n_round // 16) * frac:],
