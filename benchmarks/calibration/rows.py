@@ -77,14 +77,11 @@ def _dc(s, what, role, td, cycles, mte2=None, listed=(TD, AIV, MTE2), notes=""):
     return Row(f"dc-ub-{s}", what, DC_SRC, role, m, listed, ("data_copy", s), notes=notes)
 
 
-def _l1(s, what, td, cycles, mte2=None, scenario=None):
+def _l1(s, what, td, cycles, scenario, mte2=None):
     m = {TD: td, AIC: _cyc(cycles, 24)}
     if mte2 is not None:
         m[AIC_MTE2] = mte2
-    if scenario is not None:
-        return Row(f"dc-l1-{s}", what, DC_SRC, "held-out", m, tuple(m), ("data_copy", scenario))
-    return Row(f"dc-l1-{s}", what, DC_SRC, "held-out", m, tuple(m),
-               missing="the whole matrix read 4 times through L1: not re-created yet")
+    return Row(f"dc-l1-{s}", what, DC_SRC, "held-out", m, tuple(m), ("data_copy", scenario))
 
 
 def _mm(case, what, role, td, aic, mac, scalar, mte1, mte2, fix, listed, kernel=True,
@@ -144,13 +141,13 @@ ROWS: list[Row] = [
         3352.087, 1464.492, 2750.454, 3778.555, 47.853, (TD, MAC, AIC_MTE2)),
     _mm(6, "24 AIC, MDL + L1 cache + L2 split (A in two 4096-row halves)", "held-out",
         4088.36, 3786.26, 3254.31, 1753.463, 2680.849, 3625.42, 47.398, (TD,)),
-    _l1(1, "24 AIC, ND2NZ tile [64, 64]", 300.7, 12870910, 283.508, scenario=9),
-    _l1(2, "24 AIC, ND2NZ tile [64, 256]", 230.24, 9795512, 214.519, scenario=10),
-    _l1(3, "24 AIC, ND2NZ, N = 12287", 438.76, 19020328, 422.515, scenario=11),
+    _l1(1, "24 AIC, ND2NZ tile [64, 64]", 300.7, 12870910, 9, 283.508),
+    _l1(2, "24 AIC, ND2NZ tile [64, 256]", 230.24, 9795512, 10, 214.519),
+    _l1(3, "24 AIC, ND2NZ, N = 12287", 438.76, 19020328, 11, 422.515),
     _l1(4, "24 AIC, ND2NZ tile [64, 1024], whole matrix 4 times (L2 hit 0.006 %)", 899.34,
-        38725327, scenario=12),
+        38725327, 12),
     _l1(5, "24 AIC, ND2NZ tile [64, 1024], 4 slices 4 times (L2 hit 75 %)", 414.96, 17662155,
-        scenario=13),
+        13),
 ]
 
 
