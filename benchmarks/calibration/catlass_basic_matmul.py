@@ -1,36 +1,40 @@
-"""C = A B, half in and out, row-major A, B and C: catlass's 00_basic_matmul on the cube cores.
+"""C = A B on the cube cores as catlass's BasicMatmul computes it (00_basic_matmul).
 
 A re-creation (ascdsl kernel language, own code) of hicann/catlass's BasicMatmul kernel
 (include/catlass/gemm/kernel/basic_matmul.hpp) with the block it assembles in
 examples/00_basic_matmul: BlockMmad with the MmadAtlasA2Pingpong dispatch policy
-(block/block_mmad_pingpong.hpp), L1 tile 128 x 256 x 256, L0 tile 128 x 256 x 64 and the
-GemmIdentityBlockSwizzle<3, 0> scheduler. catlass's 34_single_core_splitk_matmul measured it
-(the "benchmark" column of its table) on a 910B2 with msprof; rows.py copies the figures.
+(block/block_mmad_pingpong.hpp) and the GemmIdentityBlockSwizzle<offset, 0> scheduler.
+`Config` is one assembly: the default is the example's (half, A, B and C row-major, L1 tile
+128 x 256 x 256, L0 tile 128 x 256 x 64, swizzle <3, 0>), which catlass's
+34_single_core_splitk_matmul measured on a 910B2 with msprof (its "benchmark" column); the
+optimisation guide's fp32 case (B column-major, tiles 128,128,256 and 16,32,1024) is another.
+rows.py copies the figures.
 
 What the kernel does, as the catlass templates do:
-- C is cut into L1-tile blocks (128 x 256); block `i` of the swizzled order goes to core
-  `i mod cores` (every core walks `block_idx, block_idx + cores, ...`). The swizzle walks
-  3 block rows at a time down their columns, every other group of rows right to left;
-- per block, K in L1 stages of 256: the first stage's A and B tiles copied GM -> L1 (ND2NZ)
-  before the loop, then each stage copies the next stage's tiles into the other L1 buffer
-  before its own Mmads (two L1 buffers of A and of B, their own MTE1 -> MTE2 and MTE2 ->
-  MTE1 events: ids 0/1 for A, 2/3 for B);
-- each stage in L0 steps of 64: A's step L1 -> L0A (one LoadData per row of fractals), B's
-  step L1 -> L0B (one transposing LoadData per row of K fractals), one Mmad; L0A and L0B
-  each have two buffers (M -> MTE1 events 0/1 and 2/3);
-- the block's C leaves L0C through Fixpipe (f32 -> f16) after the last stage; the next
-  block's first Mmad waits for it (FIX -> M). The first tiles of the next block are copied
-  before that wait, so MTE2 runs ahead.
-- A's rows are `K` halfs apart; Nd2NzParams.srcDValue is 16 bits, so when K >= 65536 the
-  copy goes one row at a time (catlass's CopyGmToL1 for RowMajor does the same).
+- C is cut into L1-tile blocks; block `i` of the swizzled order goes to core `i mod cores`
+  (every core walks `block_idx, block_idx + cores, ...`). The swizzle walks `offset` block
+  rows at a time down their columns, every other group of rows right to left;
+- per block, K in L1 stages: the first stage's A and B tiles copied GM -> L1 (ND2NZ) before
+  the loop, then each stage copies the next stage's tiles into the other L1 buffer before
+  its own Mmads (two L1 buffers of A and of B, their own MTE1 -> MTE2 and MTE2 -> MTE1
+  events: ids 0/1 for A, 2/3 for B);
+- each stage in L0 steps of L0 K: A's step L1 -> L0A (one LoadData per row of fractals), B's
+  step L1 -> L0B (one LoadData per row of K fractals, transposing for row-major B), one Mmad;
+  L0A and L0B each have two buffers (M -> MTE1 events 0/1 and 2/3);
+- the block's C leaves L0C through Fixpipe (f32 -> f16 for half) after the last stage; the
+  next block's first Mmad waits for it (FIX -> M). The first tiles of the next block are
+  copied before that wait, so MTE2 runs ahead;
+- rows more than 65535 elements apart do not fit Nd2NzParams.srcDValue: they are copied one
+  at a time (catlass's CopyGmToL1 for RowMajor does the same).
 
 Not re-created: the UnitFlag (the example now asks for MmadAtlasA2Pingpong<true>: Fixpipe
-drains L0C while the block's last Mmads run) — ascdsl's Mmad/Fixpipe do not model it; the
-block's Fixpipe runs after its last Mmad instead.
+drains L0C while the block's last Mmads run), which ascdsl's Mmad/Fixpipe do not model (the
+block's Fixpipe runs after its last Mmad); fp32 A goes L1 -> L0A with LoadData2D where catlass
+uses one LoadData3Dv2 (the same bytes, one instruction per row of fractals: one at M = 16).
 
 Simulating all of K for every block costs minutes per row; `stages` (> 0) runs only the first
 `stages` L1 stages of every block (the strides stay those of the full K), and calibration.py
-scales the per-core times by the block's stage count over `stages`.
+extends the per-core times to the whole K.
 """
 
 from __future__ import annotations
