@@ -17,7 +17,9 @@ are all on MTE2, which runs them in order, so no flag is needed):
   with tiles [128, 64], around L2, in the same order (7) or each core starting at its own block
   (8);
 - scenarios 9-11: GM -> L1 with ND2NZ on the 24 AI cores' cube side (512 rows each), tiles
-  [64, 64], [64, 256], and [64, 256] with N = 12287.
+  [64, 64], [64, 256], and [64, 256] with N = 12287;
+- scenarios 12 and 13: scenarios 5 and 6 on the GM -> L1 path (ND2NZ, 24 AI cores, tiles
+  [64, 1024]): the whole matrix read 4 times, or 4 column slices each read 4 times.
 """
 
 from __future__ import annotations
@@ -122,6 +124,26 @@ def copy_tiles_l1(src: asc.GlobalAddress, m: int, n: int, cores: int,
     asc.pipe_barrier(asc.Pipe.PIPE_ALL)
 
 
+@asc.jit
+def repeat_slices_l1(src: asc.GlobalAddress, m: int, n: int, cores: int, slices: int,
+                     repeats: int, tile_m: asc.ConstExpr[int], tile_n: asc.ConstExpr[int]):
+    """Scenarios 12 and 13: `repeat_slices` into L1 through ND2NZ, on the cube side."""
+    rows = m // cores
+    first = asc.get_block_idx() * rows
+    g = asc.GlobalTensor()
+    g.set_global_buffer(src, m * n)
+    l1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, tile_m * tile_n)
+    params = asc.Nd2NzParams(1, tile_m, tile_n, 0, n, tile_m, 1, 0)
+    width = n // slices
+    for s in range(slices):
+        for r in range(repeats):
+            for mb in range(rows // tile_m):
+                row = first + mb * tile_m
+                for nb in range(width // tile_n):
+                    asc.data_copy(l1, g[row * n + s * width + nb * tile_n:], params)
+    asc.pipe_barrier(asc.Pipe.PIPE_ALL)
+
+
 # scenario -> (M, N, cores, tile_m, tile_n, kind)
 SCENARIOS = {
     1: (12288, 12288, 48, 1, 64, "tiles"),
@@ -135,6 +157,8 @@ SCENARIOS = {
     9: (12288, 12288, 24, 64, 64, "l1"),
     10: (12288, 12288, 24, 64, 256, "l1"),
     11: (12288, 12287, 24, 64, 256, "l1"),
+    12: (12288, 12288, 24, 64, 1024, "l1-whole4"),
+    13: (12288, 12288, 24, 64, 1024, "l1-sliced4"),
 }
 
 
@@ -150,6 +174,9 @@ def launch(scenario: int, src):
         return copy_tiles[cores](src, m, n, cores, tm, tn)
     if kind == "l1":
         return copy_tiles_l1[cores](src, m, n, cores, tm, tn)
+    if kind in ("l1-whole4", "l1-sliced4"):
+        slices = 1 if kind == "l1-whole4" else 4
+        return repeat_slices_l1[cores](src, m, n, cores, slices, 4, tm, tn)
     if kind in ("whole4", "sliced4"):
         return repeat_slices[cores](src, m, n, cores, 1 if kind == "whole4" else 4, 4, tm, tn)
     return whole_matrix[cores](src, m, n, cores, tm, tn, kind == "staggered")

@@ -27,6 +27,9 @@ DC_SRC = ("asc-devkit examples/01_simd_cpp_api/05_best_practices/04_memory_acces
           "README_en.md (Atlas A2/A3)")
 MM_SRC = ("asc-devkit examples/01_simd_cpp_api/05_best_practices/01_matrix_compute/"
           "matmul_high_performance/README_en.md (Ascend 910B1)")
+CATLASS_34_SRC = ("hicann/catlass @ 0dfcf9df examples/34_single_core_splitk_matmul/"
+                  "34_single_splitk_matmul_en.md (910B2, CANN 8.2.RC1; the Benchmark column, "
+                  "00_basic_matmul; msprof total kernel time)")
 BANK_SRC = ("asc-devkit examples/01_simd_cpp_api/05_best_practices/04_memory_access/"
             "bank_conflict_ub/README_en.md (Atlas A2/A3; 1000 Adds, relative)")
 
@@ -74,14 +77,11 @@ def _dc(s, what, role, td, cycles, mte2=None, listed=(TD, AIV, MTE2), notes=""):
     return Row(f"dc-ub-{s}", what, DC_SRC, role, m, listed, ("data_copy", s), notes=notes)
 
 
-def _l1(s, what, td, cycles, mte2=None, scenario=None):
+def _l1(s, what, td, cycles, scenario, mte2=None):
     m = {TD: td, AIC: _cyc(cycles, 24)}
     if mte2 is not None:
         m[AIC_MTE2] = mte2
-    if scenario is not None:
-        return Row(f"dc-l1-{s}", what, DC_SRC, "held-out", m, tuple(m), ("data_copy", scenario))
-    return Row(f"dc-l1-{s}", what, DC_SRC, "held-out", m, tuple(m),
-               missing="the whole matrix read 4 times through L1: not re-created yet")
+    return Row(f"dc-l1-{s}", what, DC_SRC, "held-out", m, tuple(m), ("data_copy", scenario))
 
 
 def _mm(case, what, role, td, aic, mac, scalar, mte1, mte2, fix, listed, kernel=True,
@@ -146,11 +146,40 @@ ROWS: list[Row] = [
         {TD: 4053.44}, (TD,), ("matmul_high_performance", 7)),
     Row("mm-8", "24 AIC, case 7 + UnitFlag", MM_SRC, "held-out", {TD: 4012.44}, (TD,),
         ("matmul_high_performance", 8)),
-    _l1(1, "24 AIC, ND2NZ tile [64, 64]", 300.7, 12870910, 283.508, scenario=9),
-    _l1(2, "24 AIC, ND2NZ tile [64, 256]", 230.24, 9795512, 214.519, scenario=10),
-    _l1(3, "24 AIC, ND2NZ, N = 12287", 438.76, 19020328, 422.515, scenario=11),
-    _l1(4, "24 AIC, ND2NZ, whole matrix 4 times", 899.34, 38725327),
-    _l1(5, "24 AIC, ND2NZ, 4 slices 4 times", 414.96, 17662155),
+    _l1(1, "24 AIC, ND2NZ tile [64, 64]", 300.7, 12870910, 9, 283.508),
+    _l1(2, "24 AIC, ND2NZ tile [64, 256]", 230.24, 9795512, 10, 214.519),
+    _l1(3, "24 AIC, ND2NZ, N = 12287", 438.76, 19020328, 11, 422.515),
+    _l1(4, "24 AIC, ND2NZ tile [64, 1024], whole matrix 4 times (L2 hit 0.006 %)", 899.34,
+        38725327, 12),
+    _l1(5, "24 AIC, ND2NZ tile [64, 1024], 4 slices 4 times (L2 hit 75 %)", 414.96, 17662155,
+        13),
+]
+
+
+CATLASS_OPT_SRC = ("hicann/catlass @ 0dfcf9df docs/en/1_Practice/11_matmul_optimization.md, "
+                   "TileShape case 3 (24 AIC; 'execution time', tool and SKU not named)")
+
+
+def _catlass(case, what, td, soc, source=CATLASS_34_SRC, notes=""):
+    """A catlass kernel's published time; it counts as Task Duration (msprof's total kernel
+    time). `soc`: the SKU it was measured on."""
+    return Row(f"cat-{case}", what, source, "held-out", {TD: td}, (TD,),
+               ("catlass_basic_matmul", case), notes=notes, extra={"soc": soc})
+
+
+# catlass's BasicMatmul (fp16, A, B, C row-major, L1 tile 128 x 256 x 256, swizzle <3, 0>) on
+# all 24 cube cores of a 910B2 (1.8 GHz). Not used to fit anything.
+ROWS += [
+    _catlass("00-a", "basic_matmul 2048 x 4096 x 4000 (A rows 8000 B apart: not 512 B aligned)",
+             445.0, "Ascend910B2"),
+    _catlass("00-b", "basic_matmul 4096 x 4096 x 8000", 1231.0, "Ascend910B2"),
+    # 00_basic_matmul in fp32, M 1, N 768, K 5120, B column-major; the guide's tuning of the
+    # tiles (6 blocks on 24 cores, then 24). The SKU is not named: a 24-AIC part, taken as
+    # the 910B2 catlass measures its other tables on.
+    _catlass("f32-a", "basic_matmul fp32 1 x 768 x 5120, L1 tile 128,128,256 (6 cores busy)",
+             36.3, "Ascend910B2", CATLASS_OPT_SRC),
+    _catlass("f32-b", "basic_matmul fp32 1 x 768 x 5120, L1 tile 16,32,1024 (24 cores)",
+             15.5, "Ascend910B2", CATLASS_OPT_SRC),
 ]
 
 # The bank-conflict study: 1000 Adds of 4096 floats (64 repeats) at chosen UB addresses.
@@ -172,7 +201,20 @@ BANK_FIT = {5}
 
 # Rows of the reference table this calibration cannot reproduce yet, and why.
 NOT_YET = [
-    ("catlass 06/21/00/34/12/52 matmuls (reference section 2)",
-     "catlass's block/tile templates and split-K are not re-created (they are not the Matmul "
-     "API); their timings are 'execution time' or total kernel time on other SKUs (910B2/B3)"),
+    ("catlass 34 basic_matmul at K = 40000 / 80000 (7775 / 57144 us), and 34's own "
+     "single-core split-K column (261 / 917 / 4669 / 16850 us)",
+     "the two long-K basic rows take minutes of simulator CPU per row at full K, and a "
+     "shortened K would keep the A panels in L2 from one wave of blocks to the next, where "
+     "the real 328 MB - 1 GB operands are evicted (the 80000 row takes 7x the 40000 one for "
+     "the same FLOPs; its A rows are past Nd2NzParams.srcDValue's 16 bits, so catlass, and "
+     "the re-creation, copy A a row at a time); the split-K kernel is a MIX kernel (AIV "
+     "padding, AIC atomic adds into an f32 workspace, an AIV cast to half): not re-created"),
+    ("catlass 06_optimized_matmul (72.5 -> 48.6 us) and 21_basic_matmul_preload_zN "
+     "(181.4 -> 139.6, 238.8 / 252.4, 40.6 / 35.3 us)",
+     "the Preload block (the next block's first tiles issued during this block) with "
+     "ShuffleK, and 06's AIV padding kernels, are not re-created yet; only BasicMatmul's "
+     "pingpong block is"),
+    ("catlass 12_quant_matmul / 52_quant_multi_core_splitk (int8, 910B3)",
+     "MIX kernels: the int32 result is dequantised (per-channel and per-token scales) on the "
+     "AIVs, and 52 reduces its K slices there; not re-created"),
 ]

@@ -107,7 +107,9 @@ def lower_nd2nz(op, cx: Lowering):
         blocks = -(-dv // c0)
         if c.checking:
             check_align(c, d, site, "writes")
-            if src_d < dv or (blocks > 1 and c0_stride < (n - 1) * n_stride + 1):
+            # One row has no row stride: catlass copies rows past srcDValue's 16 bits one
+            # at a time with srcDValue 0.
+            if (n > 1 and src_d < dv) or (blocks > 1 and c0_stride < (n - 1) * n_stride + 1):
                 c.finding(InvalidArgumentError(
                     f"copies nValue={n} rows of dValue={dv} elements, {src_d} apart in GM "
                     f"(srcDValue), into column blocks {c0_stride} C0 rows apart "
