@@ -1,8 +1,8 @@
 // RUN: ascdsl-opt %s -t ascendc --ascendc-compilable | filecheck %s
 // RUN: ascdsl-opt %s -t ascendc | filecheck %s --check-prefix=PYASC
 // Tensors: GlobalTensor, LocalTensor, views, scalar access, static tensors, LocalMemAllocator.
-// The cache mode is pyasc's Python number (NORMAL = 0, DISABLE = 1); pyasc's translator prints
-// the C++ enumerator with that number instead (DISABLE = 0, NORMAL = 1).
+// The cache mode is numbered as pyasc's dialect and C++ number it (DISABLE = 0, NORMAL = 1),
+// so both spellings print the same enumerator.
 
 // CHECK-LABEL: void emit_global_tensor(__gm__ int32_t* v1, int32_t v2, uint32_t v3, uint64_t v4) {
 // CHECK-NEXT:    AscendC::GlobalTensor<int32_t> v5;
@@ -10,8 +10,8 @@
 // CHECK-NEXT:    v5.SetGlobalBuffer(v1, v2);
 // CHECK-NEXT:    v5.SetL2CacheHint<AscendC::CacheRwMode::RW>(AscendC::CacheMode::CACHE_MODE_DISABLE);
 // CHECK-NEXT:    v5.SetL2CacheHint<AscendC::CacheRwMode::READ>(AscendC::CacheMode::CACHE_MODE_NORMAL);
-// PYASC:         v5.SetL2CacheHint<AscendC::CacheRwMode::RW>(AscendC::CacheMode::CACHE_MODE_NORMAL);
-// PYASC-NEXT:    v5.SetL2CacheHint<AscendC::CacheRwMode::READ>(AscendC::CacheMode::CACHE_MODE_DISABLE);
+// PYASC:         v5.SetL2CacheHint<AscendC::CacheRwMode::RW>(AscendC::CacheMode::CACHE_MODE_DISABLE);
+// PYASC-NEXT:    v5.SetL2CacheHint<AscendC::CacheRwMode::READ>(AscendC::CacheMode::CACHE_MODE_NORMAL);
 // CHECK-NEXT:    AscendC::GlobalTensor<int32_t> v6 = v5[v3];
 // CHECK-NEXT:    int32_t v7 = v5.GetValue(v4);
 // CHECK-NEXT:    v5.SetValue(v4, v2);

@@ -98,8 +98,8 @@ def _body(text: str) -> list[str]:
 
 
 def test_global_members_as_pyasc_prints_them():
-    # pyasc assigns GetPhyAddr's `const __gm__ T*` as it is, and prints the C++ CacheMode
-    # enumerator with the integer its Python enum stored (NORMAL is 0 in Python, DISABLE in C++).
+    # pyasc assigns GetPhyAddr's `const __gm__ T*` as it is; its dialect numbers CacheMode as
+    # C++ does (0 is DISABLE), so both spellings print the same enumerator.
     assert _body(emit(parse(GM_MEMBERS, "gm.mlir"), pyasc_spelling=True)) == [
         "__gm__ float* v4 = v3.GetPhyAddr(v2);",
         "v3.SetL2CacheHint<AscendC::CacheRwMode::RW>(AscendC::CacheMode::CACHE_MODE_DISABLE);",
@@ -110,6 +110,6 @@ def test_global_members_as_pyasc_prints_them():
 def test_global_members_as_compiled():
     assert _body(emit(parse(GM_MEMBERS, "gm.mlir"))) == [
         "__gm__ float* v4 = const_cast<__gm__ float*>(v3.GetPhyAddr(v2));",
-        "v3.SetL2CacheHint<AscendC::CacheRwMode::RW>(AscendC::CacheMode::CACHE_MODE_NORMAL);",
-        "v3.SetL2CacheHint<AscendC::CacheRwMode::READ>(AscendC::CacheMode::CACHE_MODE_DISABLE);",
+        "v3.SetL2CacheHint<AscendC::CacheRwMode::RW>(AscendC::CacheMode::CACHE_MODE_DISABLE);",
+        "v3.SetL2CacheHint<AscendC::CacheRwMode::READ>(AscendC::CacheMode::CACHE_MODE_NORMAL);",
     ]
