@@ -22,6 +22,7 @@ from ..compiler import Lowering, lowers
 from ..dtypes import sim_dtype
 from ..errors import InvalidArgumentError, NotSimulatedError
 from ..kfc import KernelReturn, KfcChannel
+from ..memsys import CACHE_NORMAL
 from ..memory import LTensor
 from ..sanitizer import FIX, MTE2, PIPE_INDEX, V
 from . import matmul as mm
@@ -217,7 +218,8 @@ def _fix_to_workspace(c, st, run, buf, lo: int, vals: np.ndarray, m_done: float)
             san.access(buf.mem, lo + i * stride, lo + i * stride + cols * dt.size, True, FIX, k,
                        run.site)
     c.hold(FIX, m_done)
-    c.gm_copy(FIX, buf, lo, cols * dt.size, stride, rows, True, 0, run.site, c.cost.fix_burst)
+    c.gm_copy(FIX, buf, lo, cols * dt.size, stride, rows, True, CACHE_NORMAL, run.site,
+              c.cost.fix_burst)
     st.l0c[st.l0c_next % len(st.l0c)] = c.done[FIX]
     st.l0c_next += 1
 
@@ -372,7 +374,7 @@ def _copy_to_ub(c, buf, lo: int, t: LTensor, site) -> None:
         san.access(buf.mem, lo, lo + n, False, MTE2, k, site)
         san.access(t.mem, t.off, t.off + n, True, MTE2, k, site)
     c.hold(MTE2, c.t)
-    c.gm_copy(MTE2, buf, lo, n, n, 1, False, 0, site)
+    c.gm_copy(MTE2, buf, lo, n, n, 1, False, CACHE_NORMAL, site)
     ready = max(c.free[MTE2], c.done[MTE2]) + c.event_latency
     c.hold(V, ready)
     if san is not None:

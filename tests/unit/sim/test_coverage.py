@@ -44,11 +44,11 @@ def test_only_local_tensor_auto_and_pyasc_cumsum_are_refused():
     assert proposals == ["ascendc.mrg_sort4", "ascendc.rp_sort16", "ascendc.proposal_concat",
                          "ascendc.proposal_extract"]
     # api10: what the simulator cannot run and says why (sim/lower/bufpool.py, list_tensor.py,
-    # fmatrix.py, mask.py): the in-place queue forms, list tensors (GM holds raw addresses),
-    # the load3d registers, counter mode (the raw FFTS message runs as the Matmul API's
-    # start-up message, sim/lower/kfc.py, and is refused at compile time otherwise)
+    # fmatrix.py): the in-place queue forms, list tensors (GM holds raw addresses), the load3d
+    # registers (counter mode runs: sim/lower/mask.py; the raw FFTS message runs as the Matmul
+    # API's start-up message, sim/lower/kfc.py, and is refused at compile time otherwise)
     extra_classes = (A.AllocTensorInPlaceOp, A.DequeTensorInPlaceOp, *A.LIST_TENSOR_OPS,
-                     A.SetFmatrixOp, A.SetMaskCountOp)
+                     A.SetFmatrixOp)
     extras = [c.name for c in extra_classes]
     # the Matmul API: N-batch, scalar-input, workspace and KFC calls (sim/lower/matmul.py;
     # IterateBatch, SetBatchNum, WaitIterateBatch: matmul_batch.py; SetQuant*: matmul_quant.py)

@@ -60,6 +60,7 @@ def test_nd2nz_hits_in_l2_move_at_the_conversion_rate():
     from ascdsl.sim.core import CoreSim, Launch
     from ascdsl.sim.dtypes import sim_dtype
     from ascdsl.sim.memory import GMBuffer
+    from ascdsl.sim.memsys import CACHE_NORMAL
     from xdsl.dialects.builtin import f16
 
     class K:
@@ -71,17 +72,17 @@ def test_nd2nz_hits_in_l2_move_at_the_conversion_rate():
     buf = GMBuffer(0, "a", sim_dtype(f16), np.zeros(1 << 19, np.float16))
     site = None
     # 64 rows of 128 bytes, 4 KB apart: the first copy misses, a second of the same rows hits.
-    core.gm_copy(4, buf, 0, 128, 4096, 64, False, 0, site, l2_cap=COST["nd2nz_rate"])
+    core.gm_copy(4, buf, 0, 128, 4096, 64, False, CACHE_NORMAL, site, l2_cap=COST["nd2nz_rate"])
     first = core.fetch_free
-    core.gm_copy(4, buf, 0, 128, 4096, 64, False, 0, site, l2_cap=COST["nd2nz_rate"])
+    core.gm_copy(4, buf, 0, 128, 4096, 64, False, CACHE_NORMAL, site, l2_cap=COST["nd2nz_rate"])
     hit = core.fetch_free - first
     # 128-byte rows: one row per nd2nz_row cycles, slower than the byte cap (mm-1).
     assert hit == pytest.approx(64 * COST["nd2nz_row"], rel=1e-6)
     assert 64 * COST["nd2nz_row"] > 64 * 128 / COST["nd2nz_rate"]
     # 1 KB rows hit the byte cap instead (mm-5's A stages).
-    core.gm_copy(4, buf, 1 << 16, 1024, 4096, 16, False, 0, site, l2_cap=COST["nd2nz_rate"])
+    core.gm_copy(4, buf, 1 << 16, 1024, 4096, 16, False, CACHE_NORMAL, site, l2_cap=COST["nd2nz_rate"])
     mark = core.fetch_free
-    core.gm_copy(4, buf, 1 << 16, 1024, 4096, 16, False, 0, site, l2_cap=COST["nd2nz_rate"])
+    core.gm_copy(4, buf, 1 << 16, 1024, 4096, 16, False, CACHE_NORMAL, site, l2_cap=COST["nd2nz_rate"])
     assert core.fetch_free - mark == pytest.approx(16 * 1024 / COST["nd2nz_rate"], rel=1e-6)
     # The miss moved only the 8 KB asked for through the port (the lines filled L2).
     assert first >= 64 * 128 / COST["gm_read_core"]

@@ -102,7 +102,9 @@ def test_pyasc_matmul_quant_with_numpy(size):
                                                 workspace, qv)
     np.testing.assert_allclose(c.astype(np.float32), golden.astype(np.float32), atol=1e-3,
                                rtol=0)
-    assert not report.findings
+    # pyasc's kernel lets AI cores repeat each other's blocks: that is a warning (the same
+    # bytes twice, no race), never an error
+    assert all(f.warning and "the work is done twice" in str(f) for f in report.findings)
     # The model: one rounding of the exact product (acc x masked scale) into f16.
     exact = (output.astype(np.float64) * (qv.astype(np.uint32).view(np.float32)
                                           .astype(np.float64))[None, :]).astype(np.float16)

@@ -14,6 +14,7 @@ from ascdsl.dialects.ascendc.soc import get_soc
 from ascdsl.sim.core import CoreSim, Launch
 from ascdsl.sim.dtypes import sim_dtype
 from ascdsl.sim.memory import GMBuffer
+from ascdsl.sim.memsys import CACHE_NORMAL
 from xdsl.dialects.builtin import f16
 
 COST = get_soc().cost
@@ -111,9 +112,9 @@ def test_a_panel_shared_by_cores_splits_its_misses():
     buf = GMBuffer(0, "a", sim_dtype(f16), np.zeros(1 << 20, np.float16))
     # 64 KB, never read before: alone it misses 128 lines; shared by 4 cores, this core
     # fetches a quarter of them on its HBM share and its L2 clock advances by 32 lines.
-    hbm, l2, _, _ = ms.read(core, buf, 0, 65536, 65536, 1, 0, share=4)
+    hbm, l2, _, _ = ms.read(core, buf, 0, 65536, 65536, 1, CACHE_NORMAL, share=4)
     assert (hbm, l2) == (16384, 49152)
     assert core.l2_clock == 32
-    hbm, l2, _, _ = ms.read(core, buf, 1 << 17, 65536, 65536, 1, 0)
+    hbm, l2, _, _ = ms.read(core, buf, 1 << 17, 65536, 65536, 1, CACHE_NORMAL)
     assert (hbm, l2) == (65536, 0)
     assert core.l2_clock == 32 + 128
