@@ -421,3 +421,17 @@ def lower_ffts_cross_core_sync(op, cx: Lowering):
             KfcChannel.of(c).workspace_sync(c, p)
 
     return f
+
+
+def wait_pending(c, st, attr: str, what: str, site) -> None:
+    """A client's Wait* call: take the answer of the asynchronous call `st.<attr>` recorded
+    (its message id, and whether it asked for one), or say that nothing will ever answer.
+    `what` names the call pair ("WaitIterateAll without an IterateAll<...>")."""
+    pending = getattr(st, attr, None)
+    if pending is None or not pending[1]:
+        raise InvalidArgumentError(
+            f"calls {what} before it: the server sends no answer to wait for (a hang on "
+            "hardware)", site, core=c.block_idx)
+    setattr(st, attr, None)
+    KfcChannel.of(c).wait_answer(c, site, pending[0])
+

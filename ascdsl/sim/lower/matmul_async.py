@@ -47,14 +47,8 @@ def lower_wait_iterate_all(op, cx: Lowering):
     site = cx.site(op)
 
     def body(c, st, R):
-        pending = getattr(st, "pending_all", None)
-        if pending is None or not pending[1]:
-            raise InvalidArgumentError(
-                "calls WaitIterateAll without an IterateAll<sync=false, wait_iterate_all=true> "
-                "before it: the server sends no answer to wait for (a hang on hardware)",
-                site, core=c.block_idx)
-        st.pending_all = None
-        KfcChannel.of(c).wait_answer(c, site, pending[0])
+        kfc_lower.wait_pending(c, st, "pending_all", "WaitIterateAll without an "
+                               "IterateAll<sync=false, wait_iterate_all=true>", site)
 
     return mm._matmul_op(op, cx, body)
 

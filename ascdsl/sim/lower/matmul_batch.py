@@ -295,14 +295,8 @@ def lower_wait_iterate_batch(op, cx: Lowering):
     def body(c, st, R):
         if not mixed:
             return  # the cube-only object computed it in the call
-        pending = getattr(st, "pending_batch", None)
-        if pending is None or not pending[1]:
-            raise InvalidArgumentError(
-                "calls WaitIterateBatch without an IterateBatch<sync=false, "
-                "waitIterateBatch=true> before it: the server sends no answer to wait for",
-                site, core=c.block_idx)
-        st.pending_batch = None
-        KfcChannel.of(c).wait_answer(c, site, pending[0])
+        kfc_lower.wait_pending(c, st, "pending_batch", "WaitIterateBatch without an "
+                               "IterateBatch<sync=false, waitIterateBatch=true>", site)
 
     return mm._matmul_op(op, cx, body)
 

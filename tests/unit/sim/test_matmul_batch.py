@@ -314,3 +314,21 @@ def test_bngs1s2_broadcasts_along_the_axis_the_layout_infos_name():
     bngs_kernel[1](a.ravel(), b.ravel(), c.ravel(), tiling, np.zeros(64, np.uint8), 2, 4)
     ref = np.stack([a[i % 2].astype(np.float32) @ b[i].astype(np.float32) for i in range(4)])
     np.testing.assert_array_equal(c, ref)
+
+
+def test_a_wait_without_its_asynchronous_call_is_a_located_error():
+    from types import SimpleNamespace
+
+    from ascdsl.sim.errors import InvalidArgumentError, Site
+    from ascdsl.sim.lower.kfc import wait_pending
+
+    site = Site(0, "ascendc.matmul.wait_iterate_batch", None)
+    core = SimpleNamespace(block_idx=3)
+    for pending in (None, (7, False)):  # no call, or a call that asked for no answer
+        st = SimpleNamespace(pending_batch=pending)
+        with pytest.raises(InvalidArgumentError) as e:
+            wait_pending(core, st, "pending_batch", "WaitIterateBatch without an IterateBatch",
+                         site)
+        assert "calls WaitIterateBatch without an IterateBatch before it: the server sends " \
+               "no answer to wait for" in str(e.value)
+        assert e.value.site is site
