@@ -295,7 +295,7 @@ class CoreSim:
             s = self.hbm_free
             if port > s:
                 s = port
-            s += wb / ms.hbm_rate
+            s = ms.hbm_after(s, wb)
             if write:
                 self.wb_t = t0  # evicted by this write: they drain while it moves its bytes
             if hbm:
@@ -306,7 +306,7 @@ class CoreSim:
                     busy_from = s
                 elif port > busy_from:
                     busy_from = port
-                s += hbm / ms.hbm_rate
+                s = ms.hbm_after(s, hbm)
                 hbm_end = s
             self.hbm_free = s
         if not write:

@@ -3,11 +3,14 @@
 What the published measurements show matters (docs/simulator.md, "Calibration"), modelled by
 mechanism rather than by per-op costs:
 
-- **HBM bandwidth is a chip-wide limit.** The cores of a launch share `hbm_bw` bytes per cycle
-  equally. A core's HBM traffic (read misses, uncached reads and writes, write-backs) is served
-  in order by its share: `CoreSim.hbm_free` is when that share is next free. A core also reads
-  GM no faster than `gm_read_core` (what one core's DMA reaches alone; `CoreSim.fetch_free`),
-  so one core is limited by its DMA and 48 by their share of HBM.
+- **HBM bandwidth is a chip-wide limit, shared by the cores moving data at the time.** A
+  core's HBM traffic (read misses, uncached reads and writes, write-backs) is served in order
+  by its share: `CoreSim.hbm_free` is when that share is next free. A core also reads GM no
+  faster than `gm_read_core` (what one core's DMA reaches alone; `CoreSim.fetch_free`), so one
+  core is limited by its DMA and 48 by their share of HBM. The share is `hbm_bw` / n over the
+  n cores of the launch; when the first pass shows cores that move no HBM data, or finish
+  theirs early (`sharing_ends`), the launch is timed again with the share at time t taken
+  over the cores whose HBM traffic (in the first pass) was not over by t (`hbm_after`).
 - **L2** (`l2_bytes`, `l2_line`-byte lines) keeps what GM copies read and write. A line is
   resident while fewer than the L2's capacity of lines were inserted since its last use
   (LRU by reuse distance). Cores run in parallel on hardware but one after another here, so
@@ -35,6 +38,8 @@ GM arguments are taken to start on a line boundary (device allocations are 2 MB 
 """
 
 from __future__ import annotations
+
+from bisect import bisect_right
 
 from ascdsl.dialects.ascendc.enums import CacheMode
 
@@ -100,6 +105,36 @@ class MemSystem:
         # Whether a core streaming from HBM gets less than its DMA reads alone: then the read
         # requests waiting for HBM hold the core's GM port (ascdsl.sim.port).
         self.hbm_bound = self.hbm_rate < self.read_rate
+        self.hbm_bw = c["hbm_bw"]
+        # The HBM share over time (`share_hbm`): when the sharing cores' traffic ends, ascending.
+        self.ends: list[float] | None = None
+
+    def share_hbm(self, ends: list[float]) -> None:
+        """Share HBM among the cores moving data at the time: `ends[i]` is when core i's HBM
+        traffic ended in a first pass (ascending, cores with none left out). Until the first
+        end all of them share `hbm_bw`, then one fewer at each end, and a core still moving
+        data after the last end has it alone (its own `gm_read_core` is then the bound)."""
+        self.ends = ends
+        self.hbm_rate = self.hbm_bw / max(1, len(ends))
+        self.hbm_bound = self.hbm_rate < self.read_rate
+
+    def hbm_after(self, s: float, nbytes: float) -> float:
+        """When a core's HBM share, free from `s`, has moved `nbytes`."""
+        ends = self.ends
+        if ends is None:
+            return s + nbytes / self.hbm_rate
+        k = len(ends)
+        j = bisect_right(ends, s)
+        bw = self.hbm_bw
+        while j < k:
+            rate = bw / (k - j)
+            room = (ends[j] - s) * rate
+            if nbytes <= room:
+                return s + nbytes / rate
+            nbytes -= room
+            s = ends[j]
+            j += 1
+        return s + nbytes / bw
 
     def lines_of(self, buf: GMBuffer) -> Lines:
         """The L2 state of a GM buffer (kept on the buffer: one launch's)."""
@@ -317,3 +352,18 @@ class MemSystem:
         if wb:
             core.l2_dirty -= wb
             core.wb_pending += wb * self.line
+
+
+# A second, timing-only pass pays when the first pass's mean number of cores moving HBM data
+# (over the slowest one's HBM time) is this far under the launch's core count.
+SHARING_GAIN = 0.9
+
+
+def sharing_ends(active: int, ends: list[float]) -> list[float] | None:
+    """The HBM ends (`MemSystem.share_hbm`) of a first pass whose cores' HBM traffic ended at
+    `ends` (0: none), or None when sharing by the cores moving data would change little: the
+    cores' mean count over the last one's HBM time is at least `SHARING_GAIN` x `active`."""
+    busy = sorted(e for e in ends if e > 0)
+    if not busy or sum(busy) >= SHARING_GAIN * active * busy[-1]:
+        return None
+    return busy

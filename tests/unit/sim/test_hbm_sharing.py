@@ -1,0 +1,86 @@
+"""HBM bandwidth shared by the cores moving data at the time (ascdsl.sim.memsys: `share_hbm`,
+`hbm_after`, `sharing_ends`; SimKernel.run's second, timing-only pass)."""
+
+import numpy as np
+import pytest
+
+import ascdsl as asc
+from ascdsl.dialects.ascendc.soc import get_soc
+from ascdsl.sim.memsys import MemSystem, sharing_ends
+
+SOC = get_soc()
+COST = SOC.cost
+BW = COST["hbm_bw"]
+MTE2 = "PIPE_MTE2"
+
+
+def test_the_share_grows_as_the_other_cores_finish():
+    ms = MemSystem(SOC, 48)
+    assert ms.hbm_after(0.0, BW) == pytest.approx(48.0)  # static: bw / 48 each
+    ms.share_hbm([1000.0, 3000.0])
+    # Two cores until t = 1000 (bw / 2 each), then the one left has all of it.
+    first = 1000 * BW / 2
+    assert ms.hbm_after(0.0, first) == pytest.approx(1000.0)
+    assert ms.hbm_after(0.0, first + BW * 500) == pytest.approx(1500.0)
+    assert ms.hbm_after(500.0, BW / 2 * 100) == pytest.approx(600.0)
+    # After the last end the core is alone (its DMA's own rate bounds it elsewhere).
+    assert ms.hbm_after(5000.0, BW) == pytest.approx(5001.0)
+    # The port model's test for HBM-bound cores uses the share while all of them read.
+    assert ms.hbm_rate == pytest.approx(BW / 2)
+    assert not ms.hbm_bound
+
+
+def test_sharing_only_when_the_cores_moving_data_are_clearly_fewer():
+    assert sharing_ends(4, [100.0, 100.0, 99.0, 100.0]) is None  # balanced
+    assert sharing_ends(4, [0.0, 0.0, 0.0, 0.0]) is None  # no HBM traffic at all
+    assert sharing_ends(4, [100.0, 0.0, 0.0, 0.0]) == [100.0]  # one core of four reads
+    # Mean count over the slowest core's HBM time: (100 + 100 + 100 + 50) / 100 = 3.5 < 3.6.
+    assert sharing_ends(4, [100.0, 100.0, 50.0, 100.0]) == [50.0, 100.0, 100.0, 100.0]
+    assert sharing_ends(4, [100.0, 100.0, 70.0, 100.0]) is None  # 3.7: not worth a pass
+
+
+@asc.jit
+def some_read(src: asc.GlobalAddress, dst: asc.GlobalAddress, n: int, used: int,
+              tile: asc.ConstExpr[int]):
+    """The first `used` cores copy their n halfs in and out, `tile` at a time; the rest idle."""
+    if asc.get_block_idx() < used:
+        g = asc.GlobalTensor()
+        g.set_global_buffer(src + asc.get_block_idx() * n, n)
+        o = asc.GlobalTensor()
+        o.set_global_buffer(dst + asc.get_block_idx() * n, n)
+        ub = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, tile)
+        for i in range(n // tile):
+            asc.data_copy(ub, g[i * tile:], tile)
+            asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+            asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+            asc.data_copy(o[i * tile:], ub, tile)
+            asc.set_flag(asc.HardEvent.MTE3_MTE2, 0)
+            asc.wait_flag(asc.HardEvent.MTE3_MTE2, 0)
+    asc.pipe_barrier(asc.Pipe.PIPE_ALL)
+
+
+def mte2_per_busy_core(used: int, cores: int = 48, n: int = 65536):
+    src = (np.arange(cores * n) % 251).astype(np.float16)
+    dst = np.zeros_like(src)
+    report = some_read[cores](src, dst, n, used, 8192)
+    # The results are the first pass's and right; the idle cores wrote nothing.
+    assert np.array_equal(dst[:used * n], src[:used * n])
+    assert not dst[used * n:].any()
+    return report.busy[MTE2] / used
+
+
+def test_idle_cores_leave_their_share_of_hbm_to_the_cores_reading():
+    n = 65536 * 2  # bytes each busy core reads, in 16 KB copies
+    steps = n // 16384
+    # All 48 read: hbm_bw / 48 each (17 B/cycle).
+    all48 = mte2_per_busy_core(48)
+    assert all48 == pytest.approx(n / (BW / 48) + steps * COST["gm_latency"], rel=0.05)
+    # 40 of 48 read: the 8 idle cores do not hold a share (820 / 40 = 20.5 B/cycle).
+    forty = mte2_per_busy_core(40)
+    assert forty == pytest.approx(n / (BW / 40) + steps * COST["gm_latency"], rel=0.05)
+    # 6 of 48 read: HBM's 137 B/cycle each is more than one core's DMA reaches
+    # (`gm_read_core`, 32 B/cycle): that is the bound.
+    six = mte2_per_busy_core(6)
+    assert six == pytest.approx(n / COST["gm_read_core"] + steps * COST["gm_latency"],
+                                rel=0.05)
+    assert six < forty < all48
