@@ -39,6 +39,7 @@ sys.path.insert(0, str(HERE / "calibration"))
 import add_high_performance  # noqa: E402
 import bank_conflict  # noqa: E402
 import catlass_basic_matmul  # noqa: E402
+import catlass_optimized_matmul  # noqa: E402
 import data_copy  # noqa: E402
 import matmul_high_performance  # noqa: E402
 from rows import AIC, AIV, BANK_FIT, BANK_ROWS, MM_PIPES, NOT_YET, ROWS, TD, Row  # noqa: E402
@@ -193,13 +194,51 @@ def run_catlass(case: str) -> tuple[dict, str]:
     return figures, note
 
 
+# catlass 06 (the optimisation guide's case 1): M, N, K and the L1 tile (L0 K 64).
+CATLASS_06 = {"06-a": (1024, 576, 6144, (128, 256, 256)),
+              "06-b": (1024, 576, 6144, (256, 128, 256))}
+
+
+def run_catlass_06(case: str) -> tuple[dict, str]:
+    co = catlass_optimized_matmul
+    m, n, k, tile = CATLASS_06[case]
+    row = next(r for r in ROWS if r.kernel == ("catlass_optimized_matmul", case))
+    old = config.soc
+    config.soc = row.extra["soc"]
+    try:
+        cores = SOCS[config.soc].aic_cores
+        a = np.full(m * k, 0.25, np.float16)
+        b = np.full(k * n, 0.5, np.float16)
+        c = np.zeros(m * n, np.float16)
+        report = co.launch(a, b, c, m, n, k, cores, co.Config(tile))
+        if not np.all(c == np.float16(0.125 * k)):
+            raise SystemExit(f"catlass {case}: wrong result")
+    finally:
+        config.soc = old
+    figures = report.msprof()
+    # The M pipe's share of the task: the simulated utilisation, against the one the
+    # published time implies (FLOPs / (cores x 16^3 x 2 x clock x time)).
+    clock = report.clock_mhz
+    flops = 2.0 * m * n * k
+    peak = cores * 16 ** 3 * 2 * clock * 1e6
+    td = figures[TD] * 1e-6
+    figures["M utilisation (sim)"] = flops / (peak * td)
+    figures["M utilisation (published)"] = flops / (peak * row.measured[TD] * 1e-6)
+    figures["M busy / task (sim)"] = report.busy.get("PIPE_M", 0.0) / cores / report.task_cycles
+    note = (f"{config_name(row)}; M pipe: sim {figures['M utilisation (sim)']:.1%} of peak over "
+            f"the task (busy {figures['M busy / task (sim)']:.1%}), published time implies "
+            f"{figures['M utilisation (published)']:.1%}")
+    return figures, note
+
+
 def config_name(row: Row) -> str:
     soc = SOCS[row.extra["soc"]]
     return f"{soc.name}: {soc.aic_cores} AIC at {soc.clock_mhz} MHz"
 
 
 RUNNERS = {"add_high_performance": run_add, "data_copy": run_copy,
-           "matmul_high_performance": run_matmul, "catlass_basic_matmul": run_catlass}
+           "matmul_high_performance": run_matmul, "catlass_basic_matmul": run_catlass,
+           "catlass_optimized_matmul": run_catlass_06}
 
 
 def err(sim: float, meas: float) -> float:
