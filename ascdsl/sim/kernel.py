@@ -158,6 +158,8 @@ class SimKernel:
         (ascdsl.sim.memsys, `share_hbm`), from the first pass's HBM ends. Timing only: it runs on
         copies of GM as the first pass left it, without the sanitizer; the results and findings
         are the first pass's."""
+        # One copy per array passed (the same array twice stays one buffer); overlapping views
+        # of one array become separate copies (their bytes no longer share L2 lines).
         copies: dict[int, np.ndarray] = {}
         again = [copies.setdefault(id(a), a.copy()) if isinstance(a, np.ndarray) else a
                  for a in args]
