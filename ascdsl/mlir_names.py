@@ -3,16 +3,18 @@
 MLIR never keeps the names of a parsed file: it numbers values, names entry-block arguments
 `%argN`, and lets an op suggest names for its results (OpAsmOpInterface::getAsmResultNames:
 `arith.constant` -> `%c5_i32`, `%c0`, `%cst`, `%true`; `memref.alloca` -> `%alloca`). pyasc's
-dumps and the CHECK lines of its lit suite are written in those names, so `ascdsl-opt
---mlir-names` prints them (xDSL's printer keeps the parsed names instead).
+dumps and the CHECK lines of its lit suite are written in those names, so `ascdsl-opt` prints
+them by default (xDSL's printer keeps the parsed names instead: `ascdsl-opt --keep-names`).
 
 The numbering follows MLIR's SSANameState: a region's values are numbered first, then each
 nested region continues from where its parent region's numbering ended. So sibling regions
 reuse the same numbers (two `scf.for` in one function both have `%arg1`), each function starts
 at `%0` / `%arg0`, and a suggested name that is taken gets `_N` from one counter per scope chain.
 
-An op suggests names by a class constant `ASM_RESULT_NAMES` (a tuple of names, one per
-result; ascendc ops declare it beside their results); upstream ops by the table below.
+Where an op's names come from, first match wins: a class constant `ASM_RESULT_NAMES` (a tuple,
+one name per result, for an ascdsl op whose Python field names are not pyasc's); the table of
+upstream ops that name their results by hand; else, for an op declaring several results, the
+names of its declarations, as mlir-tblgen generates them for ODS ops.
 """
 
 from __future__ import annotations
