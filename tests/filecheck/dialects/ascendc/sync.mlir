@@ -39,7 +39,7 @@ func.func @sys_var() {
 func.func @debug(%c1_i32: i32, %f: f32, %arg0: !ascendc.global_tensor<*xf32>, %c1_ui32: ui32, %c2_ui32: ui32) {
   // CHECK-NEXT: ascendc.printf %arg0 {desc = "test print %d"} : i32
   ascendc.printf %c1_i32 {desc = "test print %d"} : i32
-  // CHECK-NEXT: ascendc.printf %arg0, %f {desc = "%d %f"} : i32, f32
+  // CHECK-NEXT: ascendc.printf %arg0, %arg1 {desc = "%d %f"} : i32, f32
   ascendc.printf %c1_i32, %f {desc = "%d %f"} : i32, f32
   // CHECK-NEXT: ascendc.printf {desc = "hello"}
   ascendc.printf {desc = "hello"}
