@@ -487,8 +487,9 @@ class IRPrinter(Printer):
     _mlir_names: MlirNames | None = None
 
     def use_mlir_names(self, top: Operation) -> None:
-        """Name values as MLIR's printer does (ascdsl.mlir_names) instead of by their hints."""
-        self._mlir_names = MlirNames(top)
+        """Name values as MLIR's printer does (ascdsl.mlir_names) instead of by their hints;
+        in the generic form MLIR numbers every result, so ops suggest no names there."""
+        self._mlir_names = MlirNames(top, generic=self.print_generic_format)
 
     def print_ssa_value(self, value: SSAValue) -> str:
         names = self._mlir_names
@@ -600,9 +601,11 @@ class IRPrinter(Printer):
 
 
 def print_module(module: ModuleOp, stream: IO[str], *, generic: bool = False,
-                 debuginfo: bool = False, mlir_names: bool = False) -> None:
-    """Print `module` to `stream` as ascdsl-opt does (MLIR's location aliases with debuginfo;
-    MLIR's SSA names with `mlir_names`, else the names the values carry)."""
+                 debuginfo: bool = False, mlir_names: bool = True) -> None:
+    """Print `module` to `stream` as ascdsl-opt does: values named as MLIR's printer names
+    them (`%0`, `%arg0`, `%c5_i32`; ascdsl.mlir_names), or with `mlir_names=False` by the
+    names they carry (a parsed file's own names, a kernel's Python names); MLIR's location
+    aliases with `debuginfo`."""
     printer = IRPrinter(stream=stream, print_generic_format=generic, print_debuginfo=debuginfo)
     if mlir_names:
         printer.use_mlir_names(module)

@@ -3,60 +3,96 @@
 MLIR never keeps the names of a parsed file: it numbers values, names entry-block arguments
 `%argN`, and lets an op suggest names for its results (OpAsmOpInterface::getAsmResultNames:
 `arith.constant` -> `%c5_i32`, `%c0`, `%cst`, `%true`; `memref.alloca` -> `%alloca`). pyasc's
-dumps and the CHECK lines of its lit suite are written in those names, so `ascdsl-opt
---mlir-names` prints them (xDSL's printer keeps the parsed names instead).
+dumps and the CHECK lines of its lit suite are written in those names, so `ascdsl-opt` prints
+them by default (xDSL's printer keeps the parsed names instead: `ascdsl-opt --keep-names`).
 
 The numbering follows MLIR's SSANameState: a region's values are numbered first, then each
 nested region continues from where its parent region's numbering ended. So sibling regions
 reuse the same numbers (two `scf.for` in one function both have `%arg1`), each function starts
 at `%0` / `%arg0`, and a suggested name that is taken gets `_N` from one counter per scope chain.
 
-An op suggests names by a class constant `ASM_RESULT_NAMES` (a tuple of names, one per
-result; ascendc ops declare it beside their results); upstream ops by the table below.
+Where an op's names come from, first match wins: a class constant `ASM_RESULT_NAMES` (a tuple,
+one name per result, for an ascdsl op whose Python field names are not pyasc's); the table of
+upstream ops that name their results by hand; else, for an op declaring several results, the
+names of its declarations, as mlir-tblgen generates them for ODS ops.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from xdsl.dialects import arith, memref
 from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType
-from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.ir import Block, OpResult, Operation, Region, SSAValue
+from xdsl.irdl import IRDLOperation
 
 
-def _constant_names(op: Operation) -> tuple[str | None, ...]:
-    assert isinstance(op, arith.ConstantOp)
-    value, t = op.value, op.result.type
+def _constant_names(op: Operation) -> dict[int, str]:
+    value, t = op.properties.get("value"), op.results[0].type
     if not isinstance(value, IntegerAttr):
-        return ("cst",)
+        return {0: "cst"}
     if isinstance(t, IntegerType) and t.width.data == 1:
-        return ("true" if value.value.data else "false",)
+        return {0: "true" if value.value.data else "false"}
     if isinstance(t, IndexType):
-        return (f"c{value.value.data}",)
+        return {0: f"c{value.value.data}"}
     # MLIR prints the APInt signed, whatever the type's signedness (`%c-1_i32`, `%c-1_ui8`).
     v = value.value.data
     if isinstance(t, IntegerType):
         w = t.width.data
         v = v - (1 << w) if v >= 1 << (w - 1) else v
-    return (f"c{v}_{t}",)
+    return {0: f"c{v}_{t}"}
 
 
-# Upstream ops' suggested result names (MLIR's getAsmResultNames).
-UPSTREAM_RESULT_NAMES: dict[type[Operation], Callable[[Operation], tuple[str | None, ...]]] = {
-    arith.ConstantOp: _constant_names,
-    memref.AllocaOp: lambda op: ("alloca",),
-    memref.AllocOp: lambda op: ("alloc",),
-    arith.MulUIExtendedOp: lambda op: ("low", "high"),
-    arith.MulSIExtendedOp: lambda op: ("low", "high"),
+def _one(name: str) -> Callable[[Operation], dict[int, str]]:
+    return lambda op: {0: name}
+
+
+# Upstream ops whose C++ class writes getAsmResultNames by hand (MemRefOps.cpp, ArithOps.cpp),
+# by op name (ascdsl replaces some of xDSL's classes, memref.cast among them). Ops with several
+# named results that rely on ODS's generated method (arith.mului_extended: `%low, %high`) need
+# no entry: `_ods_names` gives them the same names.
+UPSTREAM_RESULT_NAMES: dict[str, Callable[[Operation], dict[int, str]]] = {
+    "arith.constant": _constant_names,
+    "memref.alloca": _one("alloca"),
+    "memref.alloc": _one("alloc"),
+    "memref.cast": _one("cast"),
+    "memref.subview": _one("subview"),
+    "memref.reinterpret_cast": _one("reinterpret_cast"),
+    "memref.memory_space_cast": _one("memspacecast"),
+    "memref.collapse_shape": _one("collapse_shape"),
+    "memref.expand_shape": _one("expand_shape"),
+    "memref.dim": _one("dim"),
+    "memref.extract_aligned_pointer_as_index": _one("intptr"),
+    "memref.assume_alignment": _one("assume_align"),
 }
 
 
-def suggested_names(op: Operation) -> tuple[str | None, ...]:
-    names = getattr(type(op), "ASM_RESULT_NAMES", None)
-    if names is not None:
-        return tuple(names)
-    fn = UPSTREAM_RESULT_NAMES.get(type(op))
-    return fn(op) if fn is not None else ()
+def _ods_names(op: Operation) -> dict[int, str]:
+    """What mlir-tblgen generates for an op declaring more than one result (OpEmitter::
+    genOpAsmInterface): each declared result, or the first value of a variadic one, is named
+    after its declaration. pyasc's ops get their names this way (`%mrgSortList1, ...`), and so
+    do ascdsl's, whose result declarations carry pyasc's names."""
+    if not isinstance(op, IRDLOperation):
+        return {}
+    defs = type(op).get_irdl_definition().results
+    if len(defs) < 2:
+        return {}
+    names: dict[int, str] = {}
+    for field, _ in defs:
+        value = getattr(op, field, None)
+        if isinstance(value, OpResult):
+            names[value.index] = field
+        elif isinstance(value, Sequence) and value:
+            names[value[0].index] = field
+    return names
+
+
+def suggested_names(op: Operation) -> dict[int, str]:
+    """Result number -> the name the op suggests for it (MLIR's OpAsmOpInterface)."""
+    explicit = getattr(type(op), "ASM_RESULT_NAMES", None)
+    if explicit is not None:
+        return {i: n for i, n in enumerate(explicit) if n}
+    fn = UPSTREAM_RESULT_NAMES.get(op.name)
+    return fn(op) if fn is not None else _ods_names(op)
 
 
 class _Scope:
@@ -78,11 +114,18 @@ class _Scope:
 
 
 class MlirNames:
-    """The MLIR name of every value under `top`, and the ops printed as one result group."""
+    """The MLIR name of every value under `top`, and how each op's results are printed.
 
-    def __init__(self, top: Operation) -> None:
+    `values` maps a value to its name as a use prints it (`c5_i32`, `0`, `0#1`, `sizes#1`);
+    `groups` maps an op whose results do not print one by one to its result list
+    (`0:2`, `base_buffer, %offset, %sizes:2, %strides:2`). With `generic`, ops suggest no
+    names, as MLIR's printer does for `--mlir-print-op-generic` (everything is numbered).
+    """
+
+    def __init__(self, top: Operation, generic: bool = False) -> None:
         self.values: dict[SSAValue, str] = {}
-        self.groups: dict[Operation, str] = {}  # op -> `0:2`, its results `0#0`, `0#1`
+        self.groups: dict[Operation, str] = {}
+        self._generic = generic
         self._next_value = 0
         self._next_arg = 0
         self._next_conflict = 0
@@ -133,13 +176,26 @@ class MlirNames:
         results = op.results
         if not results:
             return
-        suggested = suggested_names(op)
-        if len(results) > 1 and not any(suggested):
-            base = self._number()
-            self.groups[op] = f"{base}:{len(results)}"
-            for i, r in enumerate(results):
-                self.values[r] = f"{base}#{i}"
-            return
-        for i, r in enumerate(results):
-            name = suggested[i] if i < len(suggested) else None
-            self.values[r] = self._unique(name) if name else self._number()
+        # MLIR's SSANameState::numberValuesInOp: named results first (in result order, one
+        # conflict counter), then the first result gets a number if it has no name. Each
+        # named result other than the first starts a result group; a result outside the
+        # head of its group prints as `%head#k`.
+        suggested = {} if self._generic else suggested_names(op)
+        heads: dict[int, str] = {i: self._unique(suggested[i])
+                                 for i in sorted(suggested) if 0 <= i < len(results)}
+        if 0 not in heads:
+            heads[0] = self._number()
+        starts = sorted(heads)
+        ends = starts[1:] + [len(results)]
+        listed: list[str] = []
+        for start, end in zip(starts, ends):
+            head = heads[start]
+            if end - start == 1:
+                self.values[results[start]] = head
+                listed.append(head)
+            else:
+                for k in range(start, end):
+                    self.values[results[k]] = f"{head}#{k - start}"
+                listed.append(f"{head}:{end - start}")
+        if len(listed) != len(results):
+            self.groups[op] = ", %".join(listed)

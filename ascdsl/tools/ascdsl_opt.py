@@ -13,6 +13,7 @@ for an internal error). The input is never written; `-o` is replaced atomically.
 
 from __future__ import annotations
 
+import argparse
 import io
 import os
 import sys
@@ -57,7 +58,7 @@ class Options:
     print_auto_sync: bool = False
     readable_names: bool = False
     compilable: bool = False
-    mlir_names: bool = False
+    keep_names: bool = False
 
 
 @dataclass
@@ -102,11 +103,13 @@ def _build_parser(pass_names: Sequence[str]) -> OneLineArgParser:
         help="print op locations",
     )
     p.add_argument(
-        "--mlir-names",
+        "--keep-names",
         action="store_true",
-        help="name values as MLIR's printer does (%%0, %%arg0, %%c5_i32), as pyasc's dumps "
-             "and lit tests do; by default the names in the input are kept",
+        help="keep the value names of the input (%%x stays %%x) instead of naming values as "
+             "MLIR's printer does (%%0, %%arg0, %%c5_i32), which is the default",
     )
+    # MLIR's names were an option before they became the default; scripts still pass it.
+    p.add_argument("--mlir-names", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--allow-unregistered-dialect", action="store_true")
     p.add_argument(
         "--check",
@@ -209,6 +212,12 @@ def parse_args(argv: Sequence[str]) -> Options | str:
         lines = [f"  {n}{origin_note('pass', n)}" for n in sorted(PASSES)]
         lines += [f"  {a} (alias of {t})" for a, t in sorted(ALIASES.items())]
         return "ascdsl passes:\n" + "\n".join(lines) + "\n(and xDSL's: canonicalize, cse, dce, ...)"
+    if ns.keep_names and ns.mlir_names:
+        raise UsageError("--keep-names and --mlir-names ask for different value names: "
+                         "give one (MLIR's names are the default)")
+    if ns.keep_names and ns.target not in ("mlir", "mlir-generic"):
+        raise UsageError("--keep-names is an option of the IR output (-t mlir); "
+                         "-t ascendc names values with --ascendc-readable-names")
     if ns.input is None:
         if _stdin_is_terminal():
             # Reading a terminal would wait silently for text nobody is going to type.
@@ -231,7 +240,7 @@ def parse_args(argv: Sequence[str]) -> Options | str:
         print_auto_sync=ns.print_auto_sync,
         readable_names=ns.ascendc_readable_names,
         compilable=ns.ascendc_compilable,
-        mlir_names=ns.mlir_names,
+        keep_names=ns.keep_names,
     )
 
 
@@ -324,12 +333,12 @@ def run_chunk(text: str, filename: str, line_offset: int, passes, opts: Options,
                 engine.diagnostics.extend(found)
                 result.failed = True
                 return result
-        elif opts.target == "mlir" and (opts.print_generic or opts.print_debuginfo
-                                        or opts.mlir_names):
+        elif opts.target in ("mlir", "mlir-generic"):
             from ascdsl.locations import print_module
 
-            print_module(module, stream, generic=opts.print_generic,
-                         debuginfo=opts.print_debuginfo, mlir_names=opts.mlir_names)
+            print_module(module, stream,
+                         generic=opts.print_generic or opts.target == "mlir-generic",
+                         debuginfo=opts.print_debuginfo, mlir_names=not opts.keep_names)
         elif opts.print_auto_sync or opts.readable_names or opts.compilable:
             from ascdsl.targets.ascendc import write
 

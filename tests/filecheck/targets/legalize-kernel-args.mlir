@@ -6,11 +6,11 @@
 // needs it (cross-core flags: targets/cross-core.mlir); `ffts-addr=always` is pyasc's
 // behaviour. Helpers (no ascendc.global) and declarations are left alone.
 
-// CHECK:       func.func @kernel(%x: memref<?xf32, 22> {emitasc.kernel_arg = #emitasc<kernel_arg explicit>}, %n: i32 {emitasc.kernel_arg = #emitasc<kernel_arg explicit>}) attributes {ascendc.global} {
-// CHECK:       func.func @helper(%y: i32) {
+// CHECK:       func.func @kernel(%arg0: memref<?xf32, 22> {emitasc.kernel_arg = #emitasc<kernel_arg explicit>}, %arg1: i32 {emitasc.kernel_arg = #emitasc<kernel_arg explicit>}) attributes {ascendc.global} {
+// CHECK:       func.func @helper(%arg0: i32) {
 
-// ALWAYS:      func.func @kernel(%x: memref<?xf32, 22> {emitasc.kernel_arg = #emitasc<kernel_arg explicit>}, %n: i32 {emitasc.kernel_arg = #emitasc<kernel_arg explicit>}, %ffts_addr: memref<?xui64, 22> {emitasc.kernel_arg = #emitasc<kernel_arg ffts_addr>}) attributes {ascendc.global} {
-// ALWAYS:      func.func @helper(%y: i32) {
+// ALWAYS:      func.func @kernel(%arg0: memref<?xf32, 22> {emitasc.kernel_arg = #emitasc<kernel_arg explicit>}, %arg1: i32 {emitasc.kernel_arg = #emitasc<kernel_arg explicit>}, %arg2: memref<?xui64, 22> {emitasc.kernel_arg = #emitasc<kernel_arg ffts_addr>}) attributes {ascendc.global} {
+// ALWAYS:      func.func @helper(%arg0: i32) {
 
 // CPP:         extern "C" __global__ __aicore__ void kernel(__gm__ float* v1, int32_t v2, __gm__ uint64_t* v3_ffts_addr) {
 // CPP-NEXT:      set_ffts_base_addr(*v3_ffts_addr);

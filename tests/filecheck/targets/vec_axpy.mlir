@@ -5,9 +5,9 @@
 // RUN: ascdsl-opt %s -t ascendc | filecheck %s --check-prefix=PYASC
 
 // IR-LABEL: func.func @axpy
-// IR-NEXT: ascendc.axpy_l0 %d, %h, %s, %m, %r, %up {isSetMask} : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf16>, f16, ui64, i8, !ascendc.unary_repeat_params
-// IR-NEXT: ascendc.axpy_l1 %h, %h, %s, %m, %m, %r, %up {isSetMask} : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, f16, ui64, ui64, i8, !ascendc.unary_repeat_params
-// IR-NEXT: ascendc.axpy_l2 %d, %h, %s, %n : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf16>, f16, i32
+// IR-NEXT: ascendc.axpy_l0 %arg0, %arg1, %arg2, %arg4, %arg5, %arg6 {isSetMask} : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf16>, f16, ui64, i8, !ascendc.unary_repeat_params
+// IR-NEXT: ascendc.axpy_l1 %arg1, %arg1, %arg2, %arg4, %arg4, %arg5, %arg6 {isSetMask} : !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, f16, ui64, ui64, i8, !ascendc.unary_repeat_params
+// IR-NEXT: ascendc.axpy_l2 %arg0, %arg1, %arg2, %arg3 : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf16>, f16, i32
 
 // CPP-LABEL: void axpy(
 // CPP-NEXT: AscendC::Axpy<float, half, 1>(v1, v2, v3, v5, v6, v7);

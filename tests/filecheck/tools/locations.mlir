@@ -60,8 +60,8 @@ module {
 // CHECK-NEXT:     } do {
 // CHECK-NEXT:     ^bb0(%arg2{{(_1)?}}: i32 loc(unknown)):
 // CHECK-NEXT:       %c1_i32 = arith.constant 1 : i32 loc(#loc12)
-// CHECK-NEXT:       %6 = arith.addi %arg2{{(_1)?}}, %c1_i32 : i32 loc(#loc12)
-// CHECK-NEXT:       scf.yield %6 : i32 loc(#loc12)
+// CHECK-NEXT:       %5 = arith.addi %arg2{{(_1)?}}, %c1_i32 : i32 loc(#loc12)
+// CHECK-NEXT:       scf.yield %5 : i32 loc(#loc12)
 // CHECK-NEXT:     } loc(#loc11)
 // CHECK-NEXT:     {{(func.)?}}return loc(#loc)
 // CHECK-NEXT:   } loc(#loc1)

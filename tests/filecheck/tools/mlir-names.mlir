@@ -1,13 +1,15 @@
+// RUN: ascdsl-opt %s --allow-unregistered-dialect | filecheck %s
+// RUN: ascdsl-opt %s --allow-unregistered-dialect | ascdsl-opt --allow-unregistered-dialect | filecheck %s
 // RUN: ascdsl-opt %s --mlir-names --allow-unregistered-dialect | filecheck %s
-// RUN: ascdsl-opt %s --mlir-names --allow-unregistered-dialect | ascdsl-opt --mlir-names --allow-unregistered-dialect | filecheck %s
-// RUN: ascdsl-opt %s --mlir-names --allow-unregistered-dialect --mlir-print-op-generic | filecheck %s --check-prefix=GENERIC
-// RUN: ascdsl-opt %s --allow-unregistered-dialect | filecheck %s --check-prefix=KEPT
-// --mlir-names prints the names MLIR's printer (and so pyasc's dumps and lit tests) gives:
+// RUN: ascdsl-opt %s --allow-unregistered-dialect --mlir-print-op-generic | filecheck %s --check-prefix=GENERIC
+// RUN: ascdsl-opt %s --keep-names --allow-unregistered-dialect | filecheck %s --check-prefix=KEPT
+// ascdsl-opt prints the names MLIR's printer (and so pyasc's dumps and lit tests) gives:
 // numbers, %argN for entry-block arguments, the names ops suggest (arith.constant's %c5_i32,
 // %c0, %cst, %true; mului_extended's %low/%high; get_store_atomic_config's), `_N` when a
 // suggested name is taken, and `%0:2` / `%0#1` for an op's unnamed results. A nested region
 // continues from the end of its parent region's numbering, so sibling loops share numbers.
-// Without the option, the input's names are kept.
+// --mlir-names (the option before this became the default) changes nothing; --keep-names
+// keeps the input's names. In the generic form MLIR asks no op for names: all are numbers.
 
 // CHECK-LABEL: func.func @f(%arg0: i32, %arg1: index) -> i32 {
 // CHECK-NEXT:    %c0 = arith.constant 0 : index
@@ -35,6 +37,10 @@
 // CHECK-NEXT:    func.return %3 : i32
 // GENERIC-LABEL: "func.func"() <{sym_name = "f"
 // GENERIC-NEXT:  ^bb0(%arg0: i32, %arg1: index):
+// GENERIC-NEXT:    %0 = "arith.constant"() <{value = 0 : index}> : () -> index
+// GENERIC:         %8 = "arith.addi"(%arg0, %2) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32
+// GENERIC:           %15:2 = "arith.mului_extended"(%14, %14) : (i32, i32) -> (i32, i32)
+// GENERIC:         %10:2 = "ascendc.get_store_atomic_config"() : () -> (i16, i16)
 // KEPT-LABEL: func.func @f(%a: i32, %n: index) -> i32 {
 // KEPT:          %lo, %hi = arith.mului_extended %z, %z : i32
 func.func @f(%a: i32, %n: index) -> i32 {

@@ -52,47 +52,47 @@ func.func @copy_out(%g: !ascendc.global_tensor<*xf32>, %off: index, %z: !ascendc
 // CHECK-NEXT:    %c0 = arith.constant 0 : index
 // CHECK-NEXT:    %c128 = arith.constant 128 : index
 // CHECK-NEXT:    %c1024 = arith.constant 1024 : index
-// CHECK-NEXT:    %n = arith.constant 128 : i32
-// CHECK-NEXT:    %half = arith.constant 5.000000e-01 : f32
-// CHECK-NEXT:    %gx = ascendc.global_tensor : !ascendc.global_tensor<*xf32>
-// CHECK-NEXT:    ascendc.global_tensor.set_global_buffer %gx, %x : !ascendc.global_tensor<*xf32>, memref<?xf32, 22>
-// CHECK-NEXT:    %gy = ascendc.global_tensor : !ascendc.global_tensor<*xf32>
-// CHECK-NEXT:    ascendc.global_tensor.set_global_buffer %gy, %y : !ascendc.global_tensor<*xf32>, memref<?xf32, 22>
-// CHECK-NEXT:    %gz = ascendc.global_tensor : !ascendc.global_tensor<*xf32>
-// CHECK-NEXT:    ascendc.global_tensor.set_global_buffer %gz, %z : !ascendc.global_tensor<*xf32>, memref<?xf32, 22>
+// CHECK-NEXT:    %c128_i32 = arith.constant 128 : i32
+// CHECK-NEXT:    %cst = arith.constant 5.000000e-01 : f32
+// CHECK-NEXT:    [[GX:%[0-9]+]] = ascendc.global_tensor : !ascendc.global_tensor<*xf32>
+// CHECK-NEXT:    ascendc.global_tensor.set_global_buffer [[GX]], %arg0 : !ascendc.global_tensor<*xf32>, memref<?xf32, 22>
+// CHECK-NEXT:    [[GY:%[0-9]+]] = ascendc.global_tensor : !ascendc.global_tensor<*xf32>
+// CHECK-NEXT:    ascendc.global_tensor.set_global_buffer [[GY]], %arg1 : !ascendc.global_tensor<*xf32>, memref<?xf32, 22>
+// CHECK-NEXT:    [[GZ:%[0-9]+]] = ascendc.global_tensor : !ascendc.global_tensor<*xf32>
+// CHECK-NEXT:    ascendc.global_tensor.set_global_buffer [[GZ]], %arg2 : !ascendc.global_tensor<*xf32>, memref<?xf32, 22>
 // CHECK-NEXT:    %c512_i64 = arith.constant 512 : i64
-// CHECK-NEXT:    %1 = ascendc.tbuf : <veccalc>
-// CHECK-NEXT:    ascendc.pipe.init_buffer %0, %1, %c512_i64 : !ascendc.tbuf<veccalc>, i64
-// CHECK-NEXT:    %sum = ascendc.tbuf.get_tensor %1 : !ascendc.tbuf<veccalc>, !ascendc.local_tensor<128xf32>
+// CHECK-NEXT:    [[V1:%[0-9]+]] = ascendc.tbuf : <veccalc>
+// CHECK-NEXT:    ascendc.pipe.init_buffer %0, [[V1]], %c512_i64 : !ascendc.tbuf<veccalc>, i64
+// CHECK-NEXT:    [[SUM:%[0-9]+]] = ascendc.tbuf.get_tensor [[V1]] : !ascendc.tbuf<veccalc>, !ascendc.local_tensor<128xf32>
 // CHECK-NEXT:    %c1_i32 = arith.constant 1 : i32
-// CHECK-NEXT:    %2 = ascendc.queue : <vecin, 1>
-// CHECK-NEXT:    ascendc.pipe.init_queue %0, %2, %c1_i32, %c512_i64 : !ascendc.queue<vecin, 1>, i32, i64
-// CHECK-NEXT:    %3 = ascendc.queue : <vecin, 1>
-// CHECK-NEXT:    ascendc.pipe.init_queue %0, %3, %c1_i32, %c512_i64 : !ascendc.queue<vecin, 1>, i32, i64
-// CHECK-NEXT:    %4 = ascendc.queue : <vecout, 1>
-// CHECK-NEXT:    ascendc.pipe.init_queue %0, %4, %c1_i32, %c512_i64 : !ascendc.queue<vecout, 1>, i32, i64
-// CHECK-NEXT:    scf.for %off = %c0 to %c1024 step %c128 {
-// CHECK-NEXT:      %t = ascendc.que_bind.alloc_tensor %2 : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<128xf32>
-// CHECK-NEXT:      %src = ascendc.global_tensor.subindex %gx[%off] : !ascendc.global_tensor<*xf32>, index, !ascendc.global_tensor<*xf32>
-// CHECK-NEXT:      ascendc.data_copy_l2 %t, %src, %n : !ascendc.local_tensor<128xf32>, !ascendc.global_tensor<*xf32>, i32
-// CHECK-NEXT:      ascendc.que_bind.enque_tensor %2, %t : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<128xf32>
-// CHECK-NEXT:      %t_1 = ascendc.que_bind.alloc_tensor %3 : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<128xf32>
-// CHECK-NEXT:      %src_1 = ascendc.global_tensor.subindex %gy[%off] : !ascendc.global_tensor<*xf32>, index, !ascendc.global_tensor<*xf32>
-// CHECK-NEXT:      ascendc.data_copy_l2 %t_1, %src_1, %n : !ascendc.local_tensor<128xf32>, !ascendc.global_tensor<*xf32>, i32
-// CHECK-NEXT:      ascendc.que_bind.enque_tensor %3, %t_1 : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<128xf32>
-// CHECK-NEXT:      %t_2 = ascendc.que_bind.deque_tensor %2 : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<128xf32>
-// CHECK-NEXT:      %t_3 = ascendc.que_bind.deque_tensor %3 : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<128xf32>
-// CHECK-NEXT:      ascendc.add_l2 %sum, %t_2, %t_3, %n : !ascendc.local_tensor<128xf32>, !ascendc.local_tensor<128xf32>, !ascendc.local_tensor<128xf32>, i32
-// CHECK-NEXT:      %z_1 = ascendc.que_bind.alloc_tensor %4 : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<128xf32>
+// CHECK-NEXT:    [[V2:%[0-9]+]] = ascendc.queue : <vecin, 1>
+// CHECK-NEXT:    ascendc.pipe.init_queue %0, [[V2]], %c1_i32, %c512_i64 : !ascendc.queue<vecin, 1>, i32, i64
+// CHECK-NEXT:    [[V3:%[0-9]+]] = ascendc.queue : <vecin, 1>
+// CHECK-NEXT:    ascendc.pipe.init_queue %0, [[V3]], %c1_i32, %c512_i64 : !ascendc.queue<vecin, 1>, i32, i64
+// CHECK-NEXT:    [[V4:%[0-9]+]] = ascendc.queue : <vecout, 1>
+// CHECK-NEXT:    ascendc.pipe.init_queue %0, [[V4]], %c1_i32, %c512_i64 : !ascendc.queue<vecout, 1>, i32, i64
+// CHECK-NEXT:    scf.for %arg3 = %c0 to %c1024 step %c128 {
+// CHECK-NEXT:      [[T:%[0-9]+]] = ascendc.que_bind.alloc_tensor [[V2]] : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<128xf32>
+// CHECK-NEXT:      [[SRC:%[0-9]+]] = ascendc.global_tensor.subindex [[GX]][%arg3] : !ascendc.global_tensor<*xf32>, index, !ascendc.global_tensor<*xf32>
+// CHECK-NEXT:      ascendc.data_copy_l2 [[T]], [[SRC]], %c128_i32 : !ascendc.local_tensor<128xf32>, !ascendc.global_tensor<*xf32>, i32
+// CHECK-NEXT:      ascendc.que_bind.enque_tensor [[V2]], [[T]] : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<128xf32>
+// CHECK-NEXT:      [[T_1:%[0-9]+]] = ascendc.que_bind.alloc_tensor [[V3]] : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<128xf32>
+// CHECK-NEXT:      [[SRC_1:%[0-9]+]] = ascendc.global_tensor.subindex [[GY]][%arg3] : !ascendc.global_tensor<*xf32>, index, !ascendc.global_tensor<*xf32>
+// CHECK-NEXT:      ascendc.data_copy_l2 [[T_1]], [[SRC_1]], %c128_i32 : !ascendc.local_tensor<128xf32>, !ascendc.global_tensor<*xf32>, i32
+// CHECK-NEXT:      ascendc.que_bind.enque_tensor [[V3]], [[T_1]] : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<128xf32>
+// CHECK-NEXT:      [[T_2:%[0-9]+]] = ascendc.que_bind.deque_tensor [[V2]] : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<128xf32>
+// CHECK-NEXT:      [[T_3:%[0-9]+]] = ascendc.que_bind.deque_tensor [[V3]] : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<128xf32>
+// CHECK-NEXT:      ascendc.add_l2 [[SUM]], [[T_2]], [[T_3]], %c128_i32 : !ascendc.local_tensor<128xf32>, !ascendc.local_tensor<128xf32>, !ascendc.local_tensor<128xf32>, i32
+// CHECK-NEXT:      [[Z_1:%[0-9]+]] = ascendc.que_bind.alloc_tensor [[V4]] : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<128xf32>
 // CHECK-NEXT:      ascendc.pipe_barrier pipe_v
-// CHECK-NEXT:      ascendc.muls_l2 %z_1, %sum, %half, %n : !ascendc.local_tensor<128xf32>, !ascendc.local_tensor<128xf32>, f32, i32
-// CHECK-NEXT:      ascendc.que_bind.enque_tensor %4, %z_1 : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<128xf32>
-// CHECK-NEXT:      %dst = ascendc.global_tensor.subindex %gz[%off] : !ascendc.global_tensor<*xf32>, index, !ascendc.global_tensor<*xf32>
-// CHECK-NEXT:      %z_2 = ascendc.que_bind.deque_tensor %4 : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<128xf32>
-// CHECK-NEXT:      ascendc.data_copy_l2 %dst, %z_2, %n : !ascendc.global_tensor<*xf32>, !ascendc.local_tensor<128xf32>, i32
-// CHECK-NEXT:      ascendc.que_bind.free_tensor %4, %z_1 : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<128xf32>
-// CHECK-NEXT:      ascendc.que_bind.free_tensor %3, %t_1 : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<128xf32>
-// CHECK-NEXT:      ascendc.que_bind.free_tensor %2, %t : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<128xf32>
+// CHECK-NEXT:      ascendc.muls_l2 [[Z_1]], [[SUM]], %cst, %c128_i32 : !ascendc.local_tensor<128xf32>, !ascendc.local_tensor<128xf32>, f32, i32
+// CHECK-NEXT:      ascendc.que_bind.enque_tensor [[V4]], [[Z_1]] : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<128xf32>
+// CHECK-NEXT:      [[DST:%[0-9]+]] = ascendc.global_tensor.subindex [[GZ]][%arg3] : !ascendc.global_tensor<*xf32>, index, !ascendc.global_tensor<*xf32>
+// CHECK-NEXT:      [[Z_2:%[0-9]+]] = ascendc.que_bind.deque_tensor [[V4]] : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<128xf32>
+// CHECK-NEXT:      ascendc.data_copy_l2 [[DST]], [[Z_2]], %c128_i32 : !ascendc.global_tensor<*xf32>, !ascendc.local_tensor<128xf32>, i32
+// CHECK-NEXT:      ascendc.que_bind.free_tensor [[V4]], [[Z_1]] : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<128xf32>
+// CHECK-NEXT:      ascendc.que_bind.free_tensor [[V3]], [[T_1]] : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<128xf32>
+// CHECK-NEXT:      ascendc.que_bind.free_tensor [[V2]], [[T]] : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<128xf32>
 // CHECK-NEXT:    }
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
 // CHECK-NEXT:    func.return

@@ -10,23 +10,23 @@
 // SetGlobalBuffer points somewhere else).
 
 // CHECK-LABEL: func.func @kept(
-// CHECK-NEXT:    %pipe = ascendc.pipe
-// CHECK-NEXT:    %q = ascendc.queue : <vecin, 1>
-// CHECK-NEXT:    %buf = ascendc.tbuf : <veccalc>
-// CHECK-NEXT:    ascendc.pipe.init_queue %pipe, %q, %n, %len
-// CHECK-NEXT:    ascendc.pipe.init_buffer %pipe, %buf, %len
-// CHECK-NEXT:    %unused_tensor = ascendc.tbuf.get_tensor %buf
-// CHECK-NEXT:    %t = ascendc.que_bind.alloc_tensor %q
-// CHECK-NEXT:    ascendc.data_copy_l2 %t, %g, %n
-// CHECK-NEXT:    ascendc.que_bind.enque_tensor %q, %t
-// CHECK-NEXT:    %unused_deque = ascendc.que_bind.deque_tensor %q
-// CHECK-NEXT:    %id = ascendc.pipe.fetch_event_id %pipe, mte2_v : i8
-// CHECK-NEXT:    ascendc.set_flag mte2_v, %id : i8
-// CHECK-NEXT:    ascendc.wait_flag mte2_v, %id : i8
-// CHECK-NEXT:    %unused_id = ascendc.pipe.fetch_event_id %pipe, v_s : i8
+// CHECK-NEXT:    [[PIPE:%[0-9]+]] = ascendc.pipe
+// CHECK-NEXT:    [[Q:%[0-9]+]] = ascendc.queue : <vecin, 1>
+// CHECK-NEXT:    [[BUF:%[0-9]+]] = ascendc.tbuf : <veccalc>
+// CHECK-NEXT:    ascendc.pipe.init_queue [[PIPE]], [[Q]], %arg1, %arg2
+// CHECK-NEXT:    ascendc.pipe.init_buffer [[PIPE]], [[BUF]], %arg2
+// CHECK-NEXT:    [[UNUSED_TENSOR:%[0-9]+]] = ascendc.tbuf.get_tensor [[BUF]]
+// CHECK-NEXT:    [[T:%[0-9]+]] = ascendc.que_bind.alloc_tensor [[Q]]
+// CHECK-NEXT:    ascendc.data_copy_l2 [[T]], %arg0, %arg1
+// CHECK-NEXT:    ascendc.que_bind.enque_tensor [[Q]], [[T]]
+// CHECK-NEXT:    [[UNUSED_DEQUE:%[0-9]+]] = ascendc.que_bind.deque_tensor [[Q]]
+// CHECK-NEXT:    [[ID:%[0-9]+]] = ascendc.pipe.fetch_event_id [[PIPE]], mte2_v : i8
+// CHECK-NEXT:    ascendc.set_flag mte2_v, [[ID]] : i8
+// CHECK-NEXT:    ascendc.wait_flag mte2_v, [[ID]] : i8
+// CHECK-NEXT:    [[UNUSED_ID:%[0-9]+]] = ascendc.pipe.fetch_event_id [[PIPE]], v_s : i8
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_v
-// CHECK-NEXT:    %unused_value = ascendc.local_tensor.get_value %t, %i
-// CHECK-NEXT:    ascendc.que_bind.free_tensor %q, %t
+// CHECK-NEXT:    [[UNUSED_VALUE:%[0-9]+]] = ascendc.local_tensor.get_value [[T]], %arg3
+// CHECK-NEXT:    ascendc.que_bind.free_tensor [[Q]], [[T]]
 // CHECK-NEXT:    func.return
 func.func @kept(%g: !ascendc.global_tensor<*xf32>, %n: i32, %len: i64, %i: index) {
   %pipe = ascendc.pipe
@@ -65,12 +65,12 @@ func.func @dropped_when_unused(%g: !ascendc.global_tensor<*xf32>, %t: !ascendc.l
 }
 
 // CHECK-LABEL: func.func @global_tensors_not_merged(
-// CHECK-NEXT:    %a = ascendc.global_tensor : !ascendc.global_tensor<*xf32>
-// CHECK-NEXT:    ascendc.global_tensor.set_global_buffer %a, %x
-// CHECK-NEXT:    %b = ascendc.global_tensor : !ascendc.global_tensor<*xf32>
-// CHECK-NEXT:    ascendc.global_tensor.set_global_buffer %b, %y
-// CSE-NEXT:      %va = ascendc.global_tensor.subindex %a[%i]
-// CSE-NEXT:      "test.op"(%va, %va, %b)
+// CHECK-NEXT:    [[A:%[0-9]+]] = ascendc.global_tensor : !ascendc.global_tensor<*xf32>
+// CHECK-NEXT:    ascendc.global_tensor.set_global_buffer [[A]], %arg0
+// CHECK-NEXT:    [[B:%[0-9]+]] = ascendc.global_tensor : !ascendc.global_tensor<*xf32>
+// CHECK-NEXT:    ascendc.global_tensor.set_global_buffer [[B]], %arg1
+// CSE-NEXT:      [[VA:%[0-9]+]] = ascendc.global_tensor.subindex %0[%arg2]
+// CSE-NEXT:      "test.op"([[VA]], [[VA]], %1)
 func.func @global_tensors_not_merged(%x: memref<?xf32, 22>, %y: memref<?xf32, 22>, %i: index) {
   %a = ascendc.global_tensor : !ascendc.global_tensor<*xf32>
   ascendc.global_tensor.set_global_buffer %a, %x : !ascendc.global_tensor<*xf32>, memref<?xf32, 22>
@@ -84,11 +84,11 @@ func.func @global_tensors_not_merged(%x: memref<?xf32, 22>, %y: memref<?xf32, 22
 
 // Two pipes or two queues are two objects, too.
 // CSE-LABEL: func.func @objects_not_merged(
-// CSE-NEXT:    %p1 = ascendc.pipe
-// CSE-NEXT:    %p2 = ascendc.pipe
-// CSE-NEXT:    %q1 = ascendc.queue : <vecin, 1>
-// CSE-NEXT:    %q2 = ascendc.queue : <vecin, 1>
-// CSE-NEXT:    "test.op"(%p1, %p2, %q1, %q2)
+// CSE-NEXT:    [[P1:%[0-9]+]] = ascendc.pipe
+// CSE-NEXT:    [[P2:%[0-9]+]] = ascendc.pipe
+// CSE-NEXT:    [[Q1:%[0-9]+]] = ascendc.queue : <vecin, 1>
+// CSE-NEXT:    [[Q2:%[0-9]+]] = ascendc.queue : <vecin, 1>
+// CSE-NEXT:    "test.op"([[P1]], [[P2]], [[Q1]], [[Q2]])
 func.func @objects_not_merged() {
   %p1 = ascendc.pipe
   %p2 = ascendc.pipe

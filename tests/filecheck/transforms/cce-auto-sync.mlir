@@ -7,10 +7,10 @@
 // %x's buffer (a TBuf) is not %b's (a queue): nothing.
 // CHECK-LABEL: func.func @vector_chain(
 // CHECK-SAME:    attributes {ascdsl.auto_sync_on}
-// CHECK:         ascendc.relu_l2 %b, %x, %n
+// CHECK:         ascendc.relu_l2 %3, %2, %arg1
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_v {ascdsl.auto_sync}
-// CHECK-NEXT:    ascendc.muls_l2 %b, %b, %two, %n
-// CHECK-NEXT:    ascendc.muls_l2 %x, %x, %two, %n
+// CHECK-NEXT:    ascendc.muls_l2 %3, %3, %cst, %arg1
+// CHECK-NEXT:    ascendc.muls_l2 %2, %2, %cst, %arg1
 // CHECK-NEXT:    func.return
 func.func @vector_chain(%pipe: !ascendc.pipe, %n: i32, %len: i64) {
   %q = ascendc.queue : <vecout, 1>
@@ -28,11 +28,11 @@ func.func @vector_chain(%pipe: !ascendc.pipe, %n: i32, %len: i64) {
 
 // A barrier the kernel already has (or a pipe_all) orders the pair: nothing added.
 // CHECK-LABEL: func.func @existing_barrier(
-// CHECK:         ascendc.relu_l2 %b, %b, %n
+// CHECK:         ascendc.relu_l2 %1, %1, %arg1
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_v{{$}}
-// CHECK-NEXT:    ascendc.muls_l2 %b, %b, %two, %n
+// CHECK-NEXT:    ascendc.muls_l2 %1, %1, %cst, %arg1
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all{{$}}
-// CHECK-NEXT:    ascendc.relu_l2 %b, %b, %n
+// CHECK-NEXT:    ascendc.relu_l2 %1, %1, %arg1
 // CHECK-NEXT:    func.return
 func.func @existing_barrier(%pipe: !ascendc.pipe, %n: i32, %len: i64) {
   %a = ascendc.tbuf : <veccalc>
@@ -50,9 +50,9 @@ func.func @existing_barrier(%pipe: !ascendc.pipe, %n: i32, %len: i64) {
 // Views share their buffer's root: a write through a subindex view, then a read of the
 // whole tensor, is a RAW on one buffer.
 // CHECK-LABEL: func.func @views(
-// CHECK:         ascendc.relu_l2 %v, %v, %n
+// CHECK:         ascendc.relu_l2 %2, %2, %arg1
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_v {ascdsl.auto_sync}
-// CHECK-NEXT:    ascendc.muls_l2 %b, %b, %two, %n
+// CHECK-NEXT:    ascendc.muls_l2 %1, %1, %cst, %arg1
 func.func @views(%pipe: !ascendc.pipe, %n: i32, %len: i64, %i: index) {
   %a = ascendc.tbuf : <veccalc>
   ascendc.pipe.init_buffer %pipe, %a, %len : !ascendc.tbuf<veccalc>, i64
@@ -69,33 +69,33 @@ func.func @views(%pipe: !ascendc.pipe, %n: i32, %len: i64, %i: index) {
 // SetValue (S -> MTE3), a GM GetValue after the copy-out (MTE3 -> S), a copy-in of GM after
 // a GM SetValue (S -> MTE2). The set/wait pairs use event id 0, set and waited at once.
 // CHECK-LABEL: func.func @scalar_pairs(
-// CHECK:         ascendc.data_copy_l2 %x, %g, %n
+// CHECK:         ascendc.data_copy_l2 %1, %arg1, %arg2
 // CHECK-NEXT:    %{{.*}} = arith.constant {ascdsl.auto_sync} 0 : i32
 // CHECK-NEXT:    ascendc.set_flag mte2_s, %[[E0:.*]] {ascdsl.auto_sync} : i32
 // CHECK-NEXT:    ascendc.wait_flag mte2_s, %[[E0]] {ascdsl.auto_sync} : i32
-// CHECK-NEXT:    %s = ascendc.local_tensor.get_value %x, %n
-// CHECK-NEXT:    ascendc.local_tensor.set_value %x, %n, %s
+// CHECK-NEXT:    [[S:%[0-9]+]] = ascendc.local_tensor.get_value %1, %arg2
+// CHECK-NEXT:    ascendc.local_tensor.set_value %1, %arg2, [[S]]
 // CHECK-NEXT:    %{{.*}} = arith.constant {ascdsl.auto_sync} 0 : i32
 // CHECK-NEXT:    ascendc.set_flag s_v, %[[E1:.*]] {ascdsl.auto_sync} : i32
 // CHECK-NEXT:    ascendc.wait_flag s_v, %[[E1]] {ascdsl.auto_sync} : i32
-// CHECK-NEXT:    ascendc.relu_l2 %x, %x, %n
+// CHECK-NEXT:    ascendc.relu_l2 %1, %1, %arg2
 // CHECK-NEXT:    %{{.*}} = arith.constant {ascdsl.auto_sync} 0 : i32
 // CHECK-NEXT:    ascendc.set_flag v_s, %[[E2:.*]] {ascdsl.auto_sync} : i32
 // CHECK-NEXT:    ascendc.wait_flag v_s, %[[E2]] {ascdsl.auto_sync} : i32
-// CHECK-NEXT:    ascendc.local_tensor.set_value %x, %n, %s
+// CHECK-NEXT:    ascendc.local_tensor.set_value %1, %arg2, [[S]]
 // CHECK-NEXT:    %{{.*}} = arith.constant {ascdsl.auto_sync} 0 : i32
 // CHECK-NEXT:    ascendc.set_flag s_mte3, %[[E3:.*]] {ascdsl.auto_sync} : i32
 // CHECK-NEXT:    ascendc.wait_flag s_mte3, %[[E3]] {ascdsl.auto_sync} : i32
-// CHECK-NEXT:    ascendc.data_copy_l2 %g, %x, %n
+// CHECK-NEXT:    ascendc.data_copy_l2 %arg1, %1, %arg2
 // CHECK-NEXT:    %{{.*}} = arith.constant {ascdsl.auto_sync} 0 : i32
 // CHECK-NEXT:    ascendc.set_flag mte3_s, %[[E4:.*]] {ascdsl.auto_sync} : i32
 // CHECK-NEXT:    ascendc.wait_flag mte3_s, %[[E4]] {ascdsl.auto_sync} : i32
-// CHECK-NEXT:    %t = ascendc.global_tensor.get_value %g, %n
-// CHECK-NEXT:    ascendc.global_tensor.set_value %g, %n, %t
+// CHECK-NEXT:    [[T:%[0-9]+]] = ascendc.global_tensor.get_value %arg1, %arg2
+// CHECK-NEXT:    ascendc.global_tensor.set_value %arg1, %arg2, [[T]]
 // CHECK-NEXT:    %{{.*}} = arith.constant {ascdsl.auto_sync} 0 : i32
 // CHECK-NEXT:    ascendc.set_flag s_mte2, %[[E5:.*]] {ascdsl.auto_sync} : i32
 // CHECK-NEXT:    ascendc.wait_flag s_mte2, %[[E5]] {ascdsl.auto_sync} : i32
-// CHECK-NEXT:    ascendc.data_copy_l2 %x, %g, %n
+// CHECK-NEXT:    ascendc.data_copy_l2 %1, %arg1, %arg2
 // CHECK-NEXT:    func.return
 func.func @scalar_pairs(%pipe: !ascendc.pipe, %g: !ascendc.global_tensor<*xf32>, %n: i32, %len: i64) {
   %a = ascendc.tbuf : <vecin>
@@ -117,18 +117,18 @@ func.func @scalar_pairs(%pipe: !ascendc.pipe, %g: !ascendc.global_tensor<*xf32>,
 // or the author's), overlapping copies on one DMA pipe (MTE2 -> MTE2), and the cube core
 // (a copy into L1, then an L1 -> L0A load).
 // CHECK-LABEL: func.func @untouched(
-// CHECK-NEXT:    %a = ascendc.tbuf : <vecin>
+// CHECK-NEXT:    [[A:%[0-9]+]] = ascendc.tbuf : <vecin>
 // CHECK-NEXT:    ascendc.pipe.init_buffer
-// CHECK-NEXT:    %x = ascendc.tbuf.get_tensor
-// CHECK-NEXT:    ascendc.data_copy_l2 %x, %g, %n
-// CHECK-NEXT:    ascendc.data_copy_l2 %x, %g, %n
-// CHECK-NEXT:    ascendc.relu_l2 %x, %x, %n
-// CHECK-NEXT:    ascendc.data_copy_l2 %g, %x, %n
-// CHECK-NEXT:    %l1 = ascendc.tbuf : <a1>
+// CHECK-NEXT:    [[X:%[0-9]+]] = ascendc.tbuf.get_tensor
+// CHECK-NEXT:    ascendc.data_copy_l2 [[X]], %arg1, %arg2
+// CHECK-NEXT:    ascendc.data_copy_l2 [[X]], %arg1, %arg2
+// CHECK-NEXT:    ascendc.relu_l2 [[X]], [[X]], %arg2
+// CHECK-NEXT:    ascendc.data_copy_l2 %arg1, [[X]], %arg2
+// CHECK-NEXT:    [[L1:%[0-9]+]] = ascendc.tbuf : <a1>
 // CHECK-NEXT:    ascendc.pipe.init_buffer
-// CHECK-NEXT:    %y = ascendc.tbuf.get_tensor
-// CHECK-NEXT:    ascendc.data_copy_l2 %y, %g, %n
-// CHECK-NEXT:    %u = ascendc.local_tensor.get_value %y, %n
+// CHECK-NEXT:    [[Y:%[0-9]+]] = ascendc.tbuf.get_tensor
+// CHECK-NEXT:    ascendc.data_copy_l2 [[Y]], %arg1, %arg2
+// CHECK-NEXT:    [[U:%[0-9]+]] = ascendc.local_tensor.get_value [[Y]], %arg2
 // CHECK-NEXT:    func.return
 func.func @untouched(%pipe: !ascendc.pipe, %g: !ascendc.global_tensor<*xf32>, %n: i32, %len: i64) {
   %a = ascendc.tbuf : <vecin>
@@ -152,9 +152,9 @@ func.func @untouched(%pipe: !ascendc.pipe, %g: !ascendc.global_tensor<*xf32>, %n
 // CHECK-LABEL: func.func @loop_back_edge(
 // CHECK:         scf.for
 // CHECK-NEXT:      ascendc.pipe_barrier pipe_v {ascdsl.auto_sync}
-// CHECK-NEXT:      ascendc.relu_l2 %b, %b, %n
+// CHECK-NEXT:      ascendc.relu_l2 %1, %1, %arg1
 // CHECK-NEXT:      ascendc.pipe_barrier pipe_v {ascdsl.auto_sync}
-// CHECK-NEXT:      ascendc.muls_l2 %b, %b, %two, %n
+// CHECK-NEXT:      ascendc.muls_l2 %1, %1, %cst, %arg1
 // CHECK-NEXT:    }
 // CHECK-NEXT:    func.return
 func.func @loop_back_edge(%pipe: !ascendc.pipe, %n: i32, %len: i64, %lo: index, %hi: index, %st: index) {
@@ -171,11 +171,11 @@ func.func @loop_back_edge(%pipe: !ascendc.pipe, %n: i32, %len: i64, %lo: index, 
 
 // Branches: a write in either branch of an scf.if reaches the op after it.
 // CHECK-LABEL: func.func @branches(
-// CHECK:         scf.if %c {
-// CHECK-NEXT:      ascendc.relu_l2 %b, %x, %n
+// CHECK:         scf.if %arg3 {
+// CHECK-NEXT:      ascendc.relu_l2 %1, %3, %arg1
 // CHECK-NEXT:    }
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_v {ascdsl.auto_sync}
-// CHECK-NEXT:    ascendc.muls_l2 %x, %b, %two, %n
+// CHECK-NEXT:    ascendc.muls_l2 %3, %1, %cst, %arg1
 func.func @branches(%pipe: !ascendc.pipe, %n: i32, %len: i64, %c: i1) {
   %a = ascendc.tbuf : <veccalc>
   ascendc.pipe.init_buffer %pipe, %a, %len : !ascendc.tbuf<veccalc>, i64
@@ -193,9 +193,9 @@ func.func @branches(%pipe: !ascendc.pipe, %n: i32, %len: i64, %c: i1) {
 
 // A tensor of unknown origin (a block argument) may be any local buffer.
 // CHECK-LABEL: func.func @unknown_origin(
-// CHECK:         ascendc.relu_l2 %b, %b, %n
+// CHECK:         ascendc.relu_l2 %1, %1, %arg2
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_v {ascdsl.auto_sync}
-// CHECK-NEXT:    ascendc.muls_l2 %t, %t, %two, %n
+// CHECK-NEXT:    ascendc.muls_l2 %arg1, %arg1, %cst, %arg2
 func.func @unknown_origin(%pipe: !ascendc.pipe, %t: !ascendc.local_tensor<64xf32>, %n: i32, %len: i64) {
   %a = ascendc.tbuf : <veccalc>
   ascendc.pipe.init_buffer %pipe, %a, %len : !ascendc.tbuf<veccalc>, i64
@@ -211,11 +211,11 @@ func.func @unknown_origin(%pipe: !ascendc.pipe, %t: !ascendc.local_tensor<64xf32
 // CHECK-LABEL: func.func @while_back_edge(
 // CHECK:         scf.while
 // CHECK-NEXT:      ascendc.pipe_barrier pipe_v {ascdsl.auto_sync}
-// CHECK-NEXT:      ascendc.relu_l2 %b, %b, %n
+// CHECK-NEXT:      ascendc.relu_l2 %1, %1, %arg1
 // CHECK:         } do {
 // CHECK-NEXT:    ^{{.*}}(%{{.*}}: i32):
 // CHECK-NEXT:      ascendc.pipe_barrier pipe_v {ascdsl.auto_sync}
-// CHECK-NEXT:      ascendc.muls_l2 %b, %b, %two, %n
+// CHECK-NEXT:      ascendc.muls_l2 %1, %1, %cst, %arg1
 func.func @while_back_edge(%pipe: !ascendc.pipe, %n: i32, %len: i64) {
   %a = ascendc.tbuf : <veccalc>
   ascendc.pipe.init_buffer %pipe, %a, %len : !ascendc.tbuf<veccalc>, i64
@@ -238,18 +238,18 @@ func.func @while_back_edge(%pipe: !ascendc.pipe, %n: i32, %len: i64) {
 // not into its body (once per element); the copy-out after the loop waits for the scalar
 // writes (S -> MTE3).
 // CHECK-LABEL: func.func @scalar_loop(
-// CHECK:         ascendc.data_copy_l2 %x, %g, %n
+// CHECK:         ascendc.data_copy_l2 %1, %arg1, %arg2
 // CHECK-NEXT:    %{{.*}} = arith.constant {ascdsl.auto_sync} 0 : i32
 // CHECK-NEXT:    ascendc.set_flag mte2_s
 // CHECK-NEXT:    ascendc.wait_flag mte2_s
-// CHECK-NEXT:    scf.for %i = %lo to %hi step %st {
-// CHECK-NEXT:      %v = ascendc.local_tensor.get_value %x, %i
-// CHECK-NEXT:      ascendc.local_tensor.set_value %y, %i, %v
+// CHECK-NEXT:    scf.for %arg7 = %arg4 to %arg5 step %arg6 {
+// CHECK-NEXT:      [[V:%[0-9]+]] = ascendc.local_tensor.get_value %1, %arg7
+// CHECK-NEXT:      ascendc.local_tensor.set_value %3, %arg7, [[V]]
 // CHECK-NEXT:    }
 // CHECK-NEXT:    %{{.*}} = arith.constant {ascdsl.auto_sync} 0 : i32
 // CHECK-NEXT:    ascendc.set_flag s_mte3
 // CHECK-NEXT:    ascendc.wait_flag s_mte3
-// CHECK-NEXT:    ascendc.data_copy_l2 %g, %y, %n
+// CHECK-NEXT:    ascendc.data_copy_l2 %arg1, %3, %arg2
 func.func @scalar_loop(%pipe: !ascendc.pipe, %g: !ascendc.global_tensor<*xf32>, %n: i32, %len: i64, %lo: index, %hi: index, %st: index) {
   %a = ascendc.tbuf : <vecin>
   ascendc.pipe.init_buffer %pipe, %a, %len : !ascendc.tbuf<vecin>, i64
@@ -270,13 +270,13 @@ func.func @scalar_loop(%pipe: !ascendc.pipe, %g: !ascendc.global_tensor<*xf32>, 
 // SetValue) and V -> MTE3 (the queue's EnQue/DeQue), MTE3 knows the scalar write, so the
 // copy-out needs no S -> MTE3 flag of its own.
 // CHECK-LABEL: func.func @transitive(
-// CHECK:         ascendc.local_tensor.set_value %y, %n, %s
-// CHECK-NEXT:    ascendc.set_flag s_v, %id
-// CHECK-NEXT:    ascendc.wait_flag s_v, %id
-// CHECK-NEXT:    ascendc.relu_l2 %y, %y, %n
-// CHECK-NEXT:    ascendc.que_bind.enque_tensor %q, %y
-// CHECK-NEXT:    %y2 = ascendc.que_bind.deque_tensor %q
-// CHECK-NEXT:    ascendc.data_copy_l2 %g, %y2, %n
+// CHECK:         ascendc.local_tensor.set_value %1, %arg2, %arg4
+// CHECK-NEXT:    ascendc.set_flag s_v, %arg5
+// CHECK-NEXT:    ascendc.wait_flag s_v, %arg5
+// CHECK-NEXT:    ascendc.relu_l2 %1, %1, %arg2
+// CHECK-NEXT:    ascendc.que_bind.enque_tensor %0, %1
+// CHECK-NEXT:    [[Y2:%[0-9]+]] = ascendc.que_bind.deque_tensor %0
+// CHECK-NEXT:    ascendc.data_copy_l2 %arg1, [[Y2]], %arg2
 // CHECK-NEXT:    func.return
 func.func @transitive(%pipe: !ascendc.pipe, %g: !ascendc.global_tensor<*xf32>, %n: i32, %len: i64, %s: f32, %id: i32) {
   %q = ascendc.queue : <vecout, 1>
@@ -295,12 +295,12 @@ func.func @transitive(%pipe: !ascendc.pipe, %g: !ascendc.global_tensor<*xf32>, %
 // ... but not what happened after the set: the second SetValue comes after the S -> V set,
 // so the copy-out still needs its S -> MTE3 flag.
 // CHECK-LABEL: func.func @after_the_set(
-// CHECK:         ascendc.que_bind.enque_tensor %q, %y
-// CHECK-NEXT:    %y2 = ascendc.que_bind.deque_tensor %q
+// CHECK:         ascendc.que_bind.enque_tensor %0, %1
+// CHECK-NEXT:    [[Y2:%[0-9]+]] = ascendc.que_bind.deque_tensor %0
 // CHECK-NEXT:    %{{.*}} = arith.constant {ascdsl.auto_sync} 0 : i32
 // CHECK-NEXT:    ascendc.set_flag s_mte3
 // CHECK-NEXT:    ascendc.wait_flag s_mte3
-// CHECK-NEXT:    ascendc.data_copy_l2 %g, %y2, %n
+// CHECK-NEXT:    ascendc.data_copy_l2 %arg1, [[Y2]], %arg2
 func.func @after_the_set(%pipe: !ascendc.pipe, %g: !ascendc.global_tensor<*xf32>, %n: i32, %len: i64, %s: f32, %id: i32) {
   %q = ascendc.queue : <vecout, 1>
   ascendc.pipe.init_queue %pipe, %q, %n, %len : !ascendc.queue<vecout, 1>, i32, i64

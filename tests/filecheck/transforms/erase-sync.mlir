@@ -9,17 +9,17 @@
 // the final return (there is none here: the free follows). pyasc's mode erases every
 // barrier and keeps the fetch and the alloc/release.
 // CHECK-LABEL: func.func @erase_all(
-// CHECK-NEXT:    %p = ascendc.pipe
-// CHECK-NEXT:    %q = ascendc.queue : <vecin, 1>
-// CHECK-NEXT:    %t = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
-// CHECK-NEXT:    ascendc.data_copy_l2 %t, %g, %n : !ascendc.local_tensor<64xf32>, !ascendc.global_tensor<*xf32>, i32
-// PY-NEXT:       %id = ascendc.pipe.fetch_event_id %p, v_mte3 : i8
-// PY-NEXT:       %kept = ascendc.pipe.alloc_event_id %p, mte3_mte2 : i32
-// PY-NEXT:       ascendc.pipe.release_event_id %p, %kept {event = 19 : i32} : !ascendc.pipe, i32
-// CHECK-NEXT:    ascendc.data_copy_l2 %g, %t, %n : !ascendc.global_tensor<*xf32>, !ascendc.local_tensor<64xf32>, i32
+// CHECK-NEXT:    [[P:%[0-9]+]] = ascendc.pipe
+// CHECK-NEXT:    [[Q:%[0-9]+]] = ascendc.queue : <vecin, 1>
+// CHECK-NEXT:    [[T:%[0-9]+]] = ascendc.que_bind.alloc_tensor [[Q]] : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:    ascendc.data_copy_l2 [[T]], %arg0, %arg1 : !ascendc.local_tensor<64xf32>, !ascendc.global_tensor<*xf32>, i32
+// PY-NEXT:       [[ID:%[0-9]+]] = ascendc.pipe.fetch_event_id %0, v_mte3 : i8
+// PY-NEXT:       [[KEPT:%[0-9]+]] = ascendc.pipe.alloc_event_id %0, mte3_mte2 : i32
+// PY-NEXT:       ascendc.pipe.release_event_id %0, [[KEPT]] {event = 19 : i32} : !ascendc.pipe, i32
+// CHECK-NEXT:    ascendc.data_copy_l2 %arg0, [[T]], %arg1 : !ascendc.global_tensor<*xf32>, !ascendc.local_tensor<64xf32>, i32
 // DEF-NEXT:      ascendc.pipe_barrier pipe_mte3
 // DEF-NEXT:      ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    ascendc.que_bind.free_tensor %q, %t : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:    ascendc.que_bind.free_tensor [[Q]], [[T]] : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
 // CHECK-NEXT:    func.return
 // CHECK-NEXT:  }
 func.func @erase_all(%g: !ascendc.global_tensor<*xf32>, %n: i32) {
@@ -46,12 +46,12 @@ func.func @erase_all(%g: !ascendc.global_tensor<*xf32>, %n: i32) {
 // Queues are FIFOs: with two tensors in flight, each deque hands back its own tensor
 // (pyasc maps every deque to the queue's last alloc).
 // CHECK-LABEL: func.func @fifo_depth_two(
-// CHECK-NEXT:    %q = ascendc.queue : <vecin, 2>
-// CHECK-NEXT:    %t1 = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<64xf32>
-// CHECK-NEXT:    %t2 = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<64xf32>
-// CHECK-NEXT:    ascendc.sub_l2 %a, %t1, %t2, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
-// CHECK-NEXT:    ascendc.que_bind.free_tensor %q, %t1 : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<64xf32>
-// CHECK-NEXT:    ascendc.que_bind.free_tensor %q, %t2 : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:    [[Q:%[0-9]+]] = ascendc.queue : <vecin, 2>
+// CHECK-NEXT:    [[T1:%[0-9]+]] = ascendc.que_bind.alloc_tensor [[Q]] : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:    [[T2:%[0-9]+]] = ascendc.que_bind.alloc_tensor [[Q]] : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:    ascendc.sub_l2 %arg1, [[T1]], [[T2]], %arg2 : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
+// CHECK-NEXT:    ascendc.que_bind.free_tensor [[Q]], [[T1]] : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:    ascendc.que_bind.free_tensor [[Q]], [[T2]] : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<64xf32>
 // CHECK-NEXT:    func.return
 // CHECK-NEXT:  }
 func.func @fifo_depth_two(%g: !ascendc.global_tensor<*xf32>, %a: !ascendc.local_tensor<64xf32>, %n: i32) {
@@ -71,15 +71,15 @@ func.func @fifo_depth_two(%g: !ascendc.global_tensor<*xf32>, %a: !ascendc.local_
 // A deque with nothing enqueued before it takes the queue's most recent alloc that
 // dominates it; inside loops as well.
 // CHECK-LABEL: func.func @in_loop(
-// CHECK-NEXT:    %q = ascendc.queue : <vecout, 1>
-// CHECK-NEXT:    %early = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<64xf32>
-// CHECK-NEXT:    scf.for %i = %lb to %ub step %st {
-// CHECK-NEXT:      %t = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<64xf32>
-// CHECK-NEXT:      ascendc.exp_l2 %t, %a, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
-// CHECK-NEXT:      ascendc.data_copy_l2 %g, %t, %n : !ascendc.global_tensor<*xf32>, !ascendc.local_tensor<64xf32>, i32
-// CHECK-NEXT:      ascendc.que_bind.free_tensor %q, %t : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:    [[Q:%[0-9]+]] = ascendc.queue : <vecout, 1>
+// CHECK-NEXT:    [[EARLY:%[0-9]+]] = ascendc.que_bind.alloc_tensor [[Q]] : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:    scf.for %arg6 = %arg3 to %arg4 step %arg5 {
+// CHECK-NEXT:      [[T:%[0-9]+]] = ascendc.que_bind.alloc_tensor [[Q]] : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:      ascendc.exp_l2 [[T]], %arg1, %arg2 : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
+// CHECK-NEXT:      ascendc.data_copy_l2 %arg0, [[T]], %arg2 : !ascendc.global_tensor<*xf32>, !ascendc.local_tensor<64xf32>, i32
+// CHECK-NEXT:      ascendc.que_bind.free_tensor [[Q]], [[T]] : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<64xf32>
 // CHECK-NEXT:    }
-// CHECK-NEXT:    ascendc.data_copy_l2 %g, %early, %n : !ascendc.global_tensor<*xf32>, !ascendc.local_tensor<64xf32>, i32
+// CHECK-NEXT:    ascendc.data_copy_l2 %arg0, [[EARLY]], %arg2 : !ascendc.global_tensor<*xf32>, !ascendc.local_tensor<64xf32>, i32
 // CHECK-NEXT:    func.return
 // CHECK-NEXT:  }
 func.func @in_loop(%g: !ascendc.global_tensor<*xf32>, %a: !ascendc.local_tensor<64xf32>, %n: i32, %lb: index, %ub: index, %st: index) {

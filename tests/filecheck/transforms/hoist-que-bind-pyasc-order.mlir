@@ -6,26 +6,26 @@
 // after it. pyasc's pass name keeps that order; ascdsl's keeps program order.
 
 // CHECK-LABEL: func.func @two_levels
-// CHECK:         %p = ascendc.pipe
-// CHECK-NEXT:    %b = ascendc.tbuf : <veccalc>
-// CHECK-NEXT:    ascendc.pipe.init_buffer %p, %b, %n : !ascendc.tbuf<veccalc>, i32
-// CHECK-NEXT:    %t = ascendc.tbuf.get_tensor %b : !ascendc.tbuf<veccalc>, !ascendc.local_tensor<64xf32>
-// CHECK-NEXT:    %qo = ascendc.queue : <vecout, 1>
-// CHECK-NEXT:    ascendc.pipe.init_queue %p, %qo, %n, %len : !ascendc.queue<vecout, 1>, i32, i64
-// CHECK-NEXT:    %qi = ascendc.queue : <vecin, 1>
-// CHECK-NEXT:    ascendc.pipe.init_queue %p, %qi, %n, %len : !ascendc.queue<vecin, 1>, i32, i64
+// CHECK:         [[P:%[0-9]+]] = ascendc.pipe
+// CHECK-NEXT:    [[B:%[0-9]+]] = ascendc.tbuf : <veccalc>
+// CHECK-NEXT:    ascendc.pipe.init_buffer [[P]], [[B]], %arg0 : !ascendc.tbuf<veccalc>, i32
+// CHECK-NEXT:    [[T:%[0-9]+]] = ascendc.tbuf.get_tensor [[B]] : !ascendc.tbuf<veccalc>, !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:    [[QO:%[0-9]+]] = ascendc.queue : <vecout, 1>
+// CHECK-NEXT:    ascendc.pipe.init_queue [[P]], [[QO]], %arg0, %arg2 : !ascendc.queue<vecout, 1>, i32, i64
+// CHECK-NEXT:    [[QI:%[0-9]+]] = ascendc.queue : <vecin, 1>
+// CHECK-NEXT:    ascendc.pipe.init_queue [[P]], [[QI]], %arg0, %arg2 : !ascendc.queue<vecin, 1>, i32, i64
 // CHECK-NEXT:    scf.for
 // CHECK-NEXT:      scf.for
-// CHECK-NEXT:        ascendc.que_bind.alloc_tensor %qi
+// CHECK-NEXT:        ascendc.que_bind.alloc_tensor [[QI]]
 // PROGRAM-LABEL: func.func @two_levels
-// PROGRAM:         %p = ascendc.pipe
-// PROGRAM-NEXT:    %qi = ascendc.queue : <vecin, 1>
-// PROGRAM-NEXT:    ascendc.pipe.init_queue %p, %qi
-// PROGRAM-NEXT:    %qo = ascendc.queue : <vecout, 1>
-// PROGRAM-NEXT:    ascendc.pipe.init_queue %p, %qo
-// PROGRAM-NEXT:    %b = ascendc.tbuf : <veccalc>
-// PROGRAM-NEXT:    ascendc.pipe.init_buffer %p, %b, %n
-// PROGRAM-NEXT:    %t = ascendc.tbuf.get_tensor %b
+// PROGRAM:         [[P:%[0-9]+]] = ascendc.pipe
+// PROGRAM-NEXT:    [[QI:%[0-9]+]] = ascendc.queue : <vecin, 1>
+// PROGRAM-NEXT:    ascendc.pipe.init_queue [[P]], [[QI]]
+// PROGRAM-NEXT:    [[QO:%[0-9]+]] = ascendc.queue : <vecout, 1>
+// PROGRAM-NEXT:    ascendc.pipe.init_queue [[P]], [[QO]]
+// PROGRAM-NEXT:    [[B:%[0-9]+]] = ascendc.tbuf : <veccalc>
+// PROGRAM-NEXT:    ascendc.pipe.init_buffer [[P]], [[B]], %arg0
+// PROGRAM-NEXT:    [[T:%[0-9]+]] = ascendc.tbuf.get_tensor [[B]]
 // PROGRAM-NEXT:    scf.for
 func.func @two_levels(%n : i32, %m : i32, %len : i64) {
   %p = ascendc.pipe
@@ -47,10 +47,10 @@ func.func @two_levels(%n : i32, %m : i32, %len : i64) {
 
 // An op whose operand is defined in the loop stays there in both orders.
 // CHECK-LABEL: func.func @pinned
-// CHECK:         %q = ascendc.queue : <vecin, 1>
-// CHECK-NEXT:    scf.for %i = %n to %m step %n : i32 {
-// CHECK-NEXT:      %k = arith.addi %i, %n : i32
-// CHECK-NEXT:      ascendc.pipe.init_queue %p, %q, %k, %len
+// CHECK:         [[Q:%[0-9]+]] = ascendc.queue : <vecin, 1>
+// CHECK-NEXT:    scf.for %arg3 = %arg0 to %arg1 step %arg0 : i32 {
+// CHECK-NEXT:      [[K:%[0-9]+]] = arith.addi %arg3, %arg0 : i32
+// CHECK-NEXT:      ascendc.pipe.init_queue %0, [[Q]], [[K]], %arg2
 func.func @pinned(%n : i32, %m : i32, %len : i64) {
   %p = ascendc.pipe
   scf.for %i = %n to %m step %n : i32 {

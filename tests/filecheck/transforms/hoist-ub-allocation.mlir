@@ -3,20 +3,20 @@
 // RUN: ascdsl-opt %s --hoist-ub-allocation=exclude-in-out=false | filecheck %s --check-prefix=ALL
 
 // ALL-LABEL: func.func @hoist_temporaries(
-// ALL-NEXT:    %tmp = ascendc.local_tensor_auto() : <64xf32>
-// ALL-NEXT:    %in = ascendc.local_tensor_auto() input : <64xf32>
-// ALL-NEXT:    %out = ascendc.local_tensor_auto() output : <64xf32>
+// ALL-NEXT:    [[TMP:%[0-9]+]] = ascendc.local_tensor_auto() : <64xf32>
+// ALL-NEXT:    [[IN:%[0-9]+]] = ascendc.local_tensor_auto() input : <64xf32>
+// ALL-NEXT:    [[OUT:%[0-9]+]] = ascendc.local_tensor_auto() output : <64xf32>
 // ALL-NEXT:    scf.for
 
 // A temporary leaves the loops; tensors flagged input or output stay (they become queue
 // buffers allocated and freed per iteration). With exclude-in-out=false they move too.
 // CHECK-LABEL: func.func @hoist_temporaries(
-// CHECK-NEXT:    %tmp = ascendc.local_tensor_auto() : <64xf32>
-// CHECK-NEXT:    scf.for %i = %lb to %ub step %st {
-// CHECK-NEXT:      scf.if %c {
-// CHECK-NEXT:        %in = ascendc.local_tensor_auto() input : <64xf32>
-// CHECK-NEXT:        %out = ascendc.local_tensor_auto() output : <64xf32>
-// CHECK-NEXT:        "test.op"(%tmp, %in, %out) : (!ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>) -> ()
+// CHECK-NEXT:    [[TMP:%[0-9]+]] = ascendc.local_tensor_auto() : <64xf32>
+// CHECK-NEXT:    scf.for %arg4 = %arg0 to %arg1 step %arg2 {
+// CHECK-NEXT:      scf.if %arg3 {
+// CHECK-NEXT:        [[IN:%[0-9]+]] = ascendc.local_tensor_auto() input : <64xf32>
+// CHECK-NEXT:        [[OUT:%[0-9]+]] = ascendc.local_tensor_auto() output : <64xf32>
+// CHECK-NEXT:        "test.op"([[TMP]], [[IN]], [[OUT]]) : (!ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>) -> ()
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:    func.return
@@ -35,11 +35,11 @@ func.func @hoist_temporaries(%lb: index, %ub: index, %st: index, %c: i1) {
 
 // A size operand made in the loop keeps the tensor in the loop; one made outside does not.
 // CHECK-LABEL: func.func @dynamic_sizes(
-// CHECK-NEXT:    %outer = ascendc.local_tensor_auto(%n) : <?xf32>
-// CHECK-NEXT:    scf.for %i = %lb to %ub step %st {
-// CHECK-NEXT:      %m = arith.index_cast %i : index to i64
-// CHECK-NEXT:      %inner = ascendc.local_tensor_auto(%m) : <?xf32>
-// CHECK-NEXT:      "test.op"(%inner, %outer) : (!ascendc.local_tensor<?xf32>, !ascendc.local_tensor<?xf32>) -> ()
+// CHECK-NEXT:    [[OUTER:%[0-9]+]] = ascendc.local_tensor_auto(%arg3) : <?xf32>
+// CHECK-NEXT:    scf.for %arg4 = %arg0 to %arg1 step %arg2 {
+// CHECK-NEXT:      [[M:%[0-9]+]] = arith.index_cast %arg4 : index to i64
+// CHECK-NEXT:      [[INNER:%[0-9]+]] = ascendc.local_tensor_auto([[M]]) : <?xf32>
+// CHECK-NEXT:      "test.op"([[INNER]], [[OUTER]]) : (!ascendc.local_tensor<?xf32>, !ascendc.local_tensor<?xf32>) -> ()
 // CHECK-NEXT:    }
 // CHECK-NEXT:    func.return
 // CHECK-NEXT:  }

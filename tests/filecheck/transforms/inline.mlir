@@ -5,10 +5,10 @@
 // @sum_of_squares; keep them in sync when editing this file).
 // LOC-LABEL: func.func @kernel(
 // LOC:         ascendc.local_tensor_auto() : <64xf32> loc([[L24:#loc[0-9]+]])
-// LOC-NEXT:    ascendc.mul_l2 %r, %a, %a, %n {{.*}} loc([[L25:#loc[0-9]+]])
+// LOC-NEXT:    ascendc.mul_l2 %0, %arg0, %arg0, %arg2 {{.*}} loc([[L25:#loc[0-9]+]])
 // LOC-NEXT:    ascendc.local_tensor_auto() : <64xf32> loc([[L24]])
-// LOC-NEXT:    ascendc.mul_l2 %r_1, %b, %b, %n {{.*}} loc([[L25]])
-// LOC-NEXT:    ascendc.add_l2 %r, %r, %r_1, %n {{.*}} loc([[L39:#loc[0-9]+]])
+// LOC-NEXT:    ascendc.mul_l2 %1, %arg1, %arg1, %arg2 {{.*}} loc([[L25]])
+// LOC-NEXT:    ascendc.add_l2 %0, %0, %1, %arg2 {{.*}} loc([[L39:#loc[0-9]+]])
 // LOC-DAG:   [[L24]] = loc("{{.*}}inline.mlir":24:3)
 // LOC-DAG:   [[L25]] = loc("{{.*}}inline.mlir":25:3)
 // LOC-DAG:   [[L39]] = loc("{{.*}}inline.mlir":39:3)
@@ -16,9 +16,9 @@
 // Calls are replaced by the callee's body, callees first (square is already inlined into
 // sum_of_squares when that is inlined into the kernel), in nested regions too.
 // CHECK-LABEL: func.func private @square(
-// CHECK-NEXT:    %r = ascendc.local_tensor_auto() : <64xf32>
-// CHECK-NEXT:    ascendc.mul_l2 %r, %t, %t, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
-// CHECK-NEXT:    func.return %r : !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:    [[R:%[0-9]+]] = ascendc.local_tensor_auto() : <64xf32>
+// CHECK-NEXT:    ascendc.mul_l2 [[R]], %arg0, %arg0, %arg1 : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
+// CHECK-NEXT:    func.return [[R]] : !ascendc.local_tensor<64xf32>
 // CHECK-NEXT:  }
 func.func private @square(%t: !ascendc.local_tensor<64xf32>, %n: i32) -> !ascendc.local_tensor<64xf32> {
   %r = ascendc.local_tensor_auto() : <64xf32>
@@ -26,12 +26,12 @@ func.func private @square(%t: !ascendc.local_tensor<64xf32>, %n: i32) -> !ascend
   func.return %r : !ascendc.local_tensor<64xf32>
 }
 // CHECK-LABEL: func.func @sum_of_squares(
-// CHECK-NEXT:    %r = ascendc.local_tensor_auto() : <64xf32>
-// CHECK-NEXT:    ascendc.mul_l2 %r, %a, %a, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
-// CHECK-NEXT:    %r_1 = ascendc.local_tensor_auto() : <64xf32>
-// CHECK-NEXT:    ascendc.mul_l2 %r_1, %b, %b, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
-// CHECK-NEXT:    ascendc.add_l2 %r, %r, %r_1, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
-// CHECK-NEXT:    func.return %r : !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:    [[R:%[0-9]+]] = ascendc.local_tensor_auto() : <64xf32>
+// CHECK-NEXT:    ascendc.mul_l2 [[R]], %arg0, %arg0, %arg2 : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
+// CHECK-NEXT:    [[R_1:%[0-9]+]] = ascendc.local_tensor_auto() : <64xf32>
+// CHECK-NEXT:    ascendc.mul_l2 [[R_1]], %arg1, %arg1, %arg2 : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
+// CHECK-NEXT:    ascendc.add_l2 [[R]], [[R]], [[R_1]], %arg2 : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
+// CHECK-NEXT:    func.return [[R]] : !ascendc.local_tensor<64xf32>
 // CHECK-NEXT:  }
 func.func @sum_of_squares(%a: !ascendc.local_tensor<64xf32>, %b: !ascendc.local_tensor<64xf32>, %n: i32) -> !ascendc.local_tensor<64xf32> {
   %a2 = func.call @square(%a, %n) : (!ascendc.local_tensor<64xf32>, i32) -> !ascendc.local_tensor<64xf32>
@@ -40,13 +40,13 @@ func.func @sum_of_squares(%a: !ascendc.local_tensor<64xf32>, %b: !ascendc.local_
   func.return %a2 : !ascendc.local_tensor<64xf32>
 }
 // CHECK-LABEL: func.func @kernel(
-// CHECK-NEXT:    scf.for %i = %lb to %ub step %st {
-// CHECK-NEXT:      %r = ascendc.local_tensor_auto() : <64xf32>
-// CHECK-NEXT:      ascendc.mul_l2 %r, %a, %a, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
-// CHECK-NEXT:      %r_1 = ascendc.local_tensor_auto() : <64xf32>
-// CHECK-NEXT:      ascendc.mul_l2 %r_1, %b, %b, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
-// CHECK-NEXT:      ascendc.add_l2 %r, %r, %r_1, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
-// CHECK-NEXT:      "test.op"(%r) : (!ascendc.local_tensor<64xf32>) -> ()
+// CHECK-NEXT:    scf.for %arg6 = %arg3 to %arg4 step %arg5 {
+// CHECK-NEXT:      [[R:%[0-9]+]] = ascendc.local_tensor_auto() : <64xf32>
+// CHECK-NEXT:      ascendc.mul_l2 [[R]], %arg0, %arg0, %arg2 : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
+// CHECK-NEXT:      [[R_1:%[0-9]+]] = ascendc.local_tensor_auto() : <64xf32>
+// CHECK-NEXT:      ascendc.mul_l2 [[R_1]], %arg1, %arg1, %arg2 : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
+// CHECK-NEXT:      ascendc.add_l2 [[R]], [[R]], [[R_1]], %arg2 : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
+// CHECK-NEXT:      "test.op"([[R]]) : (!ascendc.local_tensor<64xf32>) -> ()
 // CHECK-NEXT:    }
 // CHECK-NEXT:    func.return
 // CHECK-NEXT:  }
@@ -60,7 +60,7 @@ func.func @kernel(%a: !ascendc.local_tensor<64xf32>, %b: !ascendc.local_tensor<6
 
 // Recursive functions and declarations keep their calls.
 // CHECK-LABEL: func.func private @countdown(
-// CHECK-NEXT:    func.call @countdown(%n) : (i32) -> ()
+// CHECK-NEXT:    func.call @countdown(%arg0) : (i32) -> ()
 // CHECK-NEXT:    func.return
 // CHECK-NEXT:  }
 func.func private @countdown(%n: i32) {
@@ -68,7 +68,7 @@ func.func private @countdown(%n: i32) {
   func.return
 }
 // CHECK-LABEL: func.func private @ping(
-// CHECK-NEXT:    func.call @pong(%n) : (i32) -> ()
+// CHECK-NEXT:    func.call @pong(%arg0) : (i32) -> ()
 // CHECK-NEXT:    func.return
 // CHECK-NEXT:  }
 func.func private @ping(%n: i32) {
@@ -76,7 +76,7 @@ func.func private @ping(%n: i32) {
   func.return
 }
 // CHECK-LABEL: func.func private @pong(
-// CHECK-NEXT:    func.call @ping(%n) : (i32) -> ()
+// CHECK-NEXT:    func.call @ping(%arg0) : (i32) -> ()
 // CHECK-NEXT:    func.return
 // CHECK-NEXT:  }
 func.func private @pong(%n: i32) {
@@ -86,9 +86,9 @@ func.func private @pong(%n: i32) {
 // CHECK:       func.func private @external(i32){{$}}
 func.func private @external(i32)
 // CHECK-LABEL: func.func @calls_that_stay(
-// CHECK-NEXT:    func.call @countdown(%n) : (i32) -> ()
-// CHECK-NEXT:    func.call @ping(%n) : (i32) -> ()
-// CHECK-NEXT:    func.call @external(%n) : (i32) -> ()
+// CHECK-NEXT:    func.call @countdown(%arg0) : (i32) -> ()
+// CHECK-NEXT:    func.call @ping(%arg0) : (i32) -> ()
+// CHECK-NEXT:    func.call @external(%arg0) : (i32) -> ()
 // CHECK-NEXT:    func.return
 // CHECK-NEXT:  }
 func.func @calls_that_stay(%n: i32) {

@@ -4,7 +4,7 @@
 // and leaves the copy as it is.
 // CHECK-LABEL: func.func @dynamic_loop_result(
 // CHECK-NOT:     local_tensor_auto() output
-// CHECK:         ascendc.data_copy_l2 %g, %r, %n
+// CHECK:         ascendc.data_copy_l2 %arg0, %0, %arg3
 func.func @dynamic_loop_result(%g: !ascendc.global_tensor<*xf32>, %init: !ascendc.local_tensor<?xf32>, %s: f32, %n: i32, %lb: index, %ub: index, %st: index) {
   // expected-note@below {{result produced here}}
   %r = scf.for %i = %lb to %ub step %st iter_args(%acc = %init) -> (!ascendc.local_tensor<?xf32>) {

@@ -14,7 +14,7 @@
 // OFF-NEXT:    ascendc.local_tensor.set_value
 // OFF:         ascendc.set_flag s_mte3
 // OFF-NEXT:    ascendc.wait_flag s_mte3
-// OFF-NEXT:    ascendc.data_copy_l2 %gz, %x, %n
+// OFF-NEXT:    ascendc.data_copy_l2 %arg2, %1, %arg3
 // OFF-NOT:     ascendc.set_flag
 
 // With auto_sync (cce-auto-sync runs next, bisheng's --cce-auto-sync on hardware) the pairs
@@ -22,28 +22,28 @@
 // which bisheng never places (the cross-pipe pairs among V, MTE2 and MTE3 are the TQue
 // framework's or the author's).
 // ON-LABEL: func.func @scalar_between(
-// ON:         ascendc.data_copy_l2 %x, %gx, %n
+// ON:         ascendc.data_copy_l2 %1, %arg1, %arg3
 // ON-NEXT:    %[[P:.*]] = ascendc.pipe
 // ON-NEXT:    %[[ID:.*]] = ascendc.pipe.fetch_event_id %[[P]], mte2_v : i8
 // ON-NEXT:    ascendc.set_flag mte2_v, %[[ID]] : i8
 // ON-NEXT:    ascendc.wait_flag mte2_v, %[[ID]] : i8
-// ON-NEXT:    ascendc.muls_l2 %x, %x, %two, %n
-// ON-NEXT:    ascendc.local_tensor.set_value %x, %i, %two
-// ON-NEXT:    ascendc.data_copy_l2 %gz, %x, %n
+// ON-NEXT:    ascendc.muls_l2 %1, %1, %cst, %arg3
+// ON-NEXT:    ascendc.local_tensor.set_value %1, %c3_i32, %cst
+// ON-NEXT:    ascendc.data_copy_l2 %arg2, %1, %arg3
 // ON-NEXT:    ascendc.pipe_barrier pipe_all
 
 // cce-auto-sync then adds them, marked as bisheng's (the printer leaves them to bisheng):
 // its V -> S teaches S the copy-in too (V waited for it), so no MTE2 -> S besides.
 // BOTH-LABEL: func.func @scalar_between(
 // BOTH:         ascendc.wait_flag mte2_v
-// BOTH-NEXT:    ascendc.muls_l2 %x, %x, %two, %n
+// BOTH-NEXT:    ascendc.muls_l2 %1, %1, %cst, %arg3
 // BOTH-NEXT:    %{{.*}} = arith.constant {ascdsl.auto_sync} 0 : i32
 // BOTH-NEXT:    ascendc.set_flag v_s, %{{.*}} {ascdsl.auto_sync} : i32
 // BOTH-NEXT:    ascendc.wait_flag v_s, %{{.*}} {ascdsl.auto_sync} : i32
-// BOTH-NEXT:    ascendc.local_tensor.set_value %x, %i, %two
+// BOTH-NEXT:    ascendc.local_tensor.set_value %1, %c3_i32, %cst
 // BOTH:         ascendc.set_flag s_mte3, %{{.*}} {ascdsl.auto_sync} : i32
 // BOTH-NEXT:    ascendc.wait_flag s_mte3, %{{.*}} {ascdsl.auto_sync} : i32
-// BOTH-NEXT:    ascendc.data_copy_l2 %gz, %x, %n
+// BOTH-NEXT:    ascendc.data_copy_l2 %arg2, %1, %arg3
 func.func @scalar_between(%pipe: !ascendc.pipe, %gx: !ascendc.global_tensor<*xf32>, %gz: !ascendc.global_tensor<*xf32>, %n: i32, %len: i64) {
   %bx = ascendc.tbuf : <veccalc>
   ascendc.pipe.init_buffer %pipe, %bx, %len : !ascendc.tbuf<veccalc>, i64

@@ -12,25 +12,25 @@
 // two back edges, through the iter-arg that carries %t1 or %t2): V_MTE2 before it; MTE2_V
 // before the muls; after the loops, V_MTE3 before the copy-out of the loop's result.
 // CHECK-LABEL: func.func @iter_args(
-// CHECK:           scf.for %j
+// CHECK:           scf.for %arg9
 // CHECK-NEXT:        %{{.*}} = ascendc.pipe
 // CHECK-NEXT:        %{{.*}} = ascendc.pipe.fetch_event_id %{{.*}}, v_mte2
 // CHECK-NEXT:        ascendc.set_flag v_mte2
 // CHECK-NEXT:        ascendc.wait_flag v_mte2
-// CHECK-NEXT:        ascendc.data_copy_l2 %cur, %g
+// CHECK-NEXT:        ascendc.data_copy_l2 %arg8, %arg0
 // CHECK-NEXT:        %{{.*}} = ascendc.pipe
 // CHECK-NEXT:        %{{.*}} = ascendc.pipe.fetch_event_id %{{.*}}, mte2_v
 // CHECK-NEXT:        ascendc.set_flag mte2_v
 // CHECK-NEXT:        ascendc.wait_flag mte2_v
-// CHECK-NEXT:        ascendc.muls_l2 %t2, %cur
+// CHECK-NEXT:        ascendc.muls_l2 %3, %arg8
 // CHECK-NEXT:      }
-// CHECK-NEXT:      scf.yield %t2
+// CHECK-NEXT:      scf.yield %3
 // CHECK-NEXT:    }
 // CHECK-NEXT:    %{{.*}} = ascendc.pipe
 // CHECK-NEXT:    %{{.*}} = ascendc.pipe.fetch_event_id %{{.*}}, v_mte3
 // CHECK-NEXT:    ascendc.set_flag v_mte3
 // CHECK-NEXT:    ascendc.wait_flag v_mte3
-// CHECK-NEXT:    ascendc.data_copy_l2 %o, %r
+// CHECK-NEXT:    ascendc.data_copy_l2 %arg1, %4
 
 // Either branch may have written: the copy-out waits for both pipes.
 // CHECK-LABEL: func.func @branches(
@@ -44,7 +44,7 @@
 // CHECK-NEXT:    %{{.*}} = ascendc.pipe.fetch_event_id %{{.*}}, mte2_mte3
 // CHECK-NEXT:    ascendc.set_flag mte2_mte3
 // CHECK-NEXT:    ascendc.wait_flag mte2_mte3
-// CHECK-NEXT:    ascendc.data_copy_l2 %o, %t
+// CHECK-NEXT:    ascendc.data_copy_l2 %arg1, %1
 
 // A called function starts with anything pending: its copy-in waits for the pipes that may
 // have touched its argument. It ends in pipe_all (step 4), so after the call its caller
@@ -52,11 +52,11 @@
 // CHECK-LABEL: func.func private @fill(
 // CHECK:         ascendc.set_flag v_mte2
 // CHECK:         ascendc.set_flag mte3_mte2
-// CHECK:         ascendc.data_copy_l2 %t, %g
+// CHECK:         ascendc.data_copy_l2 %arg0, %arg1
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
 // CHECK-LABEL: func.func @caller(
 // CHECK:         func.call @fill
-// CHECK-NEXT:    ascendc.muls_l2 %t, %t
+// CHECK-NEXT:    ascendc.muls_l2 %1, %1
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
 
 func.func @iter_args(%g: !ascendc.global_tensor<*xf32>, %o: !ascendc.global_tensor<*xf32>, %n: i32, %lb: index, %ub: index, %st: index, %s: f32) {

@@ -4,16 +4,16 @@
 // user's wait, the set would take id 0 (AllocEventID's lowest free) while the user's set of
 // id 0 is still pending. The set goes right after that wait, still before the copy of y.
 // CHECK-LABEL: func.func @user_flag(
-// CHECK:         ascendc.set_flag mte2_v, %c0 : i32
-// CHECK-NEXT:    ascendc.data_copy_l2 %x, %gx, %n
-// CHECK-NEXT:    ascendc.wait_flag mte2_v, %c0 : i32
+// CHECK:         ascendc.set_flag mte2_v, %c0_i32 : i32
+// CHECK-NEXT:    ascendc.data_copy_l2 %3, %arg1, %arg3
+// CHECK-NEXT:    ascendc.wait_flag mte2_v, %c0_i32 : i32
 // CHECK-NEXT:    %[[P4:.*]] = ascendc.pipe
 // CHECK-NEXT:    %[[ID4:.*]] = ascendc.pipe.alloc_event_id %[[P4]], mte2_v : i8
 // CHECK-NEXT:    ascendc.set_flag mte2_v, %[[ID4]] : i8
-// CHECK-NEXT:    ascendc.data_copy_l2 %y, %gy, %n
+// CHECK-NEXT:    ascendc.data_copy_l2 %4, %arg2, %arg3
 // CHECK-NEXT:    ascendc.wait_flag mte2_v, %[[ID4]] : i8
 // CHECK-NEXT:    ascendc.pipe.release_event_id %[[P4]], %[[ID4]] {event = 4 : i32} : !ascendc.pipe, i8
-// CHECK-NEXT:    ascendc.muls_l2 %z, %x, %two, %n
+// CHECK-NEXT:    ascendc.muls_l2 %5, %3, %cst, %arg3
 func.func @user_flag(%pipe: !ascendc.pipe, %gx: !ascendc.global_tensor<*xf32>, %gy: !ascendc.global_tensor<*xf32>, %n: i32, %len: i64) {
   %c0 = arith.constant 0 : i32
   %bx = ascendc.tbuf : <veccalc>

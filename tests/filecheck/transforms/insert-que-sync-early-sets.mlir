@@ -10,37 +10,37 @@
 // move leaves unordered (the LoadData of B on the copy of B) gets its own pair, whose set
 // already sits after its producer. erase-sync takes everything out again, ids included.
 // CHECK-LABEL: func.func @cube_stage(
-// CHECK:         ascendc.data_copy_nd2nz %a1, %ga, %nd
+// CHECK:         ascendc.data_copy_nd2nz %3, %arg0, %7
 // CHECK-NEXT:    %[[P0:.*]] = ascendc.pipe
 // CHECK-NEXT:    %[[ID0:.*]] = ascendc.pipe.alloc_event_id %[[P0]], mte2_mte1 : i8
 // CHECK-NEXT:    ascendc.set_flag mte2_mte1, %[[ID0]] : i8
-// CHECK-NEXT:    ascendc.data_copy_nd2nz %b1, %gb, %nd
+// CHECK-NEXT:    ascendc.data_copy_nd2nz %4, %arg1, %7
 // CHECK-NEXT:    ascendc.wait_flag mte2_mte1, %[[ID0]] : i8
 // CHECK-NEXT:    ascendc.pipe.release_event_id %[[P0]], %[[ID0]] {event = 0 : i32} : !ascendc.pipe, i8
-// CHECK-NEXT:    ascendc.load_data_l0 %a2, %a1, %ld
+// CHECK-NEXT:    ascendc.load_data_l0 %5, %3, %8
 // CHECK-NEXT:    %[[P1:.*]] = ascendc.pipe
 // CHECK-NEXT:    %[[ID1:.*]] = ascendc.pipe.fetch_event_id %[[P1]], mte2_mte1 : i8
 // CHECK-NEXT:    ascendc.set_flag mte2_mte1, %[[ID1]] : i8
 // CHECK-NEXT:    ascendc.wait_flag mte2_mte1, %[[ID1]] : i8
-// CHECK-NEXT:    ascendc.load_data_l0 %b2, %b1, %ld
+// CHECK-NEXT:    ascendc.load_data_l0 %6, %4, %8
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
 
 // early_sets=false: one pair, set just before its wait, ordering both LoadDatas.
 // ADJ-LABEL: func.func @cube_stage(
-// ADJ:         ascendc.data_copy_nd2nz %b1, %gb, %nd
+// ADJ:         ascendc.data_copy_nd2nz %4, %arg1, %7
 // ADJ-NEXT:    %[[P:.*]] = ascendc.pipe
 // ADJ-NEXT:    %[[ID:.*]] = ascendc.pipe.fetch_event_id %[[P]], mte2_mte1 : i8
 // ADJ-NEXT:    ascendc.set_flag mte2_mte1, %[[ID]] : i8
 // ADJ-NEXT:    ascendc.wait_flag mte2_mte1, %[[ID]] : i8
-// ADJ-NEXT:    ascendc.load_data_l0 %a2, %a1, %ld
-// ADJ-NEXT:    ascendc.load_data_l0 %b2, %b1, %ld
+// ADJ-NEXT:    ascendc.load_data_l0 %5, %3, %8
+// ADJ-NEXT:    ascendc.load_data_l0 %6, %4, %8
 // ADJ-NEXT:    ascendc.pipe_barrier pipe_all
 
 // ERASED-LABEL: func.func @cube_stage(
-// ERASED:         ascendc.data_copy_nd2nz %a1, %ga, %nd
-// ERASED-NEXT:    ascendc.data_copy_nd2nz %b1, %gb, %nd
-// ERASED-NEXT:    ascendc.load_data_l0 %a2, %a1, %ld
-// ERASED-NEXT:    ascendc.load_data_l0 %b2, %b1, %ld
+// ERASED:         ascendc.data_copy_nd2nz %3, %arg0, %7
+// ERASED-NEXT:    ascendc.data_copy_nd2nz %4, %arg1, %7
+// ERASED-NEXT:    ascendc.load_data_l0 %5, %3, %8
+// ERASED-NEXT:    ascendc.load_data_l0 %6, %4, %8
 // ERASED-NEXT:    func.return
 func.func @cube_stage(%ga: !ascendc.global_tensor<*xf16>, %gb: !ascendc.global_tensor<*xf16>) {
   %c0 = arith.constant 0 : i32
@@ -70,20 +70,20 @@ func.func @cube_stage(%ga: !ascendc.global_tensor<*xf16>, %gb: !ascendc.global_t
 // The same on the vector core, TBufs: muls waits for the copy of x only; the add reads y
 // (MTE2) and z (the muls' result: a V -> V barrier, the pass's default vector_barriers).
 // CHECK-LABEL: func.func @two_inputs(
-// CHECK:         ascendc.data_copy_l2 %x, %gx, %n
+// CHECK:         ascendc.data_copy_l2 %3, %arg1, %arg4
 // CHECK-NEXT:    %[[P2:.*]] = ascendc.pipe
 // CHECK-NEXT:    %[[ID2:.*]] = ascendc.pipe.alloc_event_id %[[P2]], mte2_v : i8
 // CHECK-NEXT:    ascendc.set_flag mte2_v, %[[ID2]] : i8
-// CHECK-NEXT:    ascendc.data_copy_l2 %y, %gy, %n
+// CHECK-NEXT:    ascendc.data_copy_l2 %4, %arg2, %arg4
 // CHECK-NEXT:    ascendc.wait_flag mte2_v, %[[ID2]] : i8
 // CHECK-NEXT:    ascendc.pipe.release_event_id %[[P2]], %[[ID2]] {event = 4 : i32} : !ascendc.pipe, i8
-// CHECK-NEXT:    ascendc.muls_l2 %z, %x, %two, %n
+// CHECK-NEXT:    ascendc.muls_l2 %5, %3, %cst, %arg4
 // CHECK-NEXT:    %[[P3:.*]] = ascendc.pipe
 // CHECK-NEXT:    %[[ID3:.*]] = ascendc.pipe.fetch_event_id %[[P3]], mte2_v : i8
 // CHECK-NEXT:    ascendc.set_flag mte2_v, %[[ID3]] : i8
 // CHECK-NEXT:    ascendc.wait_flag mte2_v, %[[ID3]] : i8
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_v
-// CHECK-NEXT:    ascendc.add_l2 %z, %z, %y, %n
+// CHECK-NEXT:    ascendc.add_l2 %5, %5, %4, %arg4
 func.func @two_inputs(%pipe: !ascendc.pipe, %gx: !ascendc.global_tensor<*xf32>, %gy: !ascendc.global_tensor<*xf32>, %gz: !ascendc.global_tensor<*xf32>, %n: i32, %len: i64) {
   %bx = ascendc.tbuf : <veccalc>
   ascendc.pipe.init_buffer %pipe, %bx, %len : !ascendc.tbuf<veccalc>, i64
@@ -112,12 +112,12 @@ func.func @two_inputs(%pipe: !ascendc.pipe, %gx: !ascendc.global_tensor<*xf32>, 
 // CHECK:         %[[P5:.*]] = ascendc.pipe
 // CHECK-NEXT:    %[[ID5:.*]] = ascendc.pipe.alloc_event_id %[[P5]], mte1_mte2 : i8
 // CHECK-NEXT:    ascendc.set_flag mte1_mte2, %[[ID5]] : i8
-// CHECK-NEXT:    scf.for %t = %c0 to %steps step %c1 : i32 {
+// CHECK-NEXT:    scf.for %arg3 = %c0_i32 to %arg2 step %c1_i32 : i32 {
 // CHECK-NEXT:      ascendc.wait_flag mte1_mte2, %[[ID5]] : i8
-// CHECK-NEXT:      ascendc.data_copy_nd2nz %a1, %ga, %nd
-// CHECK:           ascendc.load_data_l0 %a2, %a1, %ld
+// CHECK-NEXT:      ascendc.data_copy_nd2nz %3, %arg0, %7
+// CHECK:           ascendc.load_data_l0 %5, %3, %8
 // CHECK-NEXT:      ascendc.set_flag mte1_mte2, %[[ID5]] : i8
-// CHECK:           ascendc.load_data_l0 %b2, %b1, %ld
+// CHECK:           ascendc.load_data_l0 %6, %4, %8
 // CHECK-NEXT:    }
 // CHECK-NEXT:    ascendc.wait_flag mte1_mte2, %[[ID5]] : i8
 // CHECK-NEXT:    ascendc.pipe.release_event_id %[[P5]], %[[ID5]] {event = 1 : i32} : !ascendc.pipe, i8

@@ -15,12 +15,12 @@
 // WARN: :156:5: warning: 'ascendc.data_copy_l2' op unsynchronized MTE3 -> MTE2 dependence
 
 // CHECK-LABEL: func.func @store_then_reload(
-// CHECK:         ascendc.data_copy_l2 %gz, %t, %n
+// CHECK:         ascendc.data_copy_l2 %1, %4, %c64_i32
 // CHECK-NEXT:    %{{.*}} = ascendc.pipe
 // CHECK-NEXT:    %[[E:.*]] = ascendc.pipe.fetch_event_id %{{.*}}, mte3_mte2 : i8
 // CHECK-NEXT:    ascendc.set_flag mte3_mte2, %[[E]] : i8
 // CHECK-NEXT:    ascendc.wait_flag mte3_mte2, %[[E]] : i8
-// CHECK-NEXT:    ascendc.data_copy_l2 %t2, %gz, %n
+// CHECK-NEXT:    ascendc.data_copy_l2 %6, %1, %c64_i32
 func.func @store_then_reload(%x: memref<?xf32, 22>, %z: memref<?xf32, 22>) {
   %n = arith.constant 64 : i32
   %gx = ascendc.global_tensor : !ascendc.global_tensor<*xf32>
@@ -130,7 +130,7 @@ func.func @in_place_tiles(%x: memref<?xf32, 22>) {
 // CHECK:         scf.for
 // CHECK:           ascendc.set_flag mte3_mte2
 // CHECK-NEXT:      ascendc.wait_flag mte3_mte2
-// CHECK-NEXT:      ascendc.data_copy_l2 %t, %gp, %n
+// CHECK-NEXT:      ascendc.data_copy_l2 %3, %10, %c64_i32
 func.func @reload_previous_tile(%x: memref<?xf32, 22>) {
   %n = arith.constant 64 : i32
   %gx = ascendc.global_tensor : !ascendc.global_tensor<*xf32>
@@ -197,7 +197,7 @@ func.func @in_place_reverse(%x: memref<?xf32, 22>) {
 // CHECK-LABEL: func.func @overlapping_windows(
 // CHECK:         scf.for
 // CHECK:           ascendc.wait_flag mte3_mte2
-// CHECK-NEXT:      ascendc.data_copy_l2 %t, %gh, %n
+// CHECK-NEXT:      ascendc.data_copy_l2 %3, %9, %c64_i32
 func.func @overlapping_windows(%x: memref<?xf32, 22>) {
   %n = arith.constant 64 : i32
   %gx = ascendc.global_tensor : !ascendc.global_tensor<*xf32>

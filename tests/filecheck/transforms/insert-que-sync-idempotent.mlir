@@ -17,17 +17,17 @@
 // so the vector pipe waits for its own earlier write (the barrier comes before the add).
 // CHECK-LABEL: func.func @fill_then_consume(
 // CHECK:         scf.for
-// CHECK-NEXT:      ascendc.data_copy_l2 %t, %g, %n
+// CHECK-NEXT:      ascendc.data_copy_l2 %1, %arg0, %arg2
 // CHECK-NEXT:    }
-// CHECK-NEXT:    ascendc.que_bind.enque_tensor %q, %t
-// CHECK-NEXT:    %[[D:.*]] = ascendc.que_bind.deque_tensor %q
+// CHECK-NEXT:    ascendc.que_bind.enque_tensor %0, %1
+// CHECK-NEXT:    %[[D:.*]] = ascendc.que_bind.deque_tensor %0
 // CHECK-NEXT:    scf.for
-// CHECK-NEXT:      scf.if %c {
+// CHECK-NEXT:      scf.if %arg6 {
 // CHECK-NEXT:        ascendc.pipe_barrier pipe_v
-// CHECK-NEXT:        ascendc.add_l2 %out, %[[D]], %[[D]], %n
+// CHECK-NEXT:        ascendc.add_l2 %arg1, %[[D]], %[[D]], %arg2
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
-// CHECK-NEXT:    ascendc.que_bind.free_tensor %q, %t
+// CHECK-NEXT:    ascendc.que_bind.free_tensor %0, %1
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
 // CHECK-NEXT:    func.return
 func.func @fill_then_consume(%g: !ascendc.global_tensor<*xf32>, %out: !ascendc.local_tensor<64xf32>, %n: i32, %lb: index, %ub: index, %st: index, %c: i1) {
@@ -55,15 +55,15 @@ func.func @fill_then_consume(%g: !ascendc.global_tensor<*xf32>, %out: !ascendc.l
 // CHECK-NEXT:      %[[E:.*]] = ascendc.pipe.fetch_event_id %[[P]], v_mte2
 // CHECK-NEXT:      ascendc.set_flag v_mte2, %[[E]]
 // CHECK-NEXT:      ascendc.wait_flag v_mte2, %[[E]]
-// CHECK-NEXT:      ascendc.data_copy_l2 %t, %g, %n
-// CHECK-NEXT:      ascendc.que_bind.enque_tensor %q, %t
-// CHECK-NEXT:      %[[D:.*]] = ascendc.que_bind.deque_tensor %q
-// CHECK-NEXT:      ascendc.add_l2 %a, %[[D]], %[[D]], %n
+// CHECK-NEXT:      ascendc.data_copy_l2 %1, %arg0, %arg3
+// CHECK-NEXT:      ascendc.que_bind.enque_tensor %0, %1
+// CHECK-NEXT:      %[[D:.*]] = ascendc.que_bind.deque_tensor %0
+// CHECK-NEXT:      ascendc.add_l2 %arg1, %[[D]], %[[D]], %arg3
 // CHECK-NEXT:    }
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_v
-// CHECK-NEXT:    ascendc.add_l2 %b, %t, %t, %n
+// CHECK-NEXT:    ascendc.add_l2 %arg2, %1, %1, %arg3
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    ascendc.que_bind.free_tensor %q, %t
+// CHECK-NEXT:    ascendc.que_bind.free_tensor %0, %1
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
 // CHECK-NEXT:    func.return
 func.func @use_in_and_after_loop(%g: !ascendc.global_tensor<*xf32>, %a: !ascendc.local_tensor<64xf32>, %b: !ascendc.local_tensor<64xf32>, %n: i32, %lb: index, %ub: index, %st: index) {

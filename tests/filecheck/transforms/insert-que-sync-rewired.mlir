@@ -12,16 +12,16 @@
 // CLEAN-NOT: no corresponding call to EnQue
 
 // CHECK-LABEL: func.func @written_twice_in_branch(
-// CHECK:         scf.if %c {
-// CHECK-NEXT:      ascendc.data_copy_l2 %t, %g
-// CHECK-NEXT:      ascendc.que_bind.enque_tensor %q, %t
-// CHECK-NEXT:      %[[D1:.*]] = ascendc.que_bind.deque_tensor %q
-// CHECK-NEXT:      ascendc.data_copy_l2 %[[D1]], %g
+// CHECK:         scf.if %arg2 {
+// CHECK-NEXT:      ascendc.data_copy_l2 %1, %arg0
+// CHECK-NEXT:      ascendc.que_bind.enque_tensor %0, %1
+// CHECK-NEXT:      %[[D1:.*]] = ascendc.que_bind.deque_tensor %0
+// CHECK-NEXT:      ascendc.data_copy_l2 %[[D1]], %arg0
 // CHECK-NEXT:    }
-// CHECK-NEXT:    ascendc.que_bind.enque_tensor %q, %t
-// CHECK-NEXT:    %[[D2:.*]] = ascendc.que_bind.deque_tensor %q
-// CHECK:         ascendc.data_copy_l2 %g, %[[D2]]
-// CHECK-NEXT:    ascendc.que_bind.free_tensor %q, %t
+// CHECK-NEXT:    ascendc.que_bind.enque_tensor %0, %1
+// CHECK-NEXT:    %[[D2:.*]] = ascendc.que_bind.deque_tensor %0
+// CHECK:         ascendc.data_copy_l2 %arg0, %[[D2]]
+// CHECK-NEXT:    ascendc.que_bind.free_tensor %0, %1
 func.func @written_twice_in_branch(%g: !ascendc.global_tensor<*xf32>, %n: i32, %c: i1) {
   %q = ascendc.queue : <vecin, 1>
   %t = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
@@ -38,17 +38,17 @@ func.func @written_twice_in_branch(%g: !ascendc.global_tensor<*xf32>, %n: i32, %
 // goes to a fresh DeQue result.
 // CHECK-LABEL: func.func @both_branches(
 // CHECK:         } else {
-// CHECK-NEXT:      ascendc.data_copy_l2 %t, %g
-// CHECK-NEXT:      ascendc.que_bind.enque_tensor %q, %t
-// CHECK-NEXT:      %[[E1:.*]] = ascendc.que_bind.deque_tensor %q
-// CHECK-NEXT:      ascendc.data_copy_l2 %[[E1]], %g
+// CHECK-NEXT:      ascendc.data_copy_l2 %1, %arg0
+// CHECK-NEXT:      ascendc.que_bind.enque_tensor %0, %1
+// CHECK-NEXT:      %[[E1:.*]] = ascendc.que_bind.deque_tensor %0
+// CHECK-NEXT:      ascendc.data_copy_l2 %[[E1]], %arg0
 // CHECK-NEXT:    }
-// CHECK-NEXT:    ascendc.que_bind.enque_tensor %q, %t
-// CHECK-NEXT:    %[[E2:.*]] = ascendc.que_bind.deque_tensor %q
-// CHECK-NEXT:    ascendc.data_copy_l2 %[[E2]], %g
-// CHECK-NEXT:    ascendc.que_bind.enque_tensor %q, %[[E2]]
-// CHECK-NEXT:    %{{.*}} = ascendc.que_bind.deque_tensor %q
-// CHECK-NEXT:    ascendc.que_bind.free_tensor %q, %t
+// CHECK-NEXT:    ascendc.que_bind.enque_tensor %0, %1
+// CHECK-NEXT:    %[[E2:.*]] = ascendc.que_bind.deque_tensor %0
+// CHECK-NEXT:    ascendc.data_copy_l2 %[[E2]], %arg0
+// CHECK-NEXT:    ascendc.que_bind.enque_tensor %0, %[[E2]]
+// CHECK-NEXT:    %{{.*}} = ascendc.que_bind.deque_tensor %0
+// CHECK-NEXT:    ascendc.que_bind.free_tensor %0, %1
 func.func @both_branches(%g: !ascendc.global_tensor<*xf32>, %n: i32, %c: i1) {
   %q = ascendc.queue : <vecin, 1>
   %t = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
@@ -70,24 +70,24 @@ func.func @both_branches(%g: !ascendc.global_tensor<*xf32>, %n: i32, %c: i1) {
 // dequeued before the scf.if (it used to be hoisted out of both loops, and a second run of
 // the pass then added another EnQue inside).
 // CHECK-LABEL: func.func @names_across_loops(
-// CHECK:         scf.for %i
-// CHECK:           %[[A:.*]] = ascendc.que_bind.deque_tensor %q
-// CHECK-NEXT:      scf.for %j
-// CHECK:             ascendc.data_copy_l2 %[[A]], %g
-// CHECK-NEXT:        ascendc.que_bind.enque_tensor %q, %[[A]]
-// CHECK-NEXT:        %[[B:.*]] = ascendc.que_bind.deque_tensor %q
+// CHECK:         scf.for %arg8
+// CHECK:           %[[A:.*]] = ascendc.que_bind.deque_tensor %0
+// CHECK-NEXT:      scf.for %arg9
+// CHECK:             ascendc.data_copy_l2 %[[A]], %arg0
+// CHECK-NEXT:        ascendc.que_bind.enque_tensor %0, %[[A]]
+// CHECK-NEXT:        %[[B:.*]] = ascendc.que_bind.deque_tensor %0
 // CHECK:             ascendc.exp_l2 %[[B]], %[[B]]
 // CHECK-NEXT:      }
-// CHECK-NEXT:      ascendc.que_bind.enque_tensor %q, %t
-// CHECK-NEXT:      %[[C:.*]] = ascendc.que_bind.deque_tensor %q
-// CHECK-NEXT:      scf.if %c {
+// CHECK-NEXT:      ascendc.que_bind.enque_tensor %0, %1
+// CHECK-NEXT:      %[[C:.*]] = ascendc.que_bind.deque_tensor %0
+// CHECK-NEXT:      scf.if %arg6 {
 // CHECK-NEXT:      } else {
-// CHECK:             ascendc.data_copy_l2 %[[C]], %g
+// CHECK:             ascendc.data_copy_l2 %[[C]], %arg0
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
-// CHECK-NEXT:    ascendc.que_bind.enque_tensor %q, %t
-// CHECK-NEXT:    %[[D:.*]] = ascendc.que_bind.deque_tensor %q
-// CHECK:         ascendc.add_l2 %p, %[[D]], %[[D]]
+// CHECK-NEXT:    ascendc.que_bind.enque_tensor %0, %1
+// CHECK-NEXT:    %[[D:.*]] = ascendc.que_bind.deque_tensor %0
+// CHECK:         ascendc.add_l2 %arg7, %[[D]], %[[D]]
 func.func @names_across_loops(%g: !ascendc.global_tensor<*xf32>, %s: f32, %n: i32, %lb: index, %ub: index, %st: index, %c: i1, %p: !ascendc.local_tensor<64xf32>) {
   %q = ascendc.queue : <vecin, 1>
   %t = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>

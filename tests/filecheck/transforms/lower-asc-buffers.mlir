@@ -65,7 +65,7 @@ func.func @sequential(%p: memref<?xf32, 22>, %n: i32) {
 // A temporary used inside a loop it is not defined in is live for the whole loop: the
 // loop's own temporary gets other bytes.
 // CHECK-LABEL: func.func @live_across
-// CHECK:       %[[S:.*]] = ascendc.tbuf.get_with_offset %{{.*}}, %{{.*}}, %c0_i32
+// CHECK:       %[[S:.*]] = ascendc.tbuf.get_with_offset %{{.*}}, %{{.*}}, %c0_i32_5
 // CHECK:       scf.for
 // CHECK:         ascendc.tbuf.get_with_offset %{{.*}}, %{{.*}}, %c256_i32
 func.func @live_across(%p: memref<?xf32, 22>, %n: i32, %s: f32) {

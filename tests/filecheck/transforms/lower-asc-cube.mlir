@@ -27,7 +27,7 @@
 // CHECK-NEXT:    ascendc.data_copy_nd2nz %[[AL1]], %{{.*}}, %[[ND]]
 // CHECK:         %[[BL1:.*]] = ascendc.tbuf.get_with_offset %[[A1]], %c32768_i32, %c16384_i32
 // CHECK:         ascendc.data_copy_nd2nz %[[BL1]]
-// CHECK:         %[[DONE:.*]] = scf.for %{{.*}} = %c0 to %c2 step %c1 iter_args(%[[W:.*]] = %[[FALSE]]) -> (i1) : i32 {
+// CHECK:         %[[DONE:.*]] = scf.for %{{.*}} = %c0_i32_2 to %c2_i32_3 step %c1_i32_4 iter_args(%[[W:.*]] = %[[FALSE]]) -> (i1) : i32 {
 // A's box [64, 64] at column i * 64 is fractal (i * 64 / 16) * 4 of the NZ tile (4 fractals
 // per column block): 4 LoadData, one per row block, of 4 fractals 4 apart.
 // CHECK-NEXT:      %[[K:.*]] = arith.muli

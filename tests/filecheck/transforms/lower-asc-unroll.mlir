@@ -6,13 +6,13 @@
 // 5 iterations by 2: a main loop over [0, 4) of step 2 and a remainder loop over [4, 5).
 // CHECK-LABEL: func.func @static_rest
 // CHECK:       %[[SPLIT:.*]] = arith.constant 4 : i32
-// CHECK:       %[[MAIN:.*]] = scf.for %[[I:.*]] = %c0 to %[[SPLIT]] step %{{.*}} iter_args(%[[ACC:.*]] = %c0) -> (i32) : i32 {
+// CHECK:       %[[MAIN:.*]] = scf.for %[[I:.*]] = %c0_i32 to %[[SPLIT]] step %{{.*}} iter_args(%[[ACC:.*]] = %c0_i32) -> (i32) : i32 {
 // CHECK-NEXT:    %[[A0:.*]] = arith.addi %[[ACC]], %[[I]] : i32
 // CHECK:         %[[I1:.*]] = arith.addi %[[I]], %{{.*}} : i32
 // CHECK-NEXT:    %[[A1:.*]] = arith.addi %[[A0]], %[[I1]] : i32
 // CHECK-NEXT:    scf.yield %[[A1]] : i32
 // CHECK-NEXT:  } {asc.parallel}
-// CHECK-NEXT:  %{{.*}} = scf.for %{{.*}} = %[[SPLIT]] to %c5 step %c1 iter_args(%{{.*}} = %[[MAIN]]) -> (i32) : i32 {
+// CHECK-NEXT:  %{{.*}} = scf.for %{{.*}} = %[[SPLIT]] to %c5_i32 step %c1_i32 iter_args(%{{.*}} = %[[MAIN]]) -> (i32) : i32 {
 // After canonicalization the one remaining iteration is straight-line code.
 // FOLDED-LABEL: func.func @static_rest
 // FOLDED:       scf.for
@@ -52,11 +52,11 @@ func.func @static_exact(%t: !asc.tensor<?xf32>) {
 
 // Runtime bounds: the main loop covers max(0, ceil((n - 0) / 64)) // 4 * 4 iterations.
 // CHECK-LABEL: func.func @dynamic
-// CHECK:       %[[SPAN:.*]] = arith.subi %n, %c0 : i32
+// CHECK:       %[[SPAN:.*]] = arith.subi %arg1, %c0_i32 : i32
 // CHECK:       %[[TRIPS:.*]] = arith.maxsi
 // CHECK:       %[[GROUPS:.*]] = arith.divsi %[[TRIPS]]
-// CHECK:       scf.for %{{.*}} = %c0 to %[[SPLIT:.*]] step
-// CHECK:       scf.for %{{.*}} = %[[SPLIT]] to %n step %c64
+// CHECK:       scf.for %{{.*}} = %c0_i32 to %[[SPLIT:.*]] step
+// CHECK:       scf.for %{{.*}} = %[[SPLIT]] to %arg1 step %c64_i32
 func.func @dynamic(%t: !asc.tensor<?xf32>, %n: i32) {
   %c0 = arith.constant 0 : i32
   %c64 = arith.constant 64 : i32

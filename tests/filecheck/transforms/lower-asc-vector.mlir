@@ -4,7 +4,7 @@
 // A contiguous 32-byte-multiple box is one DataCopy; 2 repeats of 64 f32 with a full mask.
 // CHECK-LABEL: func.func @load_add_store
 // CHECK:       %[[X:.*]] = ascendc.local_tensor_auto() : <128xf32>
-// CHECK-NEXT:  %[[GX:.*]] = ascendc.global_tensor.subindex %{{.*}}[%i]
+// CHECK-NEXT:  %[[GX:.*]] = ascendc.global_tensor.subindex %{{.*}}[%arg2]
 // CHECK-NEXT:  ascendc.data_copy_l2 %[[X]], %[[GX]], %c128_i32
 // CHECK:       %[[Z:.*]] = ascendc.local_tensor_auto() : <128xf32>
 // CHECK-NEXT:  ascendc.add_l0 %[[Z]], %[[X]], %[[X]], %c64_i64, %c2_i32, %{{.*}} {isSetMask}
@@ -37,10 +37,10 @@ func.func @tail(%p: memref<?xf32, 22>, %n: i32, %i: i32) {
 // A [4, 64] box of a [n, m] tensor: 4 rows of 256 bytes, the GM gap (m - 64) * 4 bytes.
 // The offset is linearized row-major (i * m + j).
 // CHECK-LABEL: func.func @strided_rows
-// CHECK:       %[[ROW:.*]] = arith.muli %i, %m : i32
-// CHECK-NEXT:  %[[LIN:.*]] = arith.addi %j, %[[ROW]] : i32
+// CHECK:       %[[ROW:.*]] = arith.muli %arg3, %arg2 : i32
+// CHECK-NEXT:  %[[LIN:.*]] = arith.addi %arg4, %[[ROW]] : i32
 // CHECK-NEXT:  %[[SRC:.*]] = ascendc.global_tensor.subindex %{{.*}}[%[[LIN]]]
-// CHECK-NEXT:  %[[GAP:.*]] = arith.subi %m, %c64_i32 : i32
+// CHECK-NEXT:  %[[GAP:.*]] = arith.subi %arg2, %c64_i32 : i32
 // CHECK-NEXT:  %[[BYTES:.*]] = arith.muli %[[GAP]], %c4_i32 : i32
 // CHECK-NEXT:  %[[P:.*]] = ascendc.construct !ascendc.data_copy_params(%c4_i32, %c256_i32, %[[BYTES]], %c0_i32)
 // CHECK:       ascendc.data_copy_pad_l0 %{{.*}}, %[[SRC]], %[[P]]
@@ -55,12 +55,12 @@ func.func @strided_rows(%p: memref<?xf32, 22>, %n: i32, %m: i32, %i: i32, %j: i3
 // x - s is Adds(x, -s); x / s is Muls(x, 1 / s); comparisons write bit masks (ui8) that
 // select_l0 reads; f16 runs 128 elements a repeat.
 // CHECK-LABEL: func.func @scalars_and_select
-// CHECK:       %[[NEG:.*]] = arith.negf %s : f16
+// CHECK:       %[[NEG:.*]] = arith.negf %arg3 : f16
 // CHECK-NEXT:  ascendc.adds_l0 %{{.*}}, %{{.*}}, %[[NEG]], %c128_i64, %c4_i32
-// CHECK:       %[[INV:.*]] = arith.divf %{{.*}}, %s : f16
+// CHECK:       %[[INV:.*]] = arith.divf %{{.*}}, %arg3 : f16
 // CHECK-NEXT:  ascendc.muls_l0 %{{.*}}, %{{.*}}, %[[INV]], %c128_i64, %c4_i32
 // CHECK:       %[[M:.*]] = ascendc.local_tensor_auto() : <256xui8>
-// CHECK-NEXT:  ascendc.compare_scalar_l0 %[[M]], %{{.*}}, %s, %c128_i64, %c4_i32, %{{.*}} {cmpMode = 1 : i64, isSetMask}
+// CHECK-NEXT:  ascendc.compare_scalar_l0 %[[M]], %{{.*}}, %arg3, %c128_i64, %c4_i32, %{{.*}} {cmpMode = 1 : i64, isSetMask}
 // CHECK:       ascendc.select_l0 %{{.*}}, %[[M]], %{{.*}}, %{{.*}}, %c128_i64, %c4_i32, %{{.*}} {selMode = 2 : i32, isSetMask}
 func.func @scalars_and_select(%p: memref<?xf16, 22>, %n: i32, %i: i32, %s: f16) {
   %t = asc.tensor %p(%n) : memref<?xf16, 22> -> !asc.tensor<?xf16>
@@ -91,7 +91,7 @@ func.func @broadcast_row(%p: memref<?xf32, 22>, %n: i32, %i: i32) {
 // Softmax of a row: ReduceMax + GetValue, Adds(-max) and Exp into a scratch row,
 // ReduceSum + GetValue, then one Muls(1 / sum) writes the result.
 // CHECK-LABEL: func.func @softmax
-// CHECK:       ascendc.reduce_max_l2 %[[OUT:.*]], %[[X:.*]], %[[WORK:.*]], %c1024_i32, %c0_i1
+// CHECK:       ascendc.reduce_max_l2 %[[OUT:.*]], %[[X:.*]], %[[WORK:.*]], %c1024_i32, %false
 // CHECK-NEXT:  %[[MAX:.*]] = ascendc.local_tensor.get_value %[[OUT]], %c0_i32
 // CHECK-NEXT:  %[[NEG:.*]] = arith.negf %[[MAX]] : f32
 // CHECK-NEXT:  ascendc.adds_l0 %[[E:.*]], %[[X]], %[[NEG]], %c64_i64, %c16_i32
@@ -137,7 +137,7 @@ func.func @dead(%p: memref<?xf32, 22>, %n: i32, %i: i32) {
 // CHECK:       ascendc.duplicate_l0
 // CHECK-NEXT:  %[[ACC:.*]] = ascendc.local_tensor_auto() : <64xf32>
 // CHECK-NEXT:  ascendc.data_copy_l2 %[[ACC]], %{{.*}}, %{{c64_i32[_0-9]*}} : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>
-// CHECK-NEXT:  %{{.*}} = scf.for %i = %c0 to %n step %c1 iter_args(%s = %z) -> (f32) : i32 {
+// CHECK-NEXT:  %{{.*}} = scf.for %arg2 = %c0_i32_0 to %arg1 step %c1_i32_1 iter_args(%arg3 = %cst) -> (f32) : i32 {
 // CHECK:         ascendc.add_l0 %[[SUM:.*]], %[[ACC]], %{{.*}}, %{{c64_i64[_0-9]*}}
 // CHECK:         ascendc.data_copy_l2 %[[ACC]], %[[SUM]], %{{c64_i32[_0-9]*}}
 // CHECK-NEXT:    scf.yield %{{.*}} : f32

@@ -10,22 +10,22 @@
 // CHECK-LABEL: func.func @k(
 // CHECK-NEXT:    %c256_i64 = arith.constant 256 : i64
 // CHECK-NEXT:    %c1_i32 = arith.constant 1 : i32
-// CHECK-NEXT:    %c7 = arith.constant 7 : i32
+// CHECK-NEXT:    %c7_i32 = arith.constant 7 : i32
 // CHECK-NEXT:    %c16_i64 = arith.constant 16 : i64
-// CHECK-NEXT:    %0 = arith.muli %n, %c16_i64 : i64
+// CHECK-NEXT:    [[V0:%[0-9]+]] = arith.muli %arg0, %c16_i64 : i64
 // CHECK-NEXT:    %1 = ascendc.pipe
 // CHECK-NEXT:    %2 = ascendc.queue : <vecin, 1>
 // CHECK-NEXT:    ascendc.pipe.init_queue %1, %2, %c1_i32, %0
-// CHECK:         ascendc.pipe.init_queue %3, %4, %c1_i32, %c256_i64
-// CHECK:         %s = arith.addi %c7, %c7 : i32
+// CHECK:         ascendc.pipe.init_queue %4, %5, %c1_i32, %c256_i64
+// CHECK:         [[S:%[0-9]+]] = arith.addi %c7_i32, %c7_i32 : i32
 // CHECK-NOT:     arith.constant
 // CHECK:         func.return
 // LOC:           #loc = loc(unknown)
 // LOC:           %c256_i64 = arith.constant 256 : i64 loc(#loc)
 // INLINE-LABEL: func.func @k(
 // INLINE-NEXT:    %c4_i64 = arith.constant 4 : i64
-// INLINE-NEXT:    %c7 = arith.constant 7 : i32
-// INLINE:         %c7b = arith.constant 7 : i32
+// INLINE-NEXT:    %c7_i32 = arith.constant 7 : i32
+// INLINE:         %c7_i32_1 = arith.constant 7 : i32
 func.func @k(%n : i64) -> (!ascendc.local_tensor<*xf32>, !ascendc.local_tensor<64xf32>) {
   %c4_i64 = arith.constant 4 : i64
   %c7 = arith.constant 7 : i32

@@ -9,17 +9,17 @@
 // CHECK-NEXT:    %c1_i32 = arith.constant 1 : i32
 // CHECK-NEXT:    ascendc.pipe.init_queue %0, %1, %c1_i32, %c256_i64 : !ascendc.queue<vecin, 1>, i32, i64
 // CHECK-NEXT:    %2 = ascendc.que_bind.alloc_tensor %1 : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
-// CHECK-NEXT:    %c256_i64_1 = arith.constant 256 : i64
+// CHECK-NEXT:    %c256_i64_0 = arith.constant 256 : i64
 // CHECK-NEXT:    %3 = ascendc.pipe
 // CHECK-NEXT:    %4 = ascendc.queue : <vecout, 1>
 // CHECK-NEXT:    %c1_i32_1 = arith.constant 1 : i32
-// CHECK-NEXT:    ascendc.pipe.init_queue %3, %4, %c1_i32_1, %c256_i64_1 : !ascendc.queue<vecout, 1>, i32, i64
+// CHECK-NEXT:    ascendc.pipe.init_queue %3, %4, %c1_i32_1, %c256_i64_0 : !ascendc.queue<vecout, 1>, i32, i64
 // CHECK-NEXT:    %5 = ascendc.que_bind.alloc_tensor %4 : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<4x32xf16>
 // CHECK-NEXT:    %c256_i64_2 = arith.constant 256 : i64
 // CHECK-NEXT:    %6 = ascendc.pipe
 // CHECK-NEXT:    %7 = ascendc.queue : <vecout, 1>
-// CHECK-NEXT:    %c1_i32_2 = arith.constant 1 : i32
-// CHECK-NEXT:    ascendc.pipe.init_queue %6, %7, %c1_i32_2, %c256_i64_2 : !ascendc.queue<vecout, 1>, i32, i64
+// CHECK-NEXT:    %c1_i32_3 = arith.constant 1 : i32
+// CHECK-NEXT:    ascendc.pipe.init_queue %6, %7, %c1_i32_3, %c256_i64_2 : !ascendc.queue<vecout, 1>, i32, i64
 // CHECK-NEXT:    %8 = ascendc.que_bind.alloc_tensor %7 : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<64xf32>
 // CHECK-NEXT:    ascendc.que_bind.free_tensor %7, %8 : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<64xf32>
 // CHECK-NEXT:    ascendc.que_bind.free_tensor %4, %5 : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<4x32xf16>
@@ -50,21 +50,21 @@ func.func @temporary() -> !ascendc.local_tensor<64xf32> {
 // Dynamic shapes multiply the size operands with arith.muli; constant operands and the
 // static dimensions fold into the constant factor.
 // CHECK-LABEL: func.func @dynamic_shapes(
-// CHECK-NEXT:    %c4 = arith.constant 4 : i64
+// CHECK-NEXT:    %c4_i64 = arith.constant 4 : i64
 // CHECK-NEXT:    %c16_i64 = arith.constant 16 : i64
-// CHECK-NEXT:    %0 = arith.muli %c16_i64, %n : i64
-// CHECK-NEXT:    %1 = arith.muli %0, %m : i64
+// CHECK-NEXT:    [[V0:%[0-9]+]] = arith.muli %c16_i64, %arg0 : i64
+// CHECK-NEXT:    [[V1:%[0-9]+]] = arith.muli [[V0]], %arg1 : i64
 // CHECK-NEXT:    %2 = ascendc.pipe
 // CHECK-NEXT:    %3 = ascendc.queue : <vecin, 1>
 // CHECK-NEXT:    %c1_i32 = arith.constant 1 : i32
 // CHECK-NEXT:    ascendc.pipe.init_queue %2, %3, %c1_i32, %1 : !ascendc.queue<vecin, 1>, i32, i64
 // CHECK-NEXT:    %4 = ascendc.que_bind.alloc_tensor %3 : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<*xf32>
 // CHECK-NEXT:    %c8_i64 = arith.constant 8 : i64
-// CHECK-NEXT:    %5 = arith.muli %c8_i64, %n : i64
+// CHECK-NEXT:    [[V5:%[0-9]+]] = arith.muli %c8_i64, %arg0 : i64
 // CHECK-NEXT:    %6 = ascendc.pipe
 // CHECK-NEXT:    %7 = ascendc.queue : <vecout, 1>
-// CHECK-NEXT:    %c1_i32_1 = arith.constant 1 : i32
-// CHECK-NEXT:    ascendc.pipe.init_queue %6, %7, %c1_i32_1, %5 : !ascendc.queue<vecout, 1>, i32, i64
+// CHECK-NEXT:    %c1_i32_0 = arith.constant 1 : i32
+// CHECK-NEXT:    ascendc.pipe.init_queue %6, %7, %c1_i32_0, [[V5]] : !ascendc.queue<vecout, 1>, i32, i64
 // CHECK-NEXT:    %8 = ascendc.que_bind.alloc_tensor %7 : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<4x?xf16>
 // CHECK-NEXT:    ascendc.que_bind.free_tensor %7, %8 : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<4x?xf16>
 // CHECK-NEXT:    ascendc.que_bind.free_tensor %3, %4 : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<*xf32>
@@ -79,11 +79,11 @@ func.func @dynamic_shapes(%n: i64, %m: i64) -> (!ascendc.local_tensor<*xf32>, !a
 
 // pyasc writes a size operand for every dimension; only the `?` ones count.
 // CHECK-LABEL: func.func @every_dimension_given(
-// CHECK-NEXT:    %c4 = arith.constant 4 : i64
-// CHECK-NEXT:    %c32 = arith.constant 32 : i64
+// CHECK-NEXT:    %c4_i64 = arith.constant 4 : i64
+// CHECK-NEXT:    %c32_i64 = arith.constant 32 : i64
 // CHECK-NEXT:    %c512_i64 = arith.constant 512 : i64
 // CHECK:         ascendc.pipe.init_buffer %{{.*}}, %{{.*}}, %c512_i64 : !ascendc.tbuf<veccalc>, i64
-// CHECK:         %[[N:.*]] = arith.muli %c16_i64, %n : i64
+// CHECK:         %[[N:.*]] = arith.muli %c16_i64, %arg0 : i64
 // CHECK:         ascendc.pipe.init_buffer %{{.*}}, %{{.*}}, %[[N]] : !ascendc.tbuf<veccalc>, i64
 func.func @every_dimension_given(%n: i64) -> (!ascendc.local_tensor<4x32xf32>, !ascendc.local_tensor<4x?xf32>) {
   %c4 = arith.constant 4 : i64
@@ -101,7 +101,7 @@ func.func @every_dimension_given(%n: i64) -> (!ascendc.local_tensor<4x32xf32>, !
 // CHECK-NEXT:    ascendc.pipe.init_buffer %0, %1, %c2_i64 : !ascendc.tbuf<veccalc>, i64
 // CHECK-NEXT:    %2 = ascendc.tbuf.get_tensor %1 : !ascendc.tbuf<veccalc>, !ascendc.local_tensor<12xi1>
 // CHECK-NEXT:    %c4_i64 = arith.constant 4 : i64
-// CHECK-NEXT:    %3 = arith.muli %c4_i64, %n : i64
+// CHECK-NEXT:    [[V3:%[0-9]+]] = arith.muli %c4_i64, %arg0 : i64
 // CHECK-NEXT:    %c8_i64 = arith.constant 8 : i64
 // CHECK-NEXT:    %4 = arith.ceildivui %3, %c8_i64 : i64
 // CHECK-NEXT:    %5 = ascendc.pipe
@@ -118,7 +118,7 @@ func.func @sub_byte(%n: i64) -> (!ascendc.local_tensor<12xi1>, !ascendc.local_te
 
 // In a loop body, the free goes before the scf.yield.
 // CHECK-LABEL: func.func @in_loop(
-// CHECK-NEXT:    scf.for %i = %lb to %ub step %st {
+// CHECK-NEXT:    scf.for %arg3 = %arg0 to %arg1 step %arg2 {
 // CHECK-NEXT:      %c256_i64 = arith.constant 256 : i64
 // CHECK-NEXT:      %0 = ascendc.pipe
 // CHECK-NEXT:      %1 = ascendc.queue : <vecin, 1>
@@ -145,11 +145,11 @@ func.func @in_loop(%lb: index, %ub: index, %st: index) {
 // CHECK-LABEL: func.func @loop_local(
 // CHECK:         %1 = ascendc.queue : <vecin, 1>
 // CHECK:         ascendc.pipe.init_queue %0, %1, %c1_i32, %c256_i64
-// CHECK-NEXT:    scf.for %i = %lb to %ub step %st : i32 {
-// CHECK-NEXT:      %a = ascendc.que_bind.alloc_tensor %1 : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
-// CHECK-NEXT:      ascendc.data_copy_l2 %a, %g, %n
-// CHECK-NEXT:      ascendc.exp_l2 %t, %a, %n
-// CHECK-NEXT:      ascendc.que_bind.free_tensor %1, %a : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:    scf.for %arg6 = %arg3 to %arg4 step %arg5 : i32 {
+// CHECK-NEXT:      [[A:%[0-9]+]] = ascendc.que_bind.alloc_tensor %1 : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:      ascendc.data_copy_l2 [[A]], %arg0, %arg2
+// CHECK-NEXT:      ascendc.exp_l2 %arg1, [[A]], %arg2
+// CHECK-NEXT:      ascendc.que_bind.free_tensor %1, [[A]] : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
 // CHECK-NEXT:    }
 // CHECK-NEXT:    func.return
 func.func @loop_local(%g: !ascendc.global_tensor<*xf32>, %t: !ascendc.local_tensor<64xf32>, %n: i32, %lb: i32, %ub: i32, %st: i32) {
@@ -163,10 +163,10 @@ func.func @loop_local(%g: !ascendc.global_tensor<*xf32>, %t: !ascendc.local_tens
 
 // A use outside the loop keeps the alloc at the tensor's block (the value must survive it).
 // CHECK-LABEL: func.func @used_after_loop(
-// CHECK:         %a = ascendc.que_bind.alloc_tensor %1
+// CHECK:         [[A:%[0-9]+]] = ascendc.que_bind.alloc_tensor %1
 // CHECK-NEXT:    scf.for
-// CHECK:         ascendc.exp_l2 %t, %a, %n
-// CHECK-NEXT:    ascendc.que_bind.free_tensor %1, %a
+// CHECK:         ascendc.exp_l2 %arg1, [[A]], %arg2
+// CHECK-NEXT:    ascendc.que_bind.free_tensor %1, [[A]]
 // CHECK-NEXT:    func.return
 func.func @used_after_loop(%g: !ascendc.global_tensor<*xf32>, %t: !ascendc.local_tensor<64xf32>, %n: i32, %lb: i32, %ub: i32, %st: i32) {
   %a = ascendc.local_tensor_auto() input : <64xf32>

@@ -47,8 +47,8 @@ func.func private @referenced_by_attribute() {
 // After privatize-func and inline, only the kernel, the declaration it calls and what the
 // attribute refers to are left.
 // PIPE:      func.func @kernel() attributes {ascendc.global} {
-// PIPE-NEXT:   %c = arith.constant 1 : i32
-// PIPE-NEXT:   func.call @external_used(%c) : (i32) -> ()
+// PIPE-NEXT:   %c1_i32 = arith.constant 1 : i32
+// PIPE-NEXT:   func.call @external_used(%c1_i32) : (i32) -> ()
 // PIPE-NEXT:   func.return
 // PIPE-NEXT: }
 // PIPE-NEXT: func.func private @external_used(i32){{$}}

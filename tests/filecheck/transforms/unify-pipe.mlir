@@ -3,15 +3,15 @@
 
 // Several pipes (one nested) become one at the top of the entry block.
 // CHECK-LABEL: func.func @several_pipes(
-// CHECK-NEXT:    %p1 = ascendc.pipe
-// CHECK-NEXT:    %q1 = ascendc.queue : <vecin, 1>
-// CHECK-NEXT:    ascendc.pipe.init_queue %p1, %q1, %c1, %len : !ascendc.queue<vecin, 1>, i32, i64
-// CHECK-NEXT:    %b = ascendc.tbuf : <veccalc>
-// CHECK-NEXT:    ascendc.pipe.init_buffer %p1, %b, %len : !ascendc.tbuf<veccalc>, i64
-// CHECK-NEXT:    scf.for %i = %lb to %ub step %st {
-// CHECK-NEXT:      %id = ascendc.pipe.fetch_event_id %p1, v_s : i8
-// CHECK-NEXT:      ascendc.set_flag v_s, %id : i8
-// CHECK-NEXT:      ascendc.wait_flag v_s, %id : i8
+// CHECK-NEXT:    [[P1:%[0-9]+]] = ascendc.pipe
+// CHECK-NEXT:    [[Q1:%[0-9]+]] = ascendc.queue : <vecin, 1>
+// CHECK-NEXT:    ascendc.pipe.init_queue [[P1]], [[Q1]], %arg1, %arg0 : !ascendc.queue<vecin, 1>, i32, i64
+// CHECK-NEXT:    [[B:%[0-9]+]] = ascendc.tbuf : <veccalc>
+// CHECK-NEXT:    ascendc.pipe.init_buffer [[P1]], [[B]], %arg0 : !ascendc.tbuf<veccalc>, i64
+// CHECK-NEXT:    scf.for %arg5 = %arg2 to %arg3 step %arg4 {
+// CHECK-NEXT:      [[ID:%[0-9]+]] = ascendc.pipe.fetch_event_id [[P1]], v_s : i8
+// CHECK-NEXT:      ascendc.set_flag v_s, [[ID]] : i8
+// CHECK-NEXT:      ascendc.wait_flag v_s, [[ID]] : i8
 // CHECK-NEXT:    }
 // CHECK-NEXT:    func.return
 // CHECK-NEXT:  }
@@ -33,9 +33,9 @@ func.func @several_pipes(%len: i64, %c1: i32, %lb: index, %ub: index, %st: index
 
 // One pipe at the top level stays where it is.
 // CHECK-LABEL: func.func @one_pipe(
-// CHECK-NEXT:    %b = ascendc.tbuf : <veccalc>
-// CHECK-NEXT:    %p = ascendc.pipe
-// CHECK-NEXT:    ascendc.pipe.init_buffer %p, %b, %len : !ascendc.tbuf<veccalc>, i64
+// CHECK-NEXT:    [[B:%[0-9]+]] = ascendc.tbuf : <veccalc>
+// CHECK-NEXT:    [[P:%[0-9]+]] = ascendc.pipe
+// CHECK-NEXT:    ascendc.pipe.init_buffer [[P]], [[B]], %arg0 : !ascendc.tbuf<veccalc>, i64
 // CHECK-NEXT:    func.return
 // CHECK-NEXT:  }
 func.func @one_pipe(%len: i64) {
@@ -47,10 +47,10 @@ func.func @one_pipe(%len: i64) {
 
 // A single pipe inside a loop moves to the entry (pyasc would construct it per iteration).
 // CHECK-LABEL: func.func @one_nested_pipe(
-// CHECK-NEXT:    %p = ascendc.pipe
-// CHECK-NEXT:    %b = ascendc.tbuf : <veccalc>
-// CHECK-NEXT:    scf.for %i = %lb to %ub step %st {
-// CHECK-NEXT:      ascendc.pipe.init_buffer %p, %b, %len : !ascendc.tbuf<veccalc>, i64
+// CHECK-NEXT:    [[P:%[0-9]+]] = ascendc.pipe
+// CHECK-NEXT:    [[B:%[0-9]+]] = ascendc.tbuf : <veccalc>
+// CHECK-NEXT:    scf.for %arg4 = %arg1 to %arg2 step %arg3 {
+// CHECK-NEXT:      ascendc.pipe.init_buffer [[P]], [[B]], %arg0 : !ascendc.tbuf<veccalc>, i64
 // CHECK-NEXT:    }
 // CHECK-NEXT:    func.return
 // CHECK-NEXT:  }

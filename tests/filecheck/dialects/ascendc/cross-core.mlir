@@ -6,11 +6,11 @@
 
 // CHECK-LABEL: func.func @flags
 func.func @flags(%f: i32, %g: i16) {
-  // CHECK-NEXT: ascendc.cross_core_set_flag %f, 2, pipe_fix : i32
+  // CHECK-NEXT: ascendc.cross_core_set_flag %arg0, 2, pipe_fix : i32
   ascendc.cross_core_set_flag %f, 2, pipe_fix : i32
-  // CHECK-NEXT: ascendc.cross_core_set_flag %g, 1, pipe_mte3 : i16
+  // CHECK-NEXT: ascendc.cross_core_set_flag %arg1, 1, pipe_mte3 : i16
   ascendc.cross_core_set_flag %g, 1, pipe_mte3 : i16
-  // CHECK-NEXT: ascendc.cross_core_wait_flag %f, 0, pipe_s : i32
+  // CHECK-NEXT: ascendc.cross_core_wait_flag %arg0, 0, pipe_s : i32
   ascendc.cross_core_wait_flag %f, 0, pipe_s : i32
   return
 }

@@ -5,11 +5,11 @@
 
 // CHECK-LABEL: func.func @sync
 func.func @sync(%id0: i32, %1: i8) {
-  // CHECK-NEXT: ascendc.set_flag mte2_v, %id0 : i32
+  // CHECK-NEXT: ascendc.set_flag mte2_v, %arg0 : i32
   ascendc.set_flag mte2_v, %id0 : i32
-  // CHECK-NEXT: ascendc.wait_flag v_s, %0 : i8
+  // CHECK-NEXT: ascendc.wait_flag v_s, %arg1 : i8
   ascendc.wait_flag v_s, %1 : i8
-  // CHECK-NEXT: ascendc.set_flag fix_fix, %id0 : i32
+  // CHECK-NEXT: ascendc.set_flag fix_fix, %arg0 : i32
   ascendc.set_flag fix_fix, %id0 : i32
   // CHECK-NEXT: ascendc.pipe_barrier pipe_v
   ascendc.pipe_barrier pipe_v
@@ -37,20 +37,20 @@ func.func @sys_var() {
 
 // CHECK-LABEL: func.func @debug
 func.func @debug(%c1_i32: i32, %f: f32, %arg0: !ascendc.global_tensor<*xf32>, %c1_ui32: ui32, %c2_ui32: ui32) {
-  // CHECK-NEXT: ascendc.printf %c1_i32 {desc = "test print %d"} : i32
+  // CHECK-NEXT: ascendc.printf %arg0 {desc = "test print %d"} : i32
   ascendc.printf %c1_i32 {desc = "test print %d"} : i32
-  // CHECK-NEXT: ascendc.printf %c1_i32, %f {desc = "%d %f"} : i32, f32
+  // CHECK-NEXT: ascendc.printf %arg0, %arg1 {desc = "%d %f"} : i32, f32
   ascendc.printf %c1_i32, %f {desc = "%d %f"} : i32, f32
   // CHECK-NEXT: ascendc.printf {desc = "hello"}
   ascendc.printf {desc = "hello"}
-  // CHECK-NEXT: ascendc.dump_tensor %arg0, %c1_ui32, %c2_ui32 : !ascendc.global_tensor<*xf32>, ui32, ui32
+  // CHECK-NEXT: ascendc.dump_tensor %arg2, %arg3, %arg4 : !ascendc.global_tensor<*xf32>, ui32, ui32
   ascendc.dump_tensor %arg0, %c1_ui32, %c2_ui32 : !ascendc.global_tensor<*xf32>, ui32, ui32
   func.return
 }
 
 // CHECK-LABEL: func.func @gm_pointer
 func.func @gm_pointer(%x: memref<?xf32, 22>, %off: i32) {
-  // CHECK-NEXT: %0 = emitasc.ptr_offset %x[%off] : memref<?xf32, 22>, i32, memref<?xf32, 22>
+  // CHECK-NEXT: %0 = emitasc.ptr_offset %arg0[%arg1] : memref<?xf32, 22>, i32, memref<?xf32, 22>
   %0 = emitasc.ptr_offset %x[%off] : memref<?xf32, 22>, i32, memref<?xf32, 22>
   func.return
 }

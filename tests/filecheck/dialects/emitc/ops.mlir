@@ -22,9 +22,9 @@ func.func @constants(%a: i32) {
   %l1 = "emitc.constant"() <{value = #emitc.opaque<"::AscendC::TOTAL_L1_SIZE">}> : () -> i32
   // CHECK-NEXT: %{{.*}} = "emitc.variable"() <{value = 5 : i16}> : () -> i16
   %v = "emitc.variable"() <{value = 5 : i16}> : () -> i16
-  // CHECK-NEXT: %{{.*}} = emitc.cast %a : i32 to ui32
+  // CHECK-NEXT: %{{.*}} = emitc.cast %arg0 : i32 to ui32
   %u = emitc.cast %a : i32 to ui32
-  // CHECK-NEXT: emitc.verbatim "{} = 0;" args %a : i32
+  // CHECK-NEXT: emitc.verbatim "{} = 0;" args %arg0 : i32
   emitc.verbatim "{} = 0;" args %a : i32
   return
 }

@@ -4,8 +4,8 @@
 
 // `arith.select` with the condition's type written, as well as without it.
 // CHECK-LABEL: func.func @select(
-// CHECK-NEXT:    %{{.*}} = arith.select %c, %a, %b : i32
-// CHECK-NEXT:    %{{.*}} = arith.select %c, %a, %b : i32
+// CHECK-NEXT:    %{{.*}} = arith.select %arg0, %arg1, %arg2 : i32
+// CHECK-NEXT:    %{{.*}} = arith.select %arg0, %arg1, %arg2 : i32
 func.func @select(%c: i1, %a: i32, %b: i32) {
   %0 = arith.select %c, %a, %b : i1, i32
   %1 = arith.select %c, %a, %b : i32
@@ -14,7 +14,7 @@ func.func @select(%c: i1, %a: i32, %b: i32) {
 
 // `memref.cast` in MLIR's syntax.
 // CHECK-LABEL: func.func @cast(
-// CHECK-NEXT:    %{{.*}} = memref.cast %m : memref<2xi32> to memref<?xi32>
+// CHECK-NEXT:    %{{.*}} = memref.cast %arg0 : memref<2xi32> to memref<?xi32>
 func.func @cast(%m: memref<2xi32>) {
   %0 = memref.cast %m : memref<2xi32> to memref<?xi32>
   return
