@@ -6,8 +6,10 @@ wrapped in a Python object that knows what they are (`PlainValue` for scalars, `
 for GM pointers, tensors and queues elsewhere). Python operators on a `PlainValue` emit
 `arith` ops; mixing a Python number in materializes it as an `arith.constant`.
 
-Scalar typing follows Python where it can: int op float is float; two integer types combine to
-the wider one (unsigned wins at equal width, as in C). Integer `/`, `//` and `%` truncate toward
+Scalar typing follows pyasc: two runtime values of int and float type combine to float, but a
+Python float next to an integer runtime value takes the integer's type (`1.0 + i32` is an i32
+add, the float truncated toward zero, with a warning when that drops a fraction); two integer
+types combine to the wider one (unsigned wins at equal width, as in C). Integer `/`, `//` and `%` truncate toward
 zero like Ascend C (and pyasc).
 """
 
@@ -554,8 +556,48 @@ def _operand_dtype(other: Any, partner: DataType, op: str) -> DataType:
     if isinstance(other, INTEGRAL):
         return dt.int32 if partner.is_bool() else partner
     if isinstance(other, REAL):
-        return partner if partner.is_float() else dt.float32
+        if partner.is_float() or partner.kind in ("int", "uint"):
+            # pyasc's typing: a Python float takes the runtime value's integer type (`1.0 +
+            # i32` is an i32 add), so a pyasc kernel ported as is computes what it computes on
+            # the NPU today; _truncated warns where that drops a fraction.
+            return partner
+        return dt.float32
     raise KernelLanguageError(f"unsupported operand {describe(other)} for '{op}'")
+
+
+class FloatTruncationWarning(UserWarning):
+    """A Python float next to an integer runtime value lost its fraction (pyasc's typing)."""
+
+
+def _truncated(value: Any, t: DataType, op: str) -> Any:
+    """A Python float operand of an integer-typed `op`, as pyasc materializes it: truncated
+    toward zero (`int(value)`), with a warning at the kernel line when that changes it."""
+    if t.is_float() or isinstance(value, (bool, IRValue)) or not isinstance(value, (float, np.floating)):
+        return value
+    try:
+        iv = int(value)
+    except (OverflowError, ValueError):
+        raise KernelLanguageError(f"{value!r} has no {t.name} value (operand of '{op}')") from None
+    if iv != value:
+        import warnings
+
+        from ascdsl.diagnostics import Diagnostic, Severity, _loc_attr
+
+        b = current()
+        loc = _loc_attr(b.loc) if b.loc is not None else None
+        text = Diagnostic(
+            Severity.WARNING,
+            f"the float constant {value!r} is truncated to {iv}: next to a runtime {t.name} "
+            f"value, "
+            f"'{op}' is an integer operation (pyasc's typing); write {float(iv)!r}, or make the "
+            f"other operand a float, to say which you mean",
+            loc,
+        ).render()
+        if loc is None:
+            warnings.warn(text, FloatTruncationWarning, stacklevel=3)
+        else:  # Python's own report names the kernel line too, not this module
+            warnings.warn_explicit(text, FloatTruncationWarning, loc.file, loc.line)
+    return iv
 
 
 def _operands(op: str, lhs: Any, rhs: Any) -> tuple[PlainValue, PlainValue, DataType]:
@@ -573,6 +615,7 @@ def _operands(op: str, lhs: Any, rhs: Any) -> tuple[PlainValue, PlainValue, Data
         t = promote(rhs.dtype, _operand_dtype(lhs, rhs.dtype, op))
     if t.is_bool() and op not in ("&", "|", "^", "==", "!="):
         t = dt.int32
+    lhs, rhs = _truncated(lhs, t, op), _truncated(rhs, t, op)
     return materialize(lhs, t), materialize(rhs, t), t
 
 
