@@ -37,6 +37,7 @@ from . import dtypes as dt
 from .builder import current
 from .dtypes import DataType
 from .errors import KernelLanguageError
+from .truncation import truncated
 
 T = TypeVar("T")
 
@@ -559,45 +560,10 @@ def _operand_dtype(other: Any, partner: DataType, op: str) -> DataType:
         if partner.is_float() or partner.kind in ("int", "uint"):
             # pyasc's typing: a Python float takes the runtime value's integer type (`1.0 +
             # i32` is an i32 add), so a pyasc kernel ported as is computes what it computes on
-            # the NPU today; _truncated warns where that drops a fraction.
+            # the NPU today; truncation.py warns where that drops a fraction.
             return partner
         return dt.float32
     raise KernelLanguageError(f"unsupported operand {describe(other)} for '{op}'")
-
-
-class FloatTruncationWarning(UserWarning):
-    """A Python float next to an integer runtime value lost its fraction (pyasc's typing)."""
-
-
-def _truncated(value: Any, t: DataType, op: str) -> Any:
-    """A Python float operand of an integer-typed `op`, as pyasc materializes it: truncated
-    toward zero (`int(value)`), with a warning at the kernel line when that changes it."""
-    if t.is_float() or isinstance(value, (bool, IRValue)) or not isinstance(value, (float, np.floating)):
-        return value
-    try:
-        iv = int(value)
-    except (OverflowError, ValueError):
-        raise KernelLanguageError(f"{value!r} has no {t.name} value (operand of '{op}')") from None
-    if iv != value:
-        import warnings
-
-        from ascdsl.diagnostics import Diagnostic, Severity, _loc_attr
-
-        b = current()
-        loc = _loc_attr(b.loc) if b.loc is not None else None
-        text = Diagnostic(
-            Severity.WARNING,
-            f"the float constant {value!r} is truncated to {iv}: next to a runtime {t.name} "
-            f"value, "
-            f"'{op}' is an integer operation (pyasc's typing); write {float(iv)!r}, or make the "
-            f"other operand a float, to say which you mean",
-            loc,
-        ).render()
-        if loc is None:
-            warnings.warn(text, FloatTruncationWarning, stacklevel=3)
-        else:  # Python's own report names the kernel line too, not this module
-            warnings.warn_explicit(text, FloatTruncationWarning, loc.file, loc.line)
-    return iv
 
 
 def _operands(op: str, lhs: Any, rhs: Any) -> tuple[PlainValue, PlainValue, DataType]:
@@ -615,7 +581,7 @@ def _operands(op: str, lhs: Any, rhs: Any) -> tuple[PlainValue, PlainValue, Data
         t = promote(rhs.dtype, _operand_dtype(lhs, rhs.dtype, op))
     if t.is_bool() and op not in ("&", "|", "^", "==", "!="):
         t = dt.int32
-    lhs, rhs = _truncated(lhs, t, op), _truncated(rhs, t, op)
+    lhs, rhs = truncated(lhs, t, op), truncated(rhs, t, op)
     return materialize(lhs, t), materialize(rhs, t), t
 
 

@@ -10,7 +10,7 @@ import pytest
 
 import ascdsl as asc
 from ascdsl.frontend.errors import CompilationError
-from ascdsl.frontend.values import FloatTruncationWarning
+from ascdsl.frontend.truncation import FloatTruncationWarning
 
 
 def _ops(ck) -> list[str]:
