@@ -6,8 +6,10 @@ wrapped in a Python object that knows what they are (`PlainValue` for scalars, `
 for GM pointers, tensors and queues elsewhere). Python operators on a `PlainValue` emit
 `arith` ops; mixing a Python number in materializes it as an `arith.constant`.
 
-Scalar typing follows Python where it can: int op float is float; two integer types combine to
-the wider one (unsigned wins at equal width, as in C). Integer `/`, `//` and `%` truncate toward
+Scalar typing follows pyasc: two runtime values of int and float type combine to float, but a
+Python float next to an integer runtime value takes the integer's type (`1.0 + i32` is an i32
+add, the float truncated toward zero, with a warning when that drops a fraction); two integer
+types combine to the wider one (unsigned wins at equal width, as in C). Integer `/`, `//` and `%` truncate toward
 zero like Ascend C (and pyasc).
 """
 
@@ -35,6 +37,7 @@ from . import dtypes as dt
 from .builder import current
 from .dtypes import DataType
 from .errors import KernelLanguageError
+from .truncation import truncated
 
 T = TypeVar("T")
 
@@ -554,7 +557,12 @@ def _operand_dtype(other: Any, partner: DataType, op: str) -> DataType:
     if isinstance(other, INTEGRAL):
         return dt.int32 if partner.is_bool() else partner
     if isinstance(other, REAL):
-        return partner if partner.is_float() else dt.float32
+        if partner.is_float() or partner.kind in ("int", "uint"):
+            # pyasc's typing: a Python float takes the runtime value's integer type (`1.0 +
+            # i32` is an i32 add), so a pyasc kernel ported as is computes what it computes on
+            # the NPU today; truncation.py warns where that drops a fraction.
+            return partner
+        return dt.float32
     raise KernelLanguageError(f"unsupported operand {describe(other)} for '{op}'")
 
 
@@ -573,6 +581,7 @@ def _operands(op: str, lhs: Any, rhs: Any) -> tuple[PlainValue, PlainValue, Data
         t = promote(rhs.dtype, _operand_dtype(lhs, rhs.dtype, op))
     if t.is_bool() and op not in ("&", "|", "^", "==", "!="):
         t = dt.int32
+    lhs, rhs = truncated(lhs, t, op), truncated(rhs, t, op)
     return materialize(lhs, t), materialize(rhs, t), t
 
 

@@ -34,6 +34,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
+from xdsl.rewriter import Rewriter
 
 from ascdsl.diagnostics import PassError
 from ascdsl.dialects.ascendc import (
@@ -42,6 +43,7 @@ from ascdsl.dialects.ascendc import (
     DequeTensorOp,
     EnqueTensorOp,
     FetchEventIdOp,
+    GetTensorOp,
     Pipe,
     PipeBarrierOp,
     PipeOp,
@@ -116,6 +118,13 @@ def _erase_sync(func: FuncOp, pyasc: bool) -> None:
 
     def _replace_deque(deq: DequeTensorOp) -> None:
         queue = deq.queue
+        if deq.on_tbuf:
+            # A TBuf's DeQue is its Get<T>() (no EnQue to pair with): keep the tensor, drop
+            # the queue look.
+            get = GetTensorOp(queue, deq.tensor.type)
+            get.location = deq.location
+            Rewriter.replace_op(deq, get)
+            return
         tensor: SSAValue | None = None
         fifo = pending.get(queue)
         if fifo:

@@ -205,7 +205,8 @@ class _Sync:
                 owner = tensor.owner
                 if isinstance(owner, GlobalTensorOp):
                     continue
-                if isinstance(owner, AllocTensorOp | DequeTensorOp):
+                # A TBuf's AllocTensor is Get<T>(): its EnQue would order nothing.
+                if isinstance(owner, AllocTensorOp | DequeTensorOp) and not owner.on_tbuf:
                     if not self._enqueued_next(op, tensor):
                         new.append(EnqueTensorOp(owner.queue, tensor))
                 else:
@@ -283,6 +284,8 @@ class _Sync:
         enques: list[EnqueTensorOp] = []
         deques: dict[SSAValue, list[DequeTensorOp]] = {}
         for op in self.func.walk():
+            if isinstance(op, EnqueTensorOp | DequeTensorOp) and op.on_tbuf:
+                continue
             if isinstance(op, EnqueTensorOp):
                 enques.append(op)
             elif isinstance(op, DequeTensorOp):

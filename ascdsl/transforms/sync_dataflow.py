@@ -197,9 +197,10 @@ class BufferMap:
         source = getattr(op, "source_tensor", None)
         if callable(source):
             return None  # a view: its source's buffers
-        if isinstance(op, AllocTensorOp | DequeTensorOp):
+        if isinstance(op, AllocTensorOp | DequeTensorOp) and not op.on_tbuf:
             return ("queue", op.queue)
-        if isinstance(op, GetTensorOp) or type(op).__name__ == "GetWithOffsetOp":
+        if isinstance(op, GetTensorOp | AllocTensorOp | DequeTensorOp) \
+                or type(op).__name__ == "GetWithOffsetOp":
             return ("tbuf", op.operands[0])
         if isinstance(op, LocalTensorV2Op):
             addr, size = const_int(op.addr), const_int(op.tile_size)
@@ -602,6 +603,8 @@ class SyncDataflow:
         state.unknown[dst] &= snapshot
 
     def _queue_event(self, op: AscendCOp, state: State) -> None:
+        if op.on_tbuf:
+            return  # a TBuf's queue members are Get<T>() or nothing: no event
         qtype = op.queue.type
         ends = soc.queue_end_pipes(qtype.src_position, qtype.dst_position)
         if ends is None:

@@ -76,7 +76,7 @@ def _teaches(op: Operation, pipe: Pipe) -> bool:
     if isinstance(op, WaitFlagOp):
         event = op.enum_value("event")
         return event is HardEvent.MAX or event.dst_pipe == pipe
-    if isinstance(op, DequeTensorOp | AllocTensorOp):
+    if isinstance(op, DequeTensorOp | AllocTensorOp) and not op.on_tbuf:
         qtype = op.queue.type
         ends = soc.queue_end_pipes(qtype.src_position, qtype.dst_position)
         if ends is None:

@@ -30,9 +30,6 @@ FILES = ("codegen.mlir", "ascir.mlir")
 
 # Failures that are not reading bugs: (pattern of the error, why).
 KNOWN_DIFFERENCES: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"'ascendc\.que_bind\.\w+' op expected a queue .*got !ascendc\.tbuf"),
-     "TBuf used as a queue (Ascend C's TBuf derives from TQueBind): the framework part of "
-     "the API-breadth issue"),
     (re.compile(r"Expected 3 operands, but got 5\n\s*ascendc\.(ceil|floor|sin|cos|tan|tanh|"
                 r"sinh|cosh|erf) "),
      "the math library's form with a temporary buffer and isReuseSource (the advanced-API "

@@ -108,6 +108,13 @@ MASK = UI64()
 PIPE = Is((PipeType,), "a pipe (!ascendc.pipe)")
 QUEUE = Is((QueueType, QueBindType), "a queue (!ascendc.queue or !ascendc.que_bind)")
 TBUF = Is((TBufType,), "a buffer (!ascendc.tbuf)")
+# Ascend C's TBuf<pos> derives from TQueBind<pos, pos, 0, 0> and keeps its AllocTensor, FreeTensor,
+# EnQue and DeQue (AllocTensor/DeQue are Get<T>(), the other two do nothing): pyasc's kernels
+# call them on a TBuf, so those four queue members take one.
+QUEUE_OR_TBUF = Is(
+    (QueueType, QueBindType, TBufType),
+    "a queue or a TBuf (!ascendc.queue, !ascendc.que_bind or !ascendc.tbuf)",
+)
 LOCAL = Is((LocalTensorType,), "a local tensor (!ascendc.local_tensor)")
 GLOBAL = Is((GlobalTensorType,), "a global tensor (!ascendc.global_tensor)")
 TENSOR = Is((LocalTensorType, GlobalTensorType), "a local or global tensor")

@@ -26,7 +26,7 @@ from .base import (
     const_int,
     enum_attr,
 )
-from .constraints import INT, LOCAL, PIPE, QUEUE, TBUF, Is
+from .constraints import INT, LOCAL, PIPE, QUEUE, QUEUE_OR_TBUF, TBUF, Is
 from .enums import HardEvent, TPosition
 from .types import (
     LocalTensorType,
@@ -296,9 +296,10 @@ def _queue_position(queue: SSAValue) -> TPosition | None:
 
 
 class _QueueResultOp(AscendCOp):
-    """A queue member that hands out a tensor: `que.AllocTensor<T>()`, `que.DeQue<T>()`."""
+    """A queue member that hands out a tensor: `que.AllocTensor<T>()`, `que.DeQue<T>()`.
+    On a TBuf (a TQueBind in the headers) both are `buf.Get<T>()`: no buffer state, no event."""
 
-    queue = operand_def(QUEUE)
+    queue = operand_def(QUEUE_OR_TBUF)
     tensor = result_def(LOCAL)
     assembly_format = "$queue attr-dict `:` type($queue) `,` type($tensor)"
 
@@ -308,16 +309,27 @@ class _QueueResultOp(AscendCOp):
     def result_position(self) -> TPosition | None:
         return _queue_position(self.queue)
 
+    @property
+    def on_tbuf(self) -> bool:
+        """Called on a TBuf: `Get<T>()` in effect, not a queue event."""
+        return isinstance(self.queue.type, TBufType)
+
 
 class _QueueTensorOp(AscendCOp):
-    """A queue member that takes a tensor back: `que.EnQue(t)`, `que.FreeTensor(t)`."""
+    """A queue member that takes a tensor back: `que.EnQue(t)`, `que.FreeTensor(t)`.
+    On a TBuf both do nothing (the headers' TBuf overrides them with `(void)0`)."""
 
-    queue = operand_def(QUEUE)
+    queue = operand_def(QUEUE_OR_TBUF)
     tensor = operand_def(LOCAL)
     assembly_format = "$queue `,` $tensor attr-dict `:` type($queue) `,` type($tensor)"
 
     def __init__(self, queue: SSAValue, tensor: SSAValue):
         super().__init__(operands=[queue, tensor])
+
+    @property
+    def on_tbuf(self) -> bool:
+        """Called on a TBuf: does nothing, not a queue event."""
+        return isinstance(self.queue.type, TBufType)
 
 
 @asc_op(cpp=Cpp("AllocTensor", CppStyle.MEMBER, template=("elem:tensor",)))
@@ -342,6 +354,8 @@ class DequeTensorOp(_QueueResultOp):
 
     def verify_facts(self) -> None:
         qt = self.queue.type
+        if isinstance(qt, TBufType):
+            return
         assert isinstance(qt, QueueType | QueBindType)
         if qt.depth == 0:
             raise VerifyException(

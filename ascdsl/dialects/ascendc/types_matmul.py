@@ -214,6 +214,10 @@ class MatmulConfigType(AdvStructType):
 
     name = "ascendc.matmul_config"
     CPP = "MatmulConfig"
+    # An aggregate without constructors (matmul_config.h), so a literal type: the headers
+    # declare their own `constexpr MatmulConfig CFG_NORM = ...`, and pyasc's `constexpr static`
+    # construct prints as `static constexpr MatmulConfig v{...}`.
+    CONSTEXPR_CTOR = True
     FIELDS = tuple((cpp, d) for cpp, (_, _, d) in zip(MATMUL_CONFIG_CPP, MATMUL_CONFIG_FIELDS))
     FIELD_CPP = tuple(_config_cpp_type(n, k) for n, k, _ in MATMUL_CONFIG_FIELDS)
 

@@ -16,7 +16,13 @@ from __future__ import annotations
 from typing import Any
 
 from xdsl.dialects import memref
-from xdsl.dialects.builtin import ArrayAttr, IntegerType, MemRefType, Signedness, UnitAttr
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    IntegerType,
+    Signedness,
+    UnitAttr,
+    UnrankedMemRefType,
+)
 from xdsl.ir import SSAValue
 
 from ascdsl.dialects.ascendc import ConstructOp
@@ -247,7 +253,8 @@ class VdeqInfo(IRValue):
 # --- ShapeInfo from arrays -------------------------------------------------------------------
 
 _U8 = IntegerType(8, Signedness.UNSIGNED)
-_U32_ARRAY = MemRefType(IntegerType(32, Signedness.UNSIGNED), [-1])
+# pyasc casts the shapes to `memref<*xui32>` (uint32_t*), unranked: printed and read back as such.
+_U32_ARRAY = UnrankedMemRefType.from_type(IntegerType(32, Signedness.UNSIGNED))
 
 
 def shape_info_from_arrays(shape: Any, original_shape: Any, data_format: Any) -> SSAValue:

@@ -335,6 +335,8 @@ def _tensor(b: QBuf, dt, site: Site) -> LTensor:
 
 @lowers(A.AllocTensorOp)
 def lower_alloc_tensor(op, cx: Lowering):
+    if op.on_tbuf:
+        return _lower_tbuf_get(op, cx)
     pre = cx.take_pre()
     site = cx.site(op)
     dt = dtype_of(op, cx, op.tensor)
@@ -400,6 +402,8 @@ def _owned(c, q: QueueState, t, site: Site, what: str) -> QBuf:
 
 @lowers(A.EnqueTensorOp)
 def lower_enque(op, cx: Lowering):
+    if op.on_tbuf:
+        return _lower_tbuf_noop(op, cx)
     pre = cx.take_pre()
     site = cx.site(op)
     sq, st = cx.slot(op.queue), cx.slot(op.tensor)
@@ -447,6 +451,8 @@ def lower_enque(op, cx: Lowering):
 
 @lowers(A.DequeTensorOp)
 def lower_deque(op, cx: Lowering):
+    if op.on_tbuf:
+        return _lower_tbuf_get(op, cx)
     pre = cx.take_pre()
     site = cx.site(op)
     dt = dtype_of(op, cx, op.tensor)
@@ -486,6 +492,8 @@ def lower_deque(op, cx: Lowering):
 
 @lowers(A.FreeTensorOp)
 def lower_free(op, cx: Lowering):
+    if op.on_tbuf:
+        return _lower_tbuf_noop(op, cx)
     pre = cx.take_pre()
     site = cx.site(op)
     sq, st = cx.slot(op.queue), cx.slot(op.tensor)
@@ -556,6 +564,33 @@ def _tbuf_extent(c, b: TBufState, off: int, nbytes: int, site: Site) -> None:
                 notes=notes,
             )
         )
+
+
+def _lower_tbuf_get(op, cx: Lowering):
+    """AllocTensor / DeQue on a TBuf: the headers' TBuf answers both with Get<T>()."""
+    pre = cx.take_pre()
+    site = cx.site(op)
+    dt = dtype_of(op, cx, op.tensor)
+    sb, o = cx.slot(op.queue), cx.slot(op.tensor)
+
+    def f(R):
+        c = R[0]
+        c.t += pre
+        b = R[sb]
+        mem = _tbuf_memory(c, b, site)
+        R[o] = LTensor(mem, b.off, dt, b.nbytes // dt.size, b.position, b, site)
+
+    return f
+
+
+def _lower_tbuf_noop(op, cx: Lowering):
+    """EnQue / FreeTensor on a TBuf: `(void)(0)` in the headers; only the issue time passes."""
+    pre = cx.take_pre()
+
+    def f(R):
+        R[0].t += pre
+
+    return f
 
 
 @lowers(A.GetTensorOp)

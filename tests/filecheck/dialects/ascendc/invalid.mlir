@@ -1,17 +1,18 @@
 // One test per verifier rule: each is a located error naming the op and the rule.
 // RUN: ascdsl-opt %s --split-input-file --verify-diagnostics
 
-func.func @alloc_from_tbuf(%b: !ascendc.tbuf<veccalc>) {
-  // expected-error@+1 {{'ascendc.que_bind.alloc_tensor' op expected a queue (!ascendc.queue or !ascendc.que_bind), got !ascendc.tbuf<veccalc>}}
-  %t = ascendc.que_bind.alloc_tensor %b : !ascendc.tbuf<veccalc>, !ascendc.local_tensor<64xf32>
+// A TBuf is a queue here (it derives from TQueBind); a pipe is not.
+func.func @alloc_from_pipe(%b: !ascendc.pipe) {
+  // expected-error@+1 {{'ascendc.que_bind.alloc_tensor' op expected a queue or a TBuf (!ascendc.queue, !ascendc.que_bind or !ascendc.tbuf), got !ascendc.pipe}}
+  %t = ascendc.que_bind.alloc_tensor %b : !ascendc.pipe, !ascendc.local_tensor<64xf32>
   func.return
 }
 
 // -----
 
-func.func @alloc_from_tbuf_generic(%b: !ascendc.tbuf<veccalc>) {
-  // expected-error@+1 {{operand 'queue' at position 0 does not verify: expected a queue}}
-  %t = "ascendc.que_bind.alloc_tensor"(%b) : (!ascendc.tbuf<veccalc>) -> !ascendc.local_tensor<64xf32>
+func.func @alloc_from_pipe_generic(%b: !ascendc.pipe) {
+  // expected-error@+1 {{operand 'queue' at position 0 does not verify: expected a queue or a TBuf}}
+  %t = "ascendc.que_bind.alloc_tensor"(%b) : (!ascendc.pipe) -> !ascendc.local_tensor<64xf32>
   func.return
 }
 
