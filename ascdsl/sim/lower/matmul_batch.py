@@ -35,7 +35,7 @@ from ascdsl.dialects.ascendc.enums import Hardware
 from ascdsl.dialects.ascendc.types_matmul_api import LayoutMode
 
 from ..compiler import Lowering, lowers
-from ..errors import InvalidArgumentError, NotSimulatedError, UBOverflowError
+from ..errors import InvalidArgumentError, UBOverflowError
 from ..kfc import KfcChannel
 from ..sanitizer import MTE2, S
 from . import kfc as kfc_lower
@@ -49,14 +49,15 @@ _SIMULATED_LAYOUTS = (LayoutMode.NORMAL, LayoutMode.BNGS1S2)
 class BatchCall:
     """The arguments of one IterateBatch (what a client's message carries)."""
 
-    __slots__ = ("batch_a", "batch_b", "strides", "sync", "wait", "layout")
+    __slots__ = ("batch_a", "batch_b", "strides", "sync", "wait", "layout", "atomic")
 
     def __init__(self, batch_a: int, batch_b: int, strides: tuple[int, int, int], sync: bool,
-                 wait: bool, layout: dict | None = None):
+                 wait: bool, layout: dict | None = None, atomic: str | None = None):
         self.batch_a, self.batch_b = batch_a, batch_b
         self.strides = strides
         self.sync, self.wait = sync, wait
         self.layout = layout or {}  # the tiling's layout infos and BatchNum
+        self.atomic = atomic  # enAtomic: None, "add", "max" or "min"
 
 
 def check_layouts(op, cx: Lowering, t) -> None:
@@ -96,12 +97,44 @@ def _batch_index(st, which: str, i: int, batch_num: int, count: int) -> int:
     return i % mod + i // div
 
 
+def _bias_index(st, i: int) -> int:
+    """Which bias row product i adds with isBiasBatch (BatchScheduler::UpdateInnerOffset:
+    i % modBias + i / divisorBias, CalcBatchIterateBiasOffsetInfo's mod and divisor)."""
+    if st.type.operand("a")[4] is LayoutMode.NORMAL:
+        return i
+    info = getattr(st, "layout_info", {})
+
+    def get(w: str, f: str) -> int:
+        return int(info.get(f"{w}LayoutInfo{f}", 1)) or 1
+
+    def ext(f: str) -> int:
+        return get("A", f) if get("A", f) != 1 else get("B", f)
+
+    if get("C", "G") == 1 and (get("A", "G") != 1 or get("B", "G") != 1):
+        return i // ext("G")
+    if get("C", "N") == 1 and (get("A", "N") != 1 or get("B", "N") != 1):
+        return i % ext("G") + i // (ext("G") * ext("N"))
+    if get("C", "B") == 1 and (get("A", "B") != 1 or get("B", "B") != 1):
+        mod = ext("G") * ext("N")
+        return i % mod + i // (mod * ext("B"))
+    return i
+
+
+def _load_bias(c, st, site, rows: int, n: int) -> None:
+    """MTE2: the bias rows into L1 ahead of the batches (CopyBiasIn: one Nd2Nz copy of `rows`
+    rows of singleCoreN; one row without isBiasBatch)."""
+    g, dt = st.bias, st.dt["bias"]
+    lo, hi = gm_span(c, g, 0, rows * n, site, "reads")
+    san = c.san
+    if san is not None:
+        k = san.begin(MTE2)
+        san.access(g.mem, lo, hi, False, MTE2, k, site)
+    c.gm_copy(MTE2, g.buf, lo, n * dt.size, n * dt.size, rows, False, g.cache[0], site,
+              l2_cap=c.cost.nd2nz_rate)
+
+
 def run_batch(c, st, site, g, call: BatchCall) -> None:
     """IterateBatch of `st` into GM tensor `g` on cube core `c`: numbers and schedule."""
-    if st.bias is not None:
-        raise NotSimulatedError("IterateBatch with a bias is not simulated (the batch bias "
-                                "layouts, isBiasBatch); call DisableBias first", site,
-                                core=c.block_idx)
     ba, bb = call.batch_a, call.batch_b
     if ba <= 0 or bb <= 0 or (ba % bb and bb % ba):
         raise InvalidArgumentError(
@@ -125,10 +158,15 @@ def run_batch(c, st, site, g, call: BatchCall) -> None:
     stride_a = call.strides[0] or m * k
     stride_b = call.strides[1] or k * n
     stride_c = t["singleCoreM"] * t["singleCoreN"]
-    saved = (st.a, st.b, st.org, st.single, st.tail, st.trans)
-    a_all, b_all = st.a, st.b
+    saved = (st.a, st.b, st.org, st.single, st.tail, st.trans, st.bias)
+    a_all, b_all, bias_all = st.a, st.b, st.bias
+    # MatmulConfig.isBiasBatch (on by default, as in Ascend C): a bias row per product,
+    # rows singleCoreN apart; off: one row that every product adds
+    per_batch = bool(st.type.config.get("is_bias_batch"))
     ldc = run.ldc
     try:
+        if bias_all is not None:
+            _load_bias(c, st, site, num if per_batch else 1, t["singleCoreN"])
         ready = _load_batches(c, st, run, site, ((a_all, ba, stride_a, "a"),
                                                  (b_all, bb, stride_b, "b")))
         # Each batch matrix is dense: rows singleCoreK (A) / singleCoreN (B) apart.
@@ -139,6 +177,8 @@ def run_batch(c, st, site, g, call: BatchCall) -> None:
             jb = _batch_index(st, "b", i, num, bb)
             st.a = a_all.sub(ja * stride_a, a_all.origin)
             st.b = b_all.sub(jb * stride_b, b_all.origin)
+            if bias_all is not None and per_batch:
+                st.bias = bias_all.sub(_bias_index(st, i) * t["singleCoreN"], bias_all.origin)
             brun = mm._Run(c, st, site, "calls IterateBatch")
             _in_l1(st, brun, ready)
             vals = brun.all_values()
@@ -147,9 +187,10 @@ def run_batch(c, st, site, g, call: BatchCall) -> None:
             for x, (mi, ni) in enumerate(blocks):
                 m_done = brun.compute_block(mi, ni, blocks[x + 1] if x + 1 < len(blocks) else None)
                 r0, c0 = mi * brun.bm, ni * brun.bn
-                brun.write(out, r0, c0, vals[r0:r0 + brun.bm, c0:c0 + brun.bn], m_done)
+                brun.write(out, r0, c0, vals[r0:r0 + brun.bm, c0:c0 + brun.bn], m_done,
+                           call.atomic)
     finally:
-        st.a, st.b, st.org, st.single, st.tail, st.trans = saved
+        st.a, st.b, st.org, st.single, st.tail, st.trans, st.bias = saved
         # End(): the batch buffers leave L1; a later Iterate loads its own stages.
         st.l1 = {"a": type(st.l1["a"])(), "b": type(st.l1["b"])()}
         st.l1_free = {"a": [], "b": []}
@@ -201,13 +242,16 @@ def _flag(R, slot, default: bool) -> bool:
     return default if slot is None else bool(R[slot])
 
 
-def _refuse_extras(op, cx: Lowering, partial, atomic, sequential) -> None:
+def _refuse_extras(op, cx: Lowering, partial, sequential) -> None:
     from ascdsl.dialects.ascendc.base import const_int
 
-    for v, what in ((partial, "enPartialSum"), (atomic, "enAtomic"),
-                    (sequential, "enSequentialWrite")):
+    for v, what in ((partial, "enPartialSum"), (sequential, "enSequentialWrite")):
         if v is not None and v.owner is not None and const_int(v) not in (0, None):
             raise cx.error(op, f"calls IterateBatch with {what}, which is not simulated")
+
+
+def _atomic(R, slot, site, c) -> str | None:
+    return None if slot is None else mm.atomic_kind(int(R[slot]), site, c.block_idx)
 
 
 @lowers(A.MatmulSetBatchNumOp)
@@ -236,8 +280,9 @@ def lower_iterate_batch(op, cx: Lowering):
     if not isinstance(op.tensor.type, A.GlobalTensorType):
         raise cx.error(op, "writes the batches of C to a local tensor; the simulator runs "
                            "IterateBatch into GM")
-    _refuse_extras(op, cx, op.enPartialSum, op.enAtomic, op.enSenquentialWrite)
+    _refuse_extras(op, cx, op.enPartialSum, op.enSenquentialWrite)
     s = cx.slot(op.tensor)
+    sat = cx.slot(op.enAtomic) if op.enAtomic is not None else None
     sa, sb = cx.slot(op.batchA), cx.slot(op.batchB)
     strides = cx.slots([op.maxtrixStrideA, op.maxtrixStrideB, op.maxtrixStrideC])
     sy = cx.slot(op.sync)
@@ -246,7 +291,8 @@ def lower_iterate_batch(op, cx: Lowering):
 
     def body(c, st, R):
         call = BatchCall(int(R[sa]), int(R[sb]), tuple(int(R[x]) for x in strides),
-                         _flag(R, sy, True), _flag(R, sw, False), getattr(st, "layout_info", {}))
+                         _flag(R, sy, True), _flag(R, sw, False), getattr(st, "layout_info", {}),
+                         _atomic(R, sat, site, c))
         g = R[s]
         if not mixed:
             run_batch(c, st, site, g, call)
@@ -273,13 +319,15 @@ def lower_iterate_batch_cube_only(op, cx: Lowering):
     if kfc_lower._mixed(op, cx):
         raise cx.error(op, "is the cube-only IterateBatch form in a mixed kernel; a vector "
                            "core's client calls IterateBatch(c, batchA, batchB, ...)")
-    _refuse_extras(op, cx, op.enPartialSum, op.enAtomic, op.enSenquentialWrite)
+    _refuse_extras(op, cx, op.enPartialSum, op.enSenquentialWrite)
     s = cx.slot(op.tensor)
+    sat = cx.slot(op.enAtomic) if op.enAtomic is not None else None
     strides = cx.slots([op.maxtrixStrideA, op.maxtrixStrideB, op.maxtrixStrideC])
 
     def body(c, st, R):
         ba, bb = _batch_counts(st)
-        call = BatchCall(ba, bb, tuple(int(R[x]) for x in strides), True, False)
+        call = BatchCall(ba, bb, tuple(int(R[x]) for x in strides), True, False, None,
+                         _atomic(R, sat, site, c))
         run_batch(c, st, site, R[s], call)
 
     return mm._matmul_op(op, cx, body)
