@@ -35,7 +35,7 @@ from ascdsl.dialects.ascendc.enums import Hardware
 from ascdsl.dialects.ascendc.types_matmul_api import LayoutMode
 
 from ..compiler import Lowering, lowers
-from ..errors import InvalidArgumentError, UBOverflowError
+from ..errors import InvalidArgumentError, NotSimulatedError, UBOverflowError
 from ..kfc import KfcChannel
 from ..sanitizer import MTE2, S
 from . import kfc as kfc_lower
@@ -43,7 +43,7 @@ from . import matmul as mm
 from .common import gm_span
 from .copy import _record_blocks
 
-_SIMULATED_LAYOUTS = (LayoutMode.NORMAL, LayoutMode.BNGS1S2)
+_SIMULATED_LAYOUTS = (LayoutMode.NORMAL, LayoutMode.BNGS1S2, LayoutMode.BSNGD, LayoutMode.SBNGD)
 
 
 class BatchCall:
@@ -69,8 +69,8 @@ def check_layouts(op, cx: Lowering, t) -> None:
     for w, lay in layouts.items():
         if lay not in _SIMULATED_LAYOUTS:
             raise cx.error(op, f"calls IterateBatch with {w.upper()} in LayoutMode "
-                               f"{lay.name}; the simulator runs the NORMAL and BNGS1S2 layouts "
-                               "(BSNGD/SBNGD, whose batches interleave rows, are not simulated)")
+                               f"{lay.name}; a batch Matmul gives A, B and C a layout (NORMAL, "
+                               "BSNGD, SBNGD, BNGS1S2)")
 
 
 def _batch_index(st, which: str, i: int, batch_num: int, count: int) -> int:
@@ -155,22 +155,22 @@ def run_batch(c, st, site, g, call: BatchCall) -> None:
             f"{m} x {k} of A and {bb} x {k} x {n} of B need {l1} bytes; {c.soc.name} has {cap}",
             site, core=c.block_idx)
     num = max(ba, bb)
-    stride_a = call.strides[0] or m * k
-    stride_b = call.strides[1] or k * n
-    stride_c = t["singleCoreM"] * t["singleCoreN"]
+    stride_a, lda = _geometry(c, st, site, "a", ba, call.strides[0], m, k)
+    stride_b, ldb = _geometry(c, st, site, "b", bb, call.strides[1], k, n)
+    stride_c, ldc = _c_geometry(st, t, run.ldc)
     saved = (st.a, st.b, st.org, st.single, st.tail, st.trans, st.bias)
     a_all, b_all, bias_all = st.a, st.b, st.bias
     # MatmulConfig.isBiasBatch (on by default, as in Ascend C): a bias row per product,
     # rows singleCoreN apart; off: one row that every product adds
     per_batch = bool(st.type.config.get("is_bias_batch"))
-    ldc = run.ldc
     try:
         if bias_all is not None:
             _load_bias(c, st, site, num if per_batch else 1, t["singleCoreN"])
-        ready = _load_batches(c, st, run, site, ((a_all, ba, stride_a, "a"),
-                                                 (b_all, bb, stride_b, "b")))
-        # Each batch matrix is dense: rows singleCoreK (A) / singleCoreN (B) apart.
-        st.org = [m, n, k, k, ldc]
+        ready = _load_batches(c, st, run, site, ((a_all, ba, stride_a, lda, "a"),
+                                                 (b_all, bb, stride_b, ldb, "b")))
+        # The org shape gives _Run its row strides: lda = org[2] (org[0] transposed),
+        # ldb = org[1] (org[3] transposed), ldc = org[4].
+        st.org = [lda, ldb, lda, ldb, ldc]
         st.single, st.tail = [m, n, k], [-1, -1, -1]
         for i in range(num):
             ja = _batch_index(st, "a", i, num, ba)
@@ -197,23 +197,74 @@ def run_batch(c, st, site, g, call: BatchCall) -> None:
         st.blocks = st.current = None
 
 
+def _layout_info(st, which: str, field: str) -> int:
+    return int(getattr(st, "layout_info", {}).get(f"{which.upper()}LayoutInfo{field}", 0))
+
+
+def _geometry(c, st, site, which: str, count: int, stride: int, rows: int,
+              cols: int) -> tuple[int, int]:
+    """(elements from one batch matrix of A or B to the next, row stride) in GM.
+
+    NORMAL and BNGS1S2 batches are dense rows x cols matrices, one after another
+    (GetSrcStride: the single size). BSNGD and SBNGD interleave them row by row
+    (batch_copy_cube_in.h: the source stride is one matrix's width D, the rows are
+    GetBatchOrgWidth = N*G*D apart, times B for SBNGD). A non-zero matrixStride replaces
+    the stride between batches in every layout."""
+    lay = st.type.operand(which)[4]
+    if st.trans[which]:
+        rows, cols = cols, rows
+    if lay not in (LayoutMode.BSNGD, LayoutMode.SBNGD):
+        return stride or rows * cols, cols
+    if st.trans[which]:
+        raise NotSimulatedError(
+            f"calls IterateBatch with {which.upper()} transposed in LayoutMode {lay.name}; the "
+            "simulator runs the interleaved layouts untransposed", site, core=c.block_idx)
+    w = which.upper()
+    ln, lg, ld = (_layout_info(st, w, f) for f in ("N", "G", "D"))
+    ld_row = ln * lg * ld * (_layout_info(st, w, "B") if lay is LayoutMode.SBNGD else 1)
+    if ld != cols or ld_row < cols:
+        raise InvalidArgumentError(
+            f"calls IterateBatch with {w} in LayoutMode {lay.name} and {w}LayoutInfo N={ln}, "
+            f"G={lg}, D={ld}: D must be the matrix width ({cols}) (set_{which}_layout)",
+            site, core=c.block_idx)
+    if lay is LayoutMode.BSNGD and count > ln * lg:
+        raise InvalidArgumentError(
+            f"calls IterateBatch with {count} batches of {w} in LayoutMode BSNGD, more than one "
+            f"line of S holds (N x G = {ln * lg}); the library asserts it (\"multi batch "
+            "calculation of multiple lines of S is not supported\")", site, core=c.block_idx)
+    return stride or cols, ld_row
+
+
+def _c_geometry(st, t, ldc: int) -> tuple[int, int]:
+    """(elements from one product's C to the next, row stride of C): GetBatchResult's
+    stride (singleCoreM x singleCoreN, or singleCoreN for BSNGD/SBNGD) and
+    GetDstBNGStride (G x S2 x N, times B for SBNGD) for the interleaved layouts."""
+    lay = st.type.operand("c")[4]
+    if lay not in (LayoutMode.BSNGD, LayoutMode.SBNGD):
+        return t["singleCoreM"] * t["singleCoreN"], ldc
+    row = _layout_info(st, "C", "G") * _layout_info(st, "C", "S2") * _layout_info(st, "C", "N")
+    if lay is LayoutMode.SBNGD:
+        row *= _layout_info(st, "C", "B")
+    return t["singleCoreN"], row
+
+
 def _load_batches(c, st, run, site, operands) -> float:
     """MTE2: every batch of A and B into L1 (ND -> NZ); when the last has landed. The core
     then waits for them (the library's SetFlag/WaitFlag MTE2_MTE1)."""
     size_cap = c.cost.nd2nz_rate
-    for g, count, stride, which in operands:
+    for g, count, stride, ld, which in operands:
         dt = st.dt[which]
         rows, cols = (run.m, run.k) if which == "a" else (run.k, run.n)
         if st.trans[which]:
             rows, cols = cols, rows
         for j in range(count):
-            lo, _ = gm_span(c, g, j * stride, rows * cols, site, "reads")
+            lo, _ = gm_span(c, g, j * stride, (rows - 1) * ld + cols, site, "reads")
             san = c.san
             if san is not None:
                 k = san.begin(MTE2)
-                _record_blocks(san, g.mem, lo, cols * dt.size, cols * dt.size, rows, False,
+                _record_blocks(san, g.mem, lo, ld * dt.size, cols * dt.size, rows, False,
                                MTE2, k, site)
-            c.gm_copy(MTE2, g.buf, lo, cols * dt.size, cols * dt.size, rows, False,
+            c.gm_copy(MTE2, g.buf, lo, cols * dt.size, ld * dt.size, rows, False,
                       g.cache[0], site, l2_cap=size_cap)
     ready = c.done[MTE2]
     c.hold(S, ready)
