@@ -97,27 +97,23 @@ def _batch_index(st, which: str, i: int, batch_num: int, count: int) -> int:
     return i % mod + i // div
 
 
-def _bias_index(st, i: int) -> int:
-    """Which bias row product i adds with isBiasBatch (BatchScheduler::UpdateInnerOffset:
-    i % modBias + i / divisorBias, CalcBatchIterateBiasOffsetInfo's mod and divisor)."""
+def _refuse_reduction(c, st, site) -> None:
+    """C's G, N or B of 1 while A's or B's is not: the library sums those products into one C
+    (CalcBatchIterateBiasOffsetInfo's "Reduce for G/N/B axis", GetBatchResult's isReduceG
+    atomic add), which is not simulated."""
     if st.type.operand("a")[4] is LayoutMode.NORMAL:
-        return i
+        return
     info = getattr(st, "layout_info", {})
 
     def get(w: str, f: str) -> int:
         return int(info.get(f"{w}LayoutInfo{f}", 1)) or 1
 
-    def ext(f: str) -> int:
-        return get("A", f) if get("A", f) != 1 else get("B", f)
-
-    if get("C", "G") == 1 and (get("A", "G") != 1 or get("B", "G") != 1):
-        return i // ext("G")
-    if get("C", "N") == 1 and (get("A", "N") != 1 or get("B", "N") != 1):
-        return i % ext("G") + i // (ext("G") * ext("N"))
-    if get("C", "B") == 1 and (get("A", "B") != 1 or get("B", "B") != 1):
-        mod = ext("G") * ext("N")
-        return i % mod + i // (mod * ext("B"))
-    return i
+    for f in ("G", "N", "B"):
+        if get("C", f) == 1 and (get("A", f) != 1 or get("B", f) != 1):
+            raise NotSimulatedError(
+                f"calls IterateBatch with CLayoutInfo{f} = 1 while A's or B's is "
+                f"{max(get('A', f), get('B', f))}: the library reduces those products into one "
+                "C (atomic add), which is not simulated", site, core=c.block_idx)
 
 
 def _load_bias(c, st, site, rows: int, n: int) -> None:
@@ -144,6 +140,7 @@ def run_batch(c, st, site, g, call: BatchCall) -> None:
         raise InvalidArgumentError(f"writes C as {g.dt.name}; the Matmul's C type is "
                                    f"{st.dt['c'].name}", site, core=c.block_idx)
     run = mm._Run(c, st, site, "calls IterateBatch")  # the shapes and the object's checks
+    _refuse_reduction(c, st, site)
     t = run.t
     m, n, k = run.m, run.n, run.k
     sa, sb = st.dt["a"].size, st.dt["b"].size
@@ -178,7 +175,7 @@ def run_batch(c, st, site, g, call: BatchCall) -> None:
             st.a = a_all.sub(ja * stride_a, a_all.origin)
             st.b = b_all.sub(jb * stride_b, b_all.origin)
             if bias_all is not None and per_batch:
-                st.bias = bias_all.sub(_bias_index(st, i) * t["singleCoreN"], bias_all.origin)
+                st.bias = bias_all.sub(i * t["singleCoreN"], bias_all.origin)
             brun = mm._Run(c, st, site, "calls IterateBatch")
             _in_l1(st, brun, ready)
             vals = brun.all_values()
