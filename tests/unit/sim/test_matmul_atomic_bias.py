@@ -199,3 +199,43 @@ def test_iterate_batch_atomic_add_accumulates_into_c():
     ref = np.stack([a[i].astype(np.float32) @ b[i].astype(np.float32) + bias[i][None, :]
                     for i in range(batch)])
     np.testing.assert_array_equal(c, c0 + ref)
+
+
+# --- enAtomic in a mixed kernel: the client's message carries it to the server --------------------
+
+
+@asc.jit
+def mixed_split_k_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
+                         tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress,
+                         k_part: asc.ConstExpr[int], n: asc.ConstExpr[int]):
+    # Each vector core (get_block_idx counts them) asks the cube core for its K slice.
+    i = asc.get_block_idx()
+    a_gm = asc.GlobalTensor()
+    b_gm = asc.GlobalTensor()
+    c_gm = asc.GlobalTensor()
+    a_gm.set_global_buffer(a + i * k_part)
+    b_gm.set_global_buffer(b + i * k_part * n)
+    c_gm.set_global_buffer(c)
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(
+        a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+        b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+        c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32))
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    mm.set_tensor_a(a_gm)
+    mm.set_tensor_b(b_gm)
+    mm.iterate_all(c_gm, en_atomic=1)
+    mm.end()
+
+
+def test_mixed_iterate_all_atomic_add_from_two_clients_sums_into_c():
+    m, n, k = 32, 32, 128
+    rng = np.random.default_rng(14)
+    a, b = _ints((m, k), rng), _ints((k, n), rng)
+    c0 = _ints((m, n), rng, np.float32)
+    c = c0.copy()
+    report = mixed_split_k_kernel[1](a.ravel(), b.ravel(), c.ravel(), _split_k(m, n, k, 2),
+                                     np.zeros(1024, np.uint8), k // 2, n)
+    assert [x.label for x in report.cores] == ["block 0 AIC", "block 0 AIV0", "block 0 AIV1"]
+    np.testing.assert_array_equal(c, c0 + a.astype(np.float32) @ b.astype(np.float32))
+    assert not report.findings
