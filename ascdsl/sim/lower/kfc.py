@@ -248,6 +248,7 @@ def _iterate_all_mixed(op, cx: Lowering):
     site = cx.site(op)
     if not isinstance(op.tensor.type, A.GlobalTensorType):
         raise cx.error(op, "writes C to a local tensor; the simulator runs IterateAll into GM")
+    mm.refuse_iterate_all_extras(op, cx)
     s, sy = cx.slot(op.tensor), cx.slot(op.sync)
     sw = cx.slot(op.waitIterateAll) if op.waitIterateAll is not None else None
     sa = cx.slot(op.enAtomic) if op.enAtomic is not None else None

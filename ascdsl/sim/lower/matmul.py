@@ -512,11 +512,23 @@ class _Run(MatmulSchedule):
         self._fixpipe(g, lo, rows, cols, m_done)
 
 
+def refuse_iterate_all_extras(op, cx: Lowering) -> None:
+    """enSequentialWrite (every block at C's start, rows a block wide: GetCBCopyOutParams) and
+    fakeMsg are not simulated; refused rather than computed as a plain IterateAll."""
+    from ascdsl.dialects.ascendc.base import const_int
+
+    for v, what in ((op.enSenquentialWrite, "enSequentialWrite"), (op.fakeMsg, "fakeMsg")):
+        if v is not None and const_int(v) != 0:
+            raise cx.error(op, f"calls IterateAll with {what} (not a constant false), which is "
+                               "not simulated")
+
+
 @lowers(A.MatmulIterateAllOp)
 def lower_iterate_all(op, cx: Lowering):
     site = cx.site(op)
     if not isinstance(op.tensor.type, A.GlobalTensorType):
         raise cx.error(op, "writes C to a local tensor; the simulator runs IterateAll into GM")
+    refuse_iterate_all_extras(op, cx)
     s = cx.slot(op.tensor)
     sa = cx.slot(op.enAtomic) if op.enAtomic is not None else None
 

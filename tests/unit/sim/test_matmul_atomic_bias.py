@@ -239,3 +239,36 @@ def test_mixed_iterate_all_atomic_add_from_two_clients_sums_into_c():
     assert [x.label for x in report.cores] == ["block 0 AIC", "block 0 AIV0", "block 0 AIV1"]
     np.testing.assert_array_equal(c, c0 + a.astype(np.float32) @ b.astype(np.float32))
     assert not report.findings
+
+
+@asc.jit(matmul_cube_only=True)
+def sequential_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
+                      tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress):
+    a_gm = asc.GlobalTensor()
+    b_gm = asc.GlobalTensor()
+    c_gm = asc.GlobalTensor()
+    a_gm.set_global_buffer(a)
+    b_gm.set_global_buffer(b)
+    c_gm.set_global_buffer(c)
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(
+        a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+        b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+        c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32))
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    mm.set_tensor_a(a_gm)
+    mm.set_tensor_b(b_gm)
+    mm.iterate_all(c_gm, en_sequential_write=True)
+    mm.end()
+
+
+def test_iterate_all_with_sequential_write_is_refused_at_the_kernel_line():
+    # The library writes every block at C's start then; computing a plain IterateAll instead
+    # would be a wrong result
+    m = n = k = 32
+    with pytest.raises(asc.SimulationError) as e:
+        sequential_kernel[1](np.zeros(m * k, np.float16), np.zeros(k * n, np.float16),
+                             np.zeros(m * n, np.float32), _split_k(m, n, k, 1),
+                             np.zeros(64, np.uint8))
+    msg = str(e.value)
+    assert "enSequentialWrite" in msg and "test_matmul_atomic_bias.py" in msg
