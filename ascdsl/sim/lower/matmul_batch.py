@@ -2,26 +2,34 @@
 
 A Matmul object whose A/B/C MatmulTypes carry a LayoutMode other than NONE is Ascend C's
 batch implementation (batch_matmul_impl.h, BatchScheduler in scheduler/batch/,
-BatchCopyCubeIn in stage/copy_cube_in/batch/). What this module models of it, for the NORMAL
-and BNGS1S2 layouts with every operand in GM (BatchMode BATCH_LESS_THAN_L1, the default):
+BatchCopyCubeIn in stage/copy_cube_in/batch/). What this module models of it, for all four
+layouts with every operand in GM (BatchMode BATCH_LESS_THAN_L1, the default):
 
 - **Batches.** `IterateBatch(c, batchA, batchB, ...)` computes batchNum = max(batchA, batchB)
   products; one count must divide the other (CalcBatchNum's assert). Product i takes A batch
   i / (batchNum / batchA) and B batch i / (batchNum / batchB) for NORMAL (the smaller side is
-  broadcast block-wise); for BNGS1S2 the index is `i % mod + i / divisor` from the tiling's
-  layout infos (CalcBatchIterateA/BOffsetInfo). The cube-only `IterateBatch(c, ...)` takes the
-  counts from SetBatchNum, or the tiling's BatchNum when it was not called.
-- **Where each batch is.** Batch j of A is a dense singleCoreM x singleCoreK matrix (rows
-  singleCoreK apart; transposed: singleCoreK x singleCoreM) starting at j * matrixStrideA, or
-  j * singleCoreM * singleCoreK when the stride is 0 (GetSrcStride, GetBatchOrgWidth: NORMAL
-  and BNGS1S2 ignore the org shape). B likewise. Product i goes to C at i * singleCoreM *
-  singleCoreN of the tiling (GetBatchResult) with rows N apart (the org N, or Kc).
+  broadcast block-wise); for the other layouts the index is `i % mod + i / divisor` from the
+  tiling's layout infos (CalcBatchIterateA/BOffsetInfo). The cube-only `IterateBatch(c, ...)`
+  takes the counts from SetBatchNum, or the tiling's BatchNum when it was not called.
+- **Where each batch is** (_geometry, _c_geometry). NORMAL and BNGS1S2: batch j of A is a
+  dense singleCoreM x singleCoreK matrix (transposed: singleCoreK x singleCoreM) at
+  j * matrixStrideA, or j * singleCoreM * singleCoreK when the stride is 0; product i goes to C
+  at i * singleCoreM * singleCoreN (GetBatchResult) with rows N apart. BSNGD and SBNGD
+  interleave the batches row by row: batch j starts at j * D, its rows N*G*D (times B for
+  SBNGD) apart; product i goes to C at i * singleCoreN, rows G*S2*N (times B) apart.
+- **Bias.** With MatmulConfig.isBiasBatch product i adds bias row i (rows singleCoreN apart),
+  else every product adds row 0; the rows cross MTE2 once, ahead of the batches.
+- **enAtomic.** FIX combines each block with what C holds (matmul.py: write).
 - **Schedule.** BATCH_LESS_THAN_L1 copies every batch of A and B into L1 at once (MTE2,
   ND -> NZ, one copy per batch matrix) and waits for them all (SetFlag/WaitFlag MTE2_MTE1);
   the batches together must fit L1 (SplitStart's assert: a located UBOverflowError here).
   Then each product runs the single-matmul block loop of sim/lower/matmul.py with its stages
   already in L1: MTE1 loads, Mmad over K, FIX writes each baseM x baseN block, and the
   library's M_MTE1 flag after every block.
+
+Refused at the kernel line: enPartialSum and enSequentialWrite, the reducing C layouts (C's
+G, N or B of 1 while A's or B's is not), transposed operands in BSNGD/SBNGD, BSNGD with more
+batches than one line of S.
 
 In a mixed kernel the client posts the call as one message (MMFUN_ITERATE_BATCH_ALL, as
 matmul_client.h does); the AIC's server runs it and answers when `sync` or

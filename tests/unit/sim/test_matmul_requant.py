@@ -198,3 +198,54 @@ def test_mcb_pre_shift_is_refused_at_the_kernel_line():
                          np.zeros(64, np.uint8), np.uint64(w))
     assert "MCB bit (36)" in str(e.value)
     assert "test_matmul_requant.py" in str(e.value)
+
+
+@asc.jit(matmul_cube_only=True)
+def iterate_vector_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
+                          tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress,
+                          scales: asc.GlobalAddress):
+    a_gm = asc.GlobalTensor()
+    b_gm = asc.GlobalTensor()
+    c_gm = asc.GlobalTensor()
+    q_gm = asc.GlobalTensor()
+    a_gm.set_global_buffer(a)
+    b_gm.set_global_buffer(b)
+    c_gm.set_global_buffer(c)
+    q_gm.set_global_buffer(scales)
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(
+        a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, a_gm.dtype),
+        b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, b_gm.dtype),
+        c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, c_gm.dtype))
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    mm.set_tensor_a(a_gm)
+    mm.set_tensor_b(b_gm)
+    mm.set_quant_vector(q_gm)
+    with mm.iterate() as count:
+        mm.get_tensor_c(c_gm)
+    mm.end()
+
+
+def test_vreq8_block_by_block_takes_each_blocks_columns_of_the_vector():
+    m, n, k = 64, 96, 64
+    mt = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
+    mt.set_a_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_INT8, False)
+    mt.set_b_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_INT8, False)
+    mt.set_c_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_INT8)
+    mt.set_dim(1)
+    mt.set_org_shape(m, n, k)
+    mt.set_shape(m, n, k)
+    mt.set_fix_split(32, 32, -1)  # 2 x 3 blocks: the vector is read at columns 0, 32, 64
+    t = asc.adv.TCubeTiling()
+    assert mt.get_tiling(t) == 0
+    assert (t.base_m, t.base_n) == (32, 32)
+    rng = np.random.default_rng(8)
+    a = rng.integers(-128, 128, (m, k)).astype(np.int8)
+    b = rng.integers(-128, 128, (k, n)).astype(np.int8)
+    acc = a.astype(np.int32) @ b.astype(np.int32)
+    words = [word(float(s)) for s in rng.random(n, dtype=np.float32) * np.float32(1e-3)]
+    c = np.zeros((m, n), np.int8)
+    report = iterate_vector_kernel[1](a.ravel(), b.ravel(), c.ravel(), t,
+                                      np.zeros(64, np.uint8), np.array(words, np.uint64))
+    np.testing.assert_array_equal(c, golden(acc, words, np.int8))
+    assert not report.findings
