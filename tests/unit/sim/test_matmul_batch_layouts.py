@@ -114,3 +114,27 @@ def test_bsngd_with_more_batches_than_one_line_of_s_is_refused_at_the_kernel_lin
                          np.zeros(64, np.uint8), int(asc.LayoutMode.BSNGD), 2)
     msg = str(e.value)
     assert "more than one line of S holds" in msg and "test_matmul_batch_layouts.py" in msg
+
+
+def test_a_reducing_c_layout_is_refused_at_the_kernel_line():
+    # C's G is 1 while A's and B's are 2: the library sums the two G products into one C.
+    m = n = k = 32
+    mt = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
+    mt.set_a_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16, False)
+    mt.set_b_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16, False)
+    mt.set_c_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    mt.set_dim(1)
+    mt.set_org_shape(m, n, k)
+    mt.set_shape(m, n, k)
+    mt.set_a_layout(1, m, 1, 2, k)
+    mt.set_b_layout(1, k, 1, 2, n)
+    mt.set_c_layout(1, m, 1, 1, n)
+    mt.set_batch_num(2)
+    t = asc.adv.TCubeTiling()
+    assert mt.get_tiling(t) == 0, mt.error
+    with pytest.raises(asc.SimulationError) as e:
+        layout_kernel[1](np.zeros(2 * m * k, np.float16), np.zeros(2 * k * n, np.float16),
+                         np.zeros(m * n, np.float32), t, np.zeros(64, np.uint8),
+                         int(asc.LayoutMode.BNGS1S2), 2)
+    msg = str(e.value)
+    assert "CLayoutInfoG = 1" in msg and "test_matmul_batch_layouts.py" in msg
