@@ -42,42 +42,10 @@ from ..errors import InvalidArgumentError, NotSimulatedError
 from ..sanitizer import MTE2
 from . import matmul as mm
 from .common import gm_span
+from .fixquant import requant, scale_values
 
-_MASK = np.uint32(0xFFFFE000)
 _DEQ_OUT = ("f16", "bf16")
 _B8_OUT = ("i8", "ui8")
-
-
-def _m1(bits: np.ndarray) -> np.ndarray:
-    """uint64 scale words -> M1 as the f32 the unit multiplies by (1 + 8 + 10 bits)."""
-    low = (bits.astype(np.uint64) & np.uint64(0xFFFFFFFF)).astype(np.uint32) & _MASK
-    return low.view(np.float32)
-
-
-def _scales(bits: np.ndarray) -> np.ndarray:
-    """uint64 scale words -> the f64 values the deq unit multiplies by."""
-    return _m1(bits).astype(np.float64)
-
-
-def requant(acc: np.ndarray, bits: np.ndarray, out_np, int_acc: bool, site,
-            core: int) -> np.ndarray:
-    """(V)REQ8 (int32 `acc`) or (V)QF322B8_PRE (f32 `acc`): the 8-bit results, as `out_np`
-    (int8 or uint8) values holding the bytes the unit writes. `bits` are the scale words,
-    one (scalar mode) or one per column, broadcast along the rows."""
-    bits = bits.astype(np.uint64)
-    if int_acc and np.any((bits >> np.uint64(36)) & np.uint64(1)):
-        raise NotSimulatedError(
-            "gives a REQ8 scale word with the MCB bit (36) set: its pre-shift is not simulated "
-            "(asc-devkit's register table and its reference algorithm disagree on the shift: "
-            "N + 1 or N); clear bit 36", site, core=core)
-    offset = ((bits >> np.uint64(37)) & np.uint64(0x1FF)).astype(np.int32)
-    signed = ((bits >> np.uint64(46)) & np.uint64(1)).astype(bool)
-    x = acc.astype(np.float32) * _m1(bits)  # f32 x f32, rounded to f32 as the unit does
-    # NaN (f32 accumulators only) saturates to 0, as the float saturation mode does
-    x = np.nan_to_num(np.clip(x, -256, 255), nan=0.0)
-    q = np.round(x).astype(np.int32) + offset
-    q = np.where(signed, np.clip(q, -128, 127), np.clip(q, 0, 255))
-    return (q & 0xFF).astype(np.uint8).view(out_np)
 
 
 def dequant(run, out: np.ndarray, col0: int) -> np.ndarray:
@@ -111,7 +79,7 @@ def dequant(run, out: np.ndarray, col0: int) -> np.ndarray:
         bits = g.mem.bytes[lo:hi].view(np.uint64)[None, :]
     if cname in _B8_OUT:
         return requant(out, bits, st.dt["c"].np, acc is np.int32, site, c.block_idx)
-    return out.astype(np.float64) * _scales(bits)
+    return out.astype(np.float64) * scale_values(bits)
 
 
 def _set_quant(kind: str):
