@@ -337,23 +337,27 @@ def lower_iterate_batch(op, cx: Lowering):
         raise cx.error(op, "writes the batches of C to a local tensor; the simulator runs "
                            "IterateBatch into GM")
     _refuse_extras(op, cx, op.enPartialSum, op.enSenquentialWrite)
+    mixed = kfc_lower._mixed(op, cx)
+    if not mixed:
+        # A cube-only kernel's Matmul is the library's MatmulImpl, whose only IterateBatch is
+        # (c, enPartialSum, enAtomic, enSequentialWrite, strides) (batch_matmul_impl.h); the
+        # real headers reject this form there
+        raise cx.error(op, "is the vector-side IterateBatch(c, batchA, batchB, ...) in a "
+                           "cube-only kernel, which has only IterateBatch(c, en_partial_sum, "
+                           "en_atomic, en_sequential_write, ...) with the counts from "
+                           "set_batch_num")
     s = cx.slot(op.tensor)
     sat = cx.slot(op.enAtomic) if op.enAtomic is not None else None
     sa, sb = cx.slot(op.batchA), cx.slot(op.batchB)
     strides = cx.slots([op.maxtrixStrideA, op.maxtrixStrideB, op.maxtrixStrideC])
     sy = cx.slot(op.sync)
     sw = cx.slot(op.waitIterateBatch) if op.waitIterateBatch is not None else None
-    mixed = kfc_lower._mixed(op, cx)
 
     def body(c, st, R):
         call = BatchCall(int(R[sa]), int(R[sb]), tuple(int(R[x]) for x in strides),
                          _flag(R, sy, True), _flag(R, sw, False), getattr(st, "layout_info", {}),
                          _atomic(R, sat, site, c))
         g = R[s]
-        if not mixed:
-            run_batch(c, st, site, g, call)
-            st.batch_num = (call.batch_a, call.batch_b)
-            return
         mm._Run(c, st, site, "calls IterateBatch")  # the client's own checks, at its line
         ch = KfcChannel.of(c)
         own = ch.post(c, "iterate_batch", site,

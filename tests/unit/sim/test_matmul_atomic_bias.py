@@ -149,7 +149,8 @@ def batch_bias_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalA
     mm.set_tensor_a(a_gm)
     mm.set_tensor_b(b_gm)
     mm.set_bias(bias_gm)
-    mm.iterate_batch(c_gm, batch, batch, False, 0, 0, 0, False, atomic)
+    mm.set_batch_num(batch, batch)
+    mm.iterate_batch(c_gm, False, atomic, False)
     mm.end()
 
 

@@ -62,7 +62,8 @@ def batch_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddres
     asc.adv.register_matmul(pipe, workspace, mm, tiling)
     mm.set_tensor_a(a_gm)
     mm.set_tensor_b(b_gm)
-    mm.iterate_batch(c_gm, batch_a, batch_b, False, stride_a)
+    mm.set_batch_num(batch_a, batch_b)
+    mm.iterate_batch(c_gm, False, 0, False, stride_a)
     mm.end()
 
 
@@ -260,7 +261,8 @@ def bngs_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress
     asc.adv.register_matmul(pipe, workspace, mm, tiling)
     mm.set_tensor_a(a_gm)
     mm.set_tensor_b(b_gm)
-    mm.iterate_batch(c_gm, batch_a, batch_b, False)
+    mm.set_batch_num(batch_a, batch_b)
+    mm.iterate_batch(c_gm, False, 0, False)
     mm.end()
 
 

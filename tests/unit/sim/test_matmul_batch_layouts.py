@@ -58,7 +58,8 @@ def layout_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddre
     asc.adv.register_matmul(pipe, workspace, mm, tiling)
     mm.set_tensor_a(a_gm)
     mm.set_tensor_b(b_gm)
-    mm.iterate_batch(c_gm, batch, batch, False)
+    mm.set_batch_num(batch, batch)
+    mm.iterate_batch(c_gm, False, 0, False)
     mm.end()
 
 
@@ -138,3 +139,32 @@ def test_a_reducing_c_layout_is_refused_at_the_kernel_line():
                          int(asc.LayoutMode.BNGS1S2), 2)
     msg = str(e.value)
     assert "CLayoutInfoG = 1" in msg and "test_matmul_batch_layouts.py" in msg
+
+
+@asc.jit(matmul_cube_only=True)
+def client_form_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
+                       tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress):
+    a_gm = asc.GlobalTensor()
+    b_gm = asc.GlobalTensor()
+    c_gm = asc.GlobalTensor()
+    a_gm.set_global_buffer(a)
+    b_gm.set_global_buffer(b)
+    c_gm.set_global_buffer(c)
+    pipe = asc.TPipe()
+    mm = _mm(asc.LayoutMode.NORMAL)
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    mm.set_tensor_a(a_gm)
+    mm.set_tensor_b(b_gm)
+    mm.iterate_batch(c_gm, 2, 2, False)
+    mm.end()
+
+
+def test_the_vector_side_iterate_batch_form_is_refused_in_a_cube_only_kernel():
+    # The real headers have no IterateBatch(c, batchA, batchB, ...) on a cube-only Matmul
+    m = n = k = 32
+    with pytest.raises(asc.SimulationError) as e:
+        client_form_kernel[1](np.zeros(2 * m * k, np.float16), np.zeros(2 * k * n, np.float16),
+                              np.zeros(2 * m * n, np.float32), _tiling(m, n, k, 1, 2, 1),
+                              np.zeros(64, np.uint8))
+    msg = str(e.value)
+    assert "set_batch_num" in msg and "test_matmul_batch_layouts.py" in msg
