@@ -250,8 +250,8 @@ class QuantMode(IntEnum):
     F322BF16 = 2
     DEQF16 = 3
     VDEQF16 = 4
-    DEQS16 = 5
-    VDEQS16 = 6
+    QF322B8_PRE = 5  # 5 and 6 as pyasc's QuantModes and the FixpipeParamsV220 docs number them
+    VQF322B8_PRE = 6
     REQ8 = 7
     VREQ8 = 8
 

@@ -32,6 +32,7 @@ from ..errors import InvalidArgumentError
 from ..sanitizer import FIX, M, MTE1, MTE2
 from .common import check_align, dtype_of, gm_span, local_span
 from .copy import _record_blocks
+from .fixquant import requant, scale_values
 
 FRACTAL = 512  # bytes of one 16 x C0 fractal
 
@@ -298,11 +299,16 @@ def lower_mmad(op, cx: Lowering):
 
 # --- Fixpipe: L0C -> GM -----------------------------------------------------------------------
 
-# quantPre -> (source element type, destination element type) Fixpipe converts between.
+# quantPre -> (L0C element type, destination element types) Fixpipe converts between. The
+# scalar quantising modes take FixpipeParamsV220.deqScalar (sim/lower/matmul_quant.py has the
+# arithmetic); the vector ones need the FB workspace (FixpipeWithWorkspace, not simulated).
 _QUANT = {
     QuantMode.NoQuant: None,  # same type in and out
-    QuantMode.F322F16: ("f32", "f16"),
-    QuantMode.F322BF16: ("f32", "bf16"),
+    QuantMode.F322F16: ("f32", ("f16",)),
+    QuantMode.F322BF16: ("f32", ("bf16",)),
+    QuantMode.DEQF16: ("i32", ("f16",)),
+    QuantMode.QF322B8_PRE: ("f32", ("i8", "ui8")),
+    QuantMode.REQ8: ("i32", ("i8", "ui8")),
 }
 
 
@@ -329,18 +335,19 @@ def lower_fixpipe(op, cx: Lowering):
         c = R[0]
         c.t += pre
         d, s = R[sd], R[ss]
-        n, m, src_stride, dst_stride, relu, quant, _deq, nd_num = R[sp][:8]
+        n, m, src_stride, dst_stride, relu, quant, deq, nd_num = R[sp][:8]
         _require(c, s, (Hardware.L0C,), "reads", "Fixpipe", site)
         if quant not in QuantMode._value2member_map_ or QuantMode(quant) not in _QUANT:
             raise InvalidArgumentError(
-                f"converts with quantPre={quant}, which is not simulated (NoQuant, F322F16 and "
-                "F322BF16 are)", site, core=c.block_idx)
-        conv = _QUANT[QuantMode(quant)]
-        want = (dts.name, dts.name) if conv is None else conv
-        if (dts.name, dtd.name) != want:
+                f"converts with quantPre={quant}, which is not simulated (NoQuant, F322F16, "
+                "F322BF16, DEQF16, QF322B8_PRE and REQ8 are)", site, core=c.block_idx)
+        mode = QuantMode(quant)
+        conv = _QUANT[mode]
+        want = (dts.name, (dts.name,)) if conv is None else conv
+        if dts.name != want[0] or dtd.name not in want[1]:
             raise InvalidArgumentError(
                 f"writes {dts.name} L0C values to a {dtd.name} tensor with quantPre="
-                f"{QuantMode(quant).name}, which converts {want[0]} to {want[1]}",
+                f"{mode.name}, which converts {want[0]} to {' or '.join(want[1])}",
                 site, core=c.block_idx)
         if nd_num != 1:
             raise InvalidArgumentError(f"writes ndNum={nd_num} matrices; only ndNum=1 is "
@@ -367,7 +374,15 @@ def lower_fixpipe(op, cx: Lowering):
                             strides=(src_stride * 16 * ssz, 16 * ssz, ssz))
         vals = blocks.transpose(1, 0, 2).reshape(m, n1 * 16)[:, :n]
         if relu:
+            # Normal ReLU scales negative values by M2 = 0 (asc-devkit "随路量化与随路ReLU场景组合"),
+            # the same as cutting them before the scale
             vals = np.maximum(vals, 0)
+        if mode in (QuantMode.DEQF16, QuantMode.QF322B8_PRE, QuantMode.REQ8):
+            word = np.array([int(deq) & 0xFFFFFFFFFFFFFFFF], np.uint64)
+            if mode is QuantMode.DEQF16:
+                vals = vals.astype(np.float64) * scale_values(word)
+            else:
+                vals = requant(vals, word, dtd.np, mode is QuantMode.REQ8, site, c.block_idx)
         dm = d.mem
         rows = as_strided(dm.bytes[dlo:].view(dtd.np), shape=(m, n),
                           strides=(dst_stride * dsz, dsz))

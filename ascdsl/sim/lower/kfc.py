@@ -160,7 +160,7 @@ def _serve(c, proto, ch: KfcChannel, site) -> None:
             st.reset_pipeline()
             return False
         if kind == "iterate_all":
-            settings, g, notify = data
+            settings, g, notify, atomic = data
             _apply(st, settings)
             st.blocks = st.current = None
             run = mm._Run(c, st, msg.site, "calls IterateAll")
@@ -168,7 +168,7 @@ def _serve(c, proto, ch: KfcChannel, site) -> None:
             for mi, ni in run.order():
                 m_done = run.compute_block(mi, ni)
                 r0, c0 = mi * run.bm, ni * run.bn
-                run.write(g, r0, c0, vals[r0:r0 + run.bm, c0:c0 + run.bn], m_done)
+                run.write(g, r0, c0, vals[r0:r0 + run.bm, c0:c0 + run.bn], m_done, atomic)
             if notify:  # sync, or waitIterateAll (matmul_server_impl_c220.h)
                 ch.answer(c, msg.sub)
             return False
@@ -248,20 +248,23 @@ def _iterate_all_mixed(op, cx: Lowering):
     site = cx.site(op)
     if not isinstance(op.tensor.type, A.GlobalTensorType):
         raise cx.error(op, "writes C to a local tensor; the simulator runs IterateAll into GM")
+    mm.refuse_iterate_all_extras(op, cx)
     s, sy = cx.slot(op.tensor), cx.slot(op.sync)
     sw = cx.slot(op.waitIterateAll) if op.waitIterateAll is not None else None
+    sa = cx.slot(op.enAtomic) if op.enAtomic is not None else None
 
     def body(c, st, R):
         sync = bool(R[sy])
         wait = sw is not None and bool(R[sw])
+        atomic = None if sa is None else mm.atomic_kind(int(R[sa]), site, c.block_idx)
         g = R[s]
         mm._Run(c, st, site, "calls IterateAll")  # the client's own checks, at its line
         if g.dt.name != st.dt["c"].name:
             raise InvalidArgumentError(f"writes C as {g.dt.name}; the Matmul's C type is "
                                        f"{st.dt['c'].name}", site, core=c.block_idx)
         ch = KfcChannel.of(c)
-        own = ch.post(c, "iterate_all", site, (_settings(st), g.sub(0, g.origin), sync or wait),
-                      st.site)
+        own = ch.post(c, "iterate_all", site,
+                      (_settings(st), g.sub(0, g.origin), sync or wait, atomic), st.site)
         if sync:
             ch.wait_answer(c, site, own)
         else:  # IterateAll<false>: WaitIterateAll takes the answer when waitIterateAll is set

@@ -39,6 +39,7 @@ from ascdsl.dialects.ascendc.types_matmul_api import MatmulType
 from ..compiler import Lowering, lowers, not_simulated
 from ..dtypes import sim_dtype
 from ..errors import InvalidArgumentError, UBOverflowError
+from ..atomic import ATOMIC_WRITE
 from ..sanitizer import FIX
 from .common import gm_span
 from .matmul_quant import dequant
@@ -60,6 +61,21 @@ for _cls in (A.MatmulSetTensorAScalarOp, A.MatmulSetTensorBScalarOp, A.MatmulSet
 # converts), as the Matmul API allows on dav-c220.
 _ACC = {("f16", "f16"): np.float32, ("bf16", "bf16"): np.float32, ("f32", "f32"): np.float32,
         ("i8", "i8"): np.int32}
+
+# IterateAll / IterateBatch / GetTensorC's enAtomic: the library sets SetAtomicAdd/Max/Min<DstT>
+# before its Fixpipe (scheduler_base.h, batch_scheduler_base.h: SetAtomic), so FIX combines C's
+# converted values with what GM holds, in C's type (sim/atomic.py).
+ATOMIC_KINDS = {0: None, 1: "add", 2: "max", 3: "min"}
+_COMBINE = {"add": np.add, "max": np.maximum, "min": np.minimum}
+
+
+def atomic_kind(value: int, site, core: int) -> str | None:
+    """The combining of an enAtomic value; a located error outside 0-3."""
+    if value not in ATOMIC_KINDS:
+        raise InvalidArgumentError(f"passes enAtomic={value}; it is 0 (none), 1 (add), 2 (max) "
+                                   "or 3 (min)", site, core=core)
+    return ATOMIC_KINDS[value]
+
 
 _FIELDS = ("M", "N", "Ka", "Kb", "singleCoreM", "singleCoreN", "singleCoreK", "baseM", "baseN",
            "baseK", "depthA1", "depthB1", "stepM", "stepN", "stepKa", "stepKb", "iterateOrder",
@@ -468,22 +484,43 @@ class _Run(MatmulSchedule):
             out += dt.load(g.mem.bytes[lo:hi].view(dt.np)).astype(acc)[None, :]
         return dequant(self, out, 0)
 
-    def write(self, g, r0: int, c0: int, vals: np.ndarray, m_done: float) -> None:
-        """FIX: a block of C into GM at (r0, c0), after the Mmad that finished it."""
+    def write(self, g, r0: int, c0: int, vals: np.ndarray, m_done: float,
+              atomic: str | None = None) -> None:
+        """FIX: a block of C into GM at (r0, c0), after the Mmad that finished it; with
+        `atomic` ("add", "max", "min") combined with what GM holds, in C's type."""
         c, st, site = self.c, self.st, self.site
         rows, cols = vals.shape
         dt = g.dt
         lo, _ = gm_span(c, g, r0 * self.ldc + c0, (rows - 1) * self.ldc + cols, site, "writes")
         dst = as_strided(g.mem.bytes[lo:].view(dt.np), shape=(rows, cols),
                          strides=(self.ldc * dt.size, dt.size))
-        dt.store(dst, vals)
+        if atomic is None:
+            dt.store(dst, vals)
+        else:
+            # FIX converts to C's type first; the atomic unit then combines in that type
+            conv = np.empty((rows, cols), dt.np)
+            dt.store(conv, vals)
+            with np.errstate(all="ignore"):
+                dt.store(dst, _COMBINE[atomic](dt.load(dst), dt.load(conv)))
         san = c.san
         if san is not None:
             k = san.begin(FIX)
             step, length = self.ldc * dt.size, cols * dt.size
+            how = True if atomic is None else ATOMIC_WRITE
             for i in range(rows):
-                san.access(g.mem, lo + i * step, lo + i * step + length, True, FIX, k, site)
+                san.access(g.mem, lo + i * step, lo + i * step + length, how, FIX, k, site)
         self._fixpipe(g, lo, rows, cols, m_done)
+
+
+def refuse_iterate_all_extras(op, cx: Lowering) -> None:
+    """enSequentialWrite (every block at C's start, rows a block wide: GetCBCopyOutParams) and
+    fakeMsg are not simulated; refused rather than computed as a plain IterateAll."""
+    from ascdsl.dialects.ascendc.base import const_int
+
+    for v, what in ((op.enSenquentialWrite, "enSequentialWrite"), (op.fakeMsg, "fakeMsg")):
+        if v is not None and const_int(v) != 0:
+            raise cx.error(op, f"calls IterateAll with {what} (not a constant false), which is "
+                               "not simulated")
 
 
 @lowers(A.MatmulIterateAllOp)
@@ -491,16 +528,13 @@ def lower_iterate_all(op, cx: Lowering):
     site = cx.site(op)
     if not isinstance(op.tensor.type, A.GlobalTensorType):
         raise cx.error(op, "writes C to a local tensor; the simulator runs IterateAll into GM")
-    if op.enAtomic is not None and op.enAtomic.owner is not None:
-        from ascdsl.dialects.ascendc.base import const_int
-
-        if const_int(op.enAtomic) not in (0, None):
-            raise cx.error(op, "accumulates atomically into C (enAtomic != 0), which is not "
-                               "simulated")
+    refuse_iterate_all_extras(op, cx)
     s = cx.slot(op.tensor)
+    sa = cx.slot(op.enAtomic) if op.enAtomic is not None else None
 
     def body(c, st, R):
         g = R[s]
+        atomic = None if sa is None else atomic_kind(int(R[sa]), site, c.block_idx)
         run = _Run(c, st, site, "calls IterateAll")
         if g.dt.name != st.dt["c"].name:
             raise InvalidArgumentError(f"writes C as {g.dt.name}; the Matmul's C type is "
@@ -511,7 +545,7 @@ def lower_iterate_all(op, cx: Lowering):
             m_done = run.compute_block(mi, ni, blocks[i + 1] if i + 1 < len(blocks) else None)
             r0, c0 = mi * run.bm, ni * run.bn
             block = vals[r0:r0 + run.bm, c0:c0 + run.bn]
-            run.write(g, r0, c0, block, m_done)
+            run.write(g, r0, c0, block, m_done, atomic)
 
     return _matmul_op(op, cx, body)
 

@@ -2,26 +2,34 @@
 
 A Matmul object whose A/B/C MatmulTypes carry a LayoutMode other than NONE is Ascend C's
 batch implementation (batch_matmul_impl.h, BatchScheduler in scheduler/batch/,
-BatchCopyCubeIn in stage/copy_cube_in/batch/). What this module models of it, for the NORMAL
-and BNGS1S2 layouts with every operand in GM (BatchMode BATCH_LESS_THAN_L1, the default):
+BatchCopyCubeIn in stage/copy_cube_in/batch/). What this module models of it, for all four
+layouts with every operand in GM (BatchMode BATCH_LESS_THAN_L1, the default):
 
 - **Batches.** `IterateBatch(c, batchA, batchB, ...)` computes batchNum = max(batchA, batchB)
   products; one count must divide the other (CalcBatchNum's assert). Product i takes A batch
   i / (batchNum / batchA) and B batch i / (batchNum / batchB) for NORMAL (the smaller side is
-  broadcast block-wise); for BNGS1S2 the index is `i % mod + i / divisor` from the tiling's
-  layout infos (CalcBatchIterateA/BOffsetInfo). The cube-only `IterateBatch(c, ...)` takes the
-  counts from SetBatchNum, or the tiling's BatchNum when it was not called.
-- **Where each batch is.** Batch j of A is a dense singleCoreM x singleCoreK matrix (rows
-  singleCoreK apart; transposed: singleCoreK x singleCoreM) starting at j * matrixStrideA, or
-  j * singleCoreM * singleCoreK when the stride is 0 (GetSrcStride, GetBatchOrgWidth: NORMAL
-  and BNGS1S2 ignore the org shape). B likewise. Product i goes to C at i * singleCoreM *
-  singleCoreN of the tiling (GetBatchResult) with rows N apart (the org N, or Kc).
+  broadcast block-wise); for the other layouts the index is `i % mod + i / divisor` from the
+  tiling's layout infos (CalcBatchIterateA/BOffsetInfo). The cube-only `IterateBatch(c, ...)`
+  takes the counts from SetBatchNum, or the tiling's BatchNum when it was not called.
+- **Where each batch is** (_geometry, _c_geometry). NORMAL and BNGS1S2: batch j of A is a
+  dense singleCoreM x singleCoreK matrix (transposed: singleCoreK x singleCoreM) at
+  j * matrixStrideA, or j * singleCoreM * singleCoreK when the stride is 0; product i goes to C
+  at i * singleCoreM * singleCoreN (GetBatchResult) with rows N apart. BSNGD and SBNGD
+  interleave the batches row by row: batch j starts at j * D, its rows N*G*D (times B for
+  SBNGD) apart; product i goes to C at i * singleCoreN, rows G*S2*N (times B) apart.
+- **Bias.** With MatmulConfig.isBiasBatch product i adds bias row i (rows singleCoreN apart),
+  else every product adds row 0; the rows cross MTE2 once, ahead of the batches.
+- **enAtomic.** FIX combines each block with what C holds (matmul.py: write).
 - **Schedule.** BATCH_LESS_THAN_L1 copies every batch of A and B into L1 at once (MTE2,
   ND -> NZ, one copy per batch matrix) and waits for them all (SetFlag/WaitFlag MTE2_MTE1);
   the batches together must fit L1 (SplitStart's assert: a located UBOverflowError here).
   Then each product runs the single-matmul block loop of sim/lower/matmul.py with its stages
   already in L1: MTE1 loads, Mmad over K, FIX writes each baseM x baseN block, and the
   library's M_MTE1 flag after every block.
+
+Refused at the kernel line: enPartialSum and enSequentialWrite, the reducing C layouts (C's
+G, N or B of 1 while A's or B's is not), transposed operands in BSNGD/SBNGD, BSNGD with more
+batches than one line of S.
 
 In a mixed kernel the client posts the call as one message (MMFUN_ITERATE_BATCH_ALL, as
 matmul_client.h does); the AIC's server runs it and answers when `sync` or
@@ -43,20 +51,21 @@ from . import matmul as mm
 from .common import gm_span
 from .copy import _record_blocks
 
-_SIMULATED_LAYOUTS = (LayoutMode.NORMAL, LayoutMode.BNGS1S2)
+_SIMULATED_LAYOUTS = (LayoutMode.NORMAL, LayoutMode.BNGS1S2, LayoutMode.BSNGD, LayoutMode.SBNGD)
 
 
 class BatchCall:
     """The arguments of one IterateBatch (what a client's message carries)."""
 
-    __slots__ = ("batch_a", "batch_b", "strides", "sync", "wait", "layout")
+    __slots__ = ("batch_a", "batch_b", "strides", "sync", "wait", "layout", "atomic")
 
     def __init__(self, batch_a: int, batch_b: int, strides: tuple[int, int, int], sync: bool,
-                 wait: bool, layout: dict | None = None):
+                 wait: bool, layout: dict | None = None, atomic: str | None = None):
         self.batch_a, self.batch_b = batch_a, batch_b
         self.strides = strides
         self.sync, self.wait = sync, wait
         self.layout = layout or {}  # the tiling's layout infos and BatchNum
+        self.atomic = atomic  # enAtomic: None, "add", "max" or "min"
 
 
 def check_layouts(op, cx: Lowering, t) -> None:
@@ -68,8 +77,8 @@ def check_layouts(op, cx: Lowering, t) -> None:
     for w, lay in layouts.items():
         if lay not in _SIMULATED_LAYOUTS:
             raise cx.error(op, f"calls IterateBatch with {w.upper()} in LayoutMode "
-                               f"{lay.name}; the simulator runs the NORMAL and BNGS1S2 layouts "
-                               "(BSNGD/SBNGD, whose batches interleave rows, are not simulated)")
+                               f"{lay.name}; a batch Matmul gives A, B and C a layout (NORMAL, "
+                               "BSNGD, SBNGD, BNGS1S2)")
 
 
 def _batch_index(st, which: str, i: int, batch_num: int, count: int) -> int:
@@ -96,12 +105,40 @@ def _batch_index(st, which: str, i: int, batch_num: int, count: int) -> int:
     return i % mod + i // div
 
 
+def _refuse_reduction(c, st, site) -> None:
+    """C's G, N or B of 1 while A's or B's is not: the library sums those products into one C
+    (CalcBatchIterateBiasOffsetInfo's "Reduce for G/N/B axis", GetBatchResult's isReduceG
+    atomic add), which is not simulated."""
+    if st.type.operand("a")[4] is LayoutMode.NORMAL:
+        return
+    info = getattr(st, "layout_info", {})
+
+    def get(w: str, f: str) -> int:
+        return int(info.get(f"{w}LayoutInfo{f}", 1)) or 1
+
+    for f in ("G", "N", "B"):
+        if get("C", f) == 1 and (get("A", f) != 1 or get("B", f) != 1):
+            raise NotSimulatedError(
+                f"calls IterateBatch with CLayoutInfo{f} = 1 while A's or B's is "
+                f"{max(get('A', f), get('B', f))}: the library reduces those products into one "
+                "C (atomic add), which is not simulated", site, core=c.block_idx)
+
+
+def _load_bias(c, st, site, rows: int, n: int) -> None:
+    """MTE2: the bias rows into L1 ahead of the batches (CopyBiasIn: one Nd2Nz copy of `rows`
+    rows of singleCoreN; one row without isBiasBatch)."""
+    g, dt = st.bias, st.dt["bias"]
+    lo, hi = gm_span(c, g, 0, rows * n, site, "reads")
+    san = c.san
+    if san is not None:
+        k = san.begin(MTE2)
+        san.access(g.mem, lo, hi, False, MTE2, k, site)
+    c.gm_copy(MTE2, g.buf, lo, n * dt.size, n * dt.size, rows, False, g.cache[0], site,
+              l2_cap=c.cost.nd2nz_rate)
+
+
 def run_batch(c, st, site, g, call: BatchCall) -> None:
     """IterateBatch of `st` into GM tensor `g` on cube core `c`: numbers and schedule."""
-    if st.bias is not None:
-        raise NotSimulatedError("IterateBatch with a bias is not simulated (the batch bias "
-                                "layouts, isBiasBatch); call DisableBias first", site,
-                                core=c.block_idx)
     ba, bb = call.batch_a, call.batch_b
     if ba <= 0 or bb <= 0 or (ba % bb and bb % ba):
         raise InvalidArgumentError(
@@ -111,6 +148,7 @@ def run_batch(c, st, site, g, call: BatchCall) -> None:
         raise InvalidArgumentError(f"writes C as {g.dt.name}; the Matmul's C type is "
                                    f"{st.dt['c'].name}", site, core=c.block_idx)
     run = mm._Run(c, st, site, "calls IterateBatch")  # the shapes and the object's checks
+    _refuse_reduction(c, st, site)
     t = run.t
     m, n, k = run.m, run.n, run.k
     sa, sb = st.dt["a"].size, st.dt["b"].size
@@ -122,23 +160,30 @@ def run_batch(c, st, site, g, call: BatchCall) -> None:
             f"{m} x {k} of A and {bb} x {k} x {n} of B need {l1} bytes; {c.soc.name} has {cap}",
             site, core=c.block_idx)
     num = max(ba, bb)
-    stride_a = call.strides[0] or m * k
-    stride_b = call.strides[1] or k * n
-    stride_c = t["singleCoreM"] * t["singleCoreN"]
-    saved = (st.a, st.b, st.org, st.single, st.tail, st.trans)
-    a_all, b_all = st.a, st.b
-    ldc = run.ldc
+    stride_a, lda = _geometry(c, st, site, "a", ba, call.strides[0], m, k)
+    stride_b, ldb = _geometry(c, st, site, "b", bb, call.strides[1], k, n)
+    stride_c, ldc = _c_geometry(st, t, run.ldc)
+    saved = (st.a, st.b, st.org, st.single, st.tail, st.trans, st.bias)
+    a_all, b_all, bias_all = st.a, st.b, st.bias
+    # MatmulConfig.isBiasBatch (on by default, as in Ascend C): a bias row per product,
+    # rows singleCoreN apart; off: one row that every product adds
+    per_batch = bool(st.type.config.get("is_bias_batch"))
     try:
-        ready = _load_batches(c, st, run, site, ((a_all, ba, stride_a, "a"),
-                                                 (b_all, bb, stride_b, "b")))
-        # Each batch matrix is dense: rows singleCoreK (A) / singleCoreN (B) apart.
-        st.org = [m, n, k, k, ldc]
+        if bias_all is not None:
+            _load_bias(c, st, site, num if per_batch else 1, t["singleCoreN"])
+        ready = _load_batches(c, st, run, site, ((a_all, ba, stride_a, lda, "a"),
+                                                 (b_all, bb, stride_b, ldb, "b")))
+        # The org shape gives _Run its row strides: lda = org[2] (org[0] transposed),
+        # ldb = org[1] (org[3] transposed), ldc = org[4].
+        st.org = [lda, ldb, lda, ldb, ldc]
         st.single, st.tail = [m, n, k], [-1, -1, -1]
         for i in range(num):
             ja = _batch_index(st, "a", i, num, ba)
             jb = _batch_index(st, "b", i, num, bb)
             st.a = a_all.sub(ja * stride_a, a_all.origin)
             st.b = b_all.sub(jb * stride_b, b_all.origin)
+            if bias_all is not None and per_batch:
+                st.bias = bias_all.sub(i * t["singleCoreN"], bias_all.origin)
             brun = mm._Run(c, st, site, "calls IterateBatch")
             _in_l1(st, brun, ready)
             vals = brun.all_values()
@@ -147,32 +192,84 @@ def run_batch(c, st, site, g, call: BatchCall) -> None:
             for x, (mi, ni) in enumerate(blocks):
                 m_done = brun.compute_block(mi, ni, blocks[x + 1] if x + 1 < len(blocks) else None)
                 r0, c0 = mi * brun.bm, ni * brun.bn
-                brun.write(out, r0, c0, vals[r0:r0 + brun.bm, c0:c0 + brun.bn], m_done)
+                brun.write(out, r0, c0, vals[r0:r0 + brun.bm, c0:c0 + brun.bn], m_done,
+                           call.atomic)
     finally:
-        st.a, st.b, st.org, st.single, st.tail, st.trans = saved
+        st.a, st.b, st.org, st.single, st.tail, st.trans, st.bias = saved
         # End(): the batch buffers leave L1; a later Iterate loads its own stages.
         st.l1 = {"a": type(st.l1["a"])(), "b": type(st.l1["b"])()}
         st.l1_free = {"a": [], "b": []}
         st.blocks = st.current = None
 
 
+def _layout_info(st, which: str, field: str) -> int:
+    return int(getattr(st, "layout_info", {}).get(f"{which.upper()}LayoutInfo{field}", 0))
+
+
+def _geometry(c, st, site, which: str, count: int, stride: int, rows: int,
+              cols: int) -> tuple[int, int]:
+    """(elements from one batch matrix of A or B to the next, row stride) in GM.
+
+    NORMAL and BNGS1S2 batches are dense rows x cols matrices, one after another
+    (GetSrcStride: the single size). BSNGD and SBNGD interleave them row by row
+    (batch_copy_cube_in.h: the source stride is one matrix's width D, the rows are
+    GetBatchOrgWidth = N*G*D apart, times B for SBNGD). A non-zero matrixStride replaces
+    the stride between batches in every layout."""
+    lay = st.type.operand(which)[4]
+    if st.trans[which]:
+        rows, cols = cols, rows
+    if lay not in (LayoutMode.BSNGD, LayoutMode.SBNGD):
+        return stride or rows * cols, cols
+    if st.trans[which]:
+        raise NotSimulatedError(
+            f"calls IterateBatch with {which.upper()} transposed in LayoutMode {lay.name}; the "
+            "simulator runs the interleaved layouts untransposed", site, core=c.block_idx)
+    w = which.upper()
+    ln, lg, ld = (_layout_info(st, w, f) for f in ("N", "G", "D"))
+    ld_row = ln * lg * ld * (_layout_info(st, w, "B") if lay is LayoutMode.SBNGD else 1)
+    if ld != cols or ld_row < cols:
+        raise InvalidArgumentError(
+            f"calls IterateBatch with {w} in LayoutMode {lay.name} and {w}LayoutInfo N={ln}, "
+            f"G={lg}, D={ld}: D must be the matrix width ({cols}) (set_{which}_layout)",
+            site, core=c.block_idx)
+    if lay is LayoutMode.BSNGD and count > ln * lg:
+        raise InvalidArgumentError(
+            f"calls IterateBatch with {count} batches of {w} in LayoutMode BSNGD, more than one "
+            f"line of S holds (N x G = {ln * lg}); the library asserts it (\"multi batch "
+            "calculation of multiple lines of S is not supported\")", site, core=c.block_idx)
+    return stride or cols, ld_row
+
+
+def _c_geometry(st, t, ldc: int) -> tuple[int, int]:
+    """(elements from one product's C to the next, row stride of C): GetBatchResult's
+    stride (singleCoreM x singleCoreN, or singleCoreN for BSNGD/SBNGD) and
+    GetDstBNGStride (G x S2 x N, times B for SBNGD) for the interleaved layouts."""
+    lay = st.type.operand("c")[4]
+    if lay not in (LayoutMode.BSNGD, LayoutMode.SBNGD):
+        return t["singleCoreM"] * t["singleCoreN"], ldc
+    row = _layout_info(st, "C", "G") * _layout_info(st, "C", "S2") * _layout_info(st, "C", "N")
+    if lay is LayoutMode.SBNGD:
+        row *= _layout_info(st, "C", "B")
+    return t["singleCoreN"], row
+
+
 def _load_batches(c, st, run, site, operands) -> float:
     """MTE2: every batch of A and B into L1 (ND -> NZ); when the last has landed. The core
     then waits for them (the library's SetFlag/WaitFlag MTE2_MTE1)."""
     size_cap = c.cost.nd2nz_rate
-    for g, count, stride, which in operands:
+    for g, count, stride, ld, which in operands:
         dt = st.dt[which]
         rows, cols = (run.m, run.k) if which == "a" else (run.k, run.n)
         if st.trans[which]:
             rows, cols = cols, rows
         for j in range(count):
-            lo, _ = gm_span(c, g, j * stride, rows * cols, site, "reads")
+            lo, _ = gm_span(c, g, j * stride, (rows - 1) * ld + cols, site, "reads")
             san = c.san
             if san is not None:
                 k = san.begin(MTE2)
-                _record_blocks(san, g.mem, lo, cols * dt.size, cols * dt.size, rows, False,
+                _record_blocks(san, g.mem, lo, ld * dt.size, cols * dt.size, rows, False,
                                MTE2, k, site)
-            c.gm_copy(MTE2, g.buf, lo, cols * dt.size, cols * dt.size, rows, False,
+            c.gm_copy(MTE2, g.buf, lo, cols * dt.size, ld * dt.size, rows, False,
                       g.cache[0], site, l2_cap=size_cap)
     ready = c.done[MTE2]
     c.hold(S, ready)
@@ -201,13 +298,16 @@ def _flag(R, slot, default: bool) -> bool:
     return default if slot is None else bool(R[slot])
 
 
-def _refuse_extras(op, cx: Lowering, partial, atomic, sequential) -> None:
+def _refuse_extras(op, cx: Lowering, partial, sequential) -> None:
     from ascdsl.dialects.ascendc.base import const_int
 
-    for v, what in ((partial, "enPartialSum"), (atomic, "enAtomic"),
-                    (sequential, "enSequentialWrite")):
+    for v, what in ((partial, "enPartialSum"), (sequential, "enSequentialWrite")):
         if v is not None and v.owner is not None and const_int(v) not in (0, None):
             raise cx.error(op, f"calls IterateBatch with {what}, which is not simulated")
+
+
+def _atomic(R, slot, site, c) -> str | None:
+    return None if slot is None else mm.atomic_kind(int(R[slot]), site, c.block_idx)
 
 
 @lowers(A.MatmulSetBatchNumOp)
@@ -236,22 +336,28 @@ def lower_iterate_batch(op, cx: Lowering):
     if not isinstance(op.tensor.type, A.GlobalTensorType):
         raise cx.error(op, "writes the batches of C to a local tensor; the simulator runs "
                            "IterateBatch into GM")
-    _refuse_extras(op, cx, op.enPartialSum, op.enAtomic, op.enSenquentialWrite)
+    _refuse_extras(op, cx, op.enPartialSum, op.enSenquentialWrite)
+    mixed = kfc_lower._mixed(op, cx)
+    if not mixed:
+        # A cube-only kernel's Matmul is the library's MatmulImpl, whose only IterateBatch is
+        # (c, enPartialSum, enAtomic, enSequentialWrite, strides) (batch_matmul_impl.h); the
+        # real headers reject this form there
+        raise cx.error(op, "is the vector-side IterateBatch(c, batchA, batchB, ...) in a "
+                           "cube-only kernel, which has only IterateBatch(c, en_partial_sum, "
+                           "en_atomic, en_sequential_write, ...) with the counts from "
+                           "set_batch_num")
     s = cx.slot(op.tensor)
+    sat = cx.slot(op.enAtomic) if op.enAtomic is not None else None
     sa, sb = cx.slot(op.batchA), cx.slot(op.batchB)
     strides = cx.slots([op.maxtrixStrideA, op.maxtrixStrideB, op.maxtrixStrideC])
     sy = cx.slot(op.sync)
     sw = cx.slot(op.waitIterateBatch) if op.waitIterateBatch is not None else None
-    mixed = kfc_lower._mixed(op, cx)
 
     def body(c, st, R):
         call = BatchCall(int(R[sa]), int(R[sb]), tuple(int(R[x]) for x in strides),
-                         _flag(R, sy, True), _flag(R, sw, False), getattr(st, "layout_info", {}))
+                         _flag(R, sy, True), _flag(R, sw, False), getattr(st, "layout_info", {}),
+                         _atomic(R, sat, site, c))
         g = R[s]
-        if not mixed:
-            run_batch(c, st, site, g, call)
-            st.batch_num = (call.batch_a, call.batch_b)
-            return
         mm._Run(c, st, site, "calls IterateBatch")  # the client's own checks, at its line
         ch = KfcChannel.of(c)
         own = ch.post(c, "iterate_batch", site,
@@ -273,13 +379,15 @@ def lower_iterate_batch_cube_only(op, cx: Lowering):
     if kfc_lower._mixed(op, cx):
         raise cx.error(op, "is the cube-only IterateBatch form in a mixed kernel; a vector "
                            "core's client calls IterateBatch(c, batchA, batchB, ...)")
-    _refuse_extras(op, cx, op.enPartialSum, op.enAtomic, op.enSenquentialWrite)
+    _refuse_extras(op, cx, op.enPartialSum, op.enSenquentialWrite)
     s = cx.slot(op.tensor)
+    sat = cx.slot(op.enAtomic) if op.enAtomic is not None else None
     strides = cx.slots([op.maxtrixStrideA, op.maxtrixStrideB, op.maxtrixStrideC])
 
     def body(c, st, R):
         ba, bb = _batch_counts(st)
-        call = BatchCall(ba, bb, tuple(int(R[x]) for x in strides), True, False)
+        call = BatchCall(ba, bb, tuple(int(R[x]) for x in strides), True, False, None,
+                         _atomic(R, sat, site, c))
         run_batch(c, st, site, R[s], call)
 
     return mm._matmul_op(op, cx, body)

@@ -1,16 +1,34 @@
-"""Quantized output of the Matmul API: SetQuantScalar / SetQuantVector (dequantisation in FIX).
+"""Quantized output of the Matmul API: SetQuantScalar / SetQuantVector (conversion in FIX).
 
-An int8 x int8 Matmul accumulates in int32 in L0C; with C in f16 or bf16 the library's
-Fixpipe converts on the way out with a scale (the FixpipeParams quantPre mode DEQF16 with
-SetQuantScalar, VDEQF16 with SetQuantVector: one scale per column of C, copied GM -> L1 ->
-FB by the library). A scale is a uint64 whose low 32 bits are an f32; the deq unit keeps its
-sign, exponent and top 10 mantissa bits (bits & 0xFFFFE000, the mask pyasc's
-test_matmul_quant applies to its golden scales). The simulator computes C = round(acc x
-scale) with the product exact (an int32 times a 19-bit float fits f64) and one rounding into
-f16 (bf16: through f32, as every bf16 store of the simulator).
+The library's Fixpipe converts L0C on the way out with a scale: one for all of C
+(SetQuantScalar: quantPre DEQF16 / REQ8 / QF322B8_PRE) or one per column (SetQuantVector:
+VDEQF16 / VREQ8 / VQF322B8_PRE, the vector copied GM -> L1 -> FB by the library). Which mode
+follows from the types alone (quant_processor_fixpipe.h, SetQuantScalar/SetQuantVectorMode):
 
-Not simulated (a located NotSimulatedError): requantisation to int8 (REQ8 / QF322B8: their
-rounding and saturation), quantisation of f32 accumulators, and the offset/sign forms.
+| L0C (from A, B) | C          | mode               |
+|-----------------|------------|--------------------|
+| int32 (int8)    | f16, bf16  | (V)DEQF16          |
+| int32 (int8)    | int8, uint8| (V)REQ8            |
+| f32 (f16, bf16) | int8, uint8| (V)QF322B8_PRE     |
+
+A scale is a uint64 word (the QUANT_PRE register of asc-devkit's "随路量化" page, NPU arch
+2201): bits 31..13 are M1, an f32 of which the unit keeps sign, exponent and 10 mantissa
+bits (& 0xFFFFE000, the mask pyasc's test_matmul_quant applies to its golden scales); bits
+35..32 a shift N and bit 36 its enable (MCB, REQ8 only); bits 45..37 a 9-bit offset; bit 46
+the sign of the 8-bit result (1: int8, 0: uint8).
+
+Dequantisation (DEQF16) is C = round(acc x M1) with the product exact (an int32 times a
+19-bit float fits f64) and one rounding into f16 (bf16: through f32, as every bf16 store of
+the simulator). Requantisation to 8 bits follows asc-devkit's reference algorithm for the
+Fixpipe example (examples/.../fixpipe_l0c2gm/scripts/gen_data_s322s8.py, req8_pre, and
+gen_data_f322s8.py, qf322b8_pre): the accumulator as f32, times M1 in f32, saturated to
+[-256, 255], rounded half to even, plus the offset, saturated to [-128, 127] (sign 1) or
+[0, 255] (sign 0); "integer types only saturate" (the Fixpipe page). The 8 bits are stored
+as they are: a uint8 result in an int8 C reads back as its two's complement.
+
+Not simulated (a located NotSimulatedError): the MCB pre-shift of REQ8 (the register table
+says N = 0b0000 shifts by 1, the reference algorithm shifts by N itself), quantising f32
+accumulators into f16/bf16/f32, and the ReLU forms (the Matmul API does not enable them).
 """
 
 from __future__ import annotations
@@ -24,15 +42,10 @@ from ..errors import InvalidArgumentError, NotSimulatedError
 from ..sanitizer import MTE2
 from . import matmul as mm
 from .common import gm_span
+from .fixquant import requant, scale_values
 
-_MASK = np.uint32(0xFFFFE000)
 _DEQ_OUT = ("f16", "bf16")
-
-
-def _scales(bits: np.ndarray) -> np.ndarray:
-    """uint64 scale words -> the f64 values the deq unit multiplies by."""
-    low = (bits.astype(np.uint64) & np.uint64(0xFFFFFFFF)).astype(np.uint32) & _MASK
-    return low.view(np.float32).astype(np.float64)
+_B8_OUT = ("i8", "ui8")
 
 
 def dequant(run, out: np.ndarray, col0: int) -> np.ndarray:
@@ -45,15 +58,16 @@ def dequant(run, out: np.ndarray, col0: int) -> np.ndarray:
     c, site = run.c, run.site
     acc = mm._ACC[(st.dt["a"].name, st.dt["b"].name)]
     cname = st.dt["c"].name
-    if acc is not np.int32 or cname not in _DEQ_OUT:
+    if not (cname in _B8_OUT or (acc is np.int32 and cname in _DEQ_OUT)):
         raise NotSimulatedError(
             f"the Matmul quantises {st.dt['a'].name} inputs into {cname}; the simulator "
-            "runs dequantisation of int8 x int8 (int32 accumulators) into f16 or bf16",
+            "runs dequantisation of int8 x int8 (int32 accumulators) into f16 or bf16 and "
+            "quantisation of any accumulator into int8 or uint8",
             site, core=c.block_idx)
     kind, value = q
     width = out.shape[1]
     if kind == "scalar":
-        scale = _scales(np.array([value], dtype=np.uint64))
+        bits = np.array([value & 0xFFFFFFFFFFFFFFFF], dtype=np.uint64)
     else:
         g = value
         lo, hi = gm_span(c, g, col0, width, site, "reads")
@@ -62,8 +76,10 @@ def dequant(run, out: np.ndarray, col0: int) -> np.ndarray:
             k = san.begin(MTE2)
             san.access(g.mem, lo, hi, False, MTE2, k, site)
         c.gm_copy(MTE2, g.buf, lo, hi - lo, hi - lo, 1, False, g.cache[0], site)
-        scale = _scales(g.mem.bytes[lo:hi].view(np.uint64))[None, :]
-    return out.astype(np.float64) * scale
+        bits = g.mem.bytes[lo:hi].view(np.uint64)[None, :]
+    if cname in _B8_OUT:
+        return requant(out, bits, st.dt["c"].np, acc is np.int32, site, c.block_idx)
+    return out.astype(np.float64) * scale_values(bits)
 
 
 def _set_quant(kind: str):

@@ -9,7 +9,7 @@ def _u32(name: str, value: int) -> str:
 
 
 def mmad_kernel(m: int, n: int, k: int, out: str = "f32", quant: int = 0, relu: bool = False,
-                sync: bool = True, a_l1: int = 0, bias: bool = False) -> str:
+                sync: bool = True, a_l1: int = 0, bias: bool = False, deq: int = 0) -> str:
     """C[m, n] = A[m, k] @ B[k, n] (f16 in) on one AI core, one block of each matrix.
 
     A and B go GM -> L1 (A1/B1, NZ) -> L0A (ZZ) / L0B (ZN, transposed fractals) -> Mmad ->
@@ -77,6 +77,7 @@ func.func @k(%ga: memref<?xf16, 22>, %gb: memref<?xf16, 22>, %gc: memref<?x{out}
     %cN1 = arith.constant {n1} : i32
     %cK1 = arith.constant {k1} : i32
     %cquant = arith.constant {quant} : i32
+    %cdeq = arith.constant {deq} : i64
     %crelu = arith.constant {"true" if relu else "false"}
 {consts}    %a = ascendc.global_tensor : !ascendc.global_tensor<*xf16>
     ascendc.global_tensor.set_global_buffer %a, %ga : !ascendc.global_tensor<*xf16>, memref<?xf16, 22>
@@ -95,7 +96,7 @@ func.func @k(%ga: memref<?xf16, 22>, %gb: memref<?xf16, 22>, %gc: memref<?x{out}
     %b2 = ascendc.local_tensor_v2 b2, %u0, %ctile : !ascendc.local_tensor<*xf16>
     %pm = ascendc.construct !ascendc.mmad_params(%cm, %cn, %ck, %false, %c0, %false, %false, %false) : i32, i32, i32, i1, i32, i1, i1, i1
 {mmad}
-{flag("m_fix")}    %pf = ascendc.construct !ascendc.fixpipe_params_v220(%cn, %cm, %cm16, %cn, %crelu, %cquant, %c0, %c1, %c0, %c0, %c0, %false) [ui16, ui16, ui16, ui32, i1, !ascendc.quant_mode_t, ui64, ui16, ui16, ui16, ui8, i1] : i32, i32, i32, i32, i1, i32, i32, i32, i32, i32, i32, i1
+{flag("m_fix")}    %pf = ascendc.construct !ascendc.fixpipe_params_v220(%cn, %cm, %cm16, %cn, %crelu, %cquant, %cdeq, %c1, %c0, %c0, %c0, %false) [ui16, ui16, ui16, ui32, i1, !ascendc.quant_mode_t, ui64, ui16, ui16, ui16, ui8, i1] : i32, i32, i32, i32, i1, i32, i64, i32, i32, i32, i32, i1
     %cfg = ascendc.construct !ascendc.fixpipe_config(%c1) [!ascendc.co2_layout] : i32
     ascendc.fixpipe %c, %co1, %pf, %cfg : !ascendc.global_tensor<*x{out}>, !ascendc.local_tensor<*xf32>, !ascendc.fixpipe_params_v220, !ascendc.fixpipe_config
     func.return

@@ -62,7 +62,8 @@ def batch_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddres
     asc.adv.register_matmul(pipe, workspace, mm, tiling)
     mm.set_tensor_a(a_gm)
     mm.set_tensor_b(b_gm)
-    mm.iterate_batch(c_gm, batch_a, batch_b, False, stride_a)
+    mm.set_batch_num(batch_a, batch_b)
+    mm.iterate_batch(c_gm, False, 0, False, stride_a)
     mm.end()
 
 
@@ -157,32 +158,6 @@ def test_batches_that_overflow_l1_are_a_located_error():
         batch_kernel[1](a.ravel(), b.ravel(), np.zeros(batch * m * n, np.float32),
                         _tiling(m, n, k, batch), np.zeros(64, np.uint8), batch, batch, 0)
     assert "BATCH_LESS_THAN_L1" in str(e.value) and "test_matmul_batch.py" in str(e.value)
-
-
-@asc.jit(matmul_cube_only=True)
-def bsngd_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
-                 tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress):
-    a_gm = asc.GlobalTensor()
-    b_gm = asc.GlobalTensor()
-    c_gm = asc.GlobalTensor()
-    a_gm.set_global_buffer(a)
-    b_gm.set_global_buffer(b)
-    c_gm.set_global_buffer(c)
-    pipe = asc.TPipe()
-    mm = _mm(asc.LayoutMode.BSNGD)
-    asc.adv.register_matmul(pipe, workspace, mm, tiling)
-    mm.set_tensor_a(a_gm)
-    mm.set_tensor_b(b_gm)
-    mm.iterate_batch(c_gm, 2, 2, False)
-
-
-def test_an_unsimulated_layout_is_refused_at_the_kernel_line():
-    with pytest.raises(asc.SimulationError) as e:
-        bsngd_kernel[1](np.zeros(2048, np.float16), np.zeros(2048, np.float16),
-                        np.zeros(2048, np.float32), _tiling(32, 32, 32, 2),
-                        np.zeros(64, np.uint8))
-    msg = str(e.value)
-    assert "BSNGD" in msg and "test_matmul_batch.py" in msg
 
 
 # --- mixed kernels: the vector cores' clients, the cube core's server ---------------------------
@@ -286,7 +261,8 @@ def bngs_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress
     asc.adv.register_matmul(pipe, workspace, mm, tiling)
     mm.set_tensor_a(a_gm)
     mm.set_tensor_b(b_gm)
-    mm.iterate_batch(c_gm, batch_a, batch_b, False)
+    mm.set_batch_num(batch_a, batch_b)
+    mm.iterate_batch(c_gm, False, 0, False)
     mm.end()
 
 

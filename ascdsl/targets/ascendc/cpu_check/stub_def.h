@@ -95,7 +95,9 @@ enum atomic_type_t : uint8_t {
 enum atomic_op_t : uint8_t { ATOMIC_SUM, ATOMIC_MAX, ATOMIC_MIN };
 enum ub_addr8_t : uint8_t { VA0, VA1, VA2, VA3, VA4, VA5, VA6, VA7 };
 enum vpart_t : uint8_t { L128, H128 };
-enum class QuantMode_t : uint8_t {
+// Unscoped, as the compiler defines it: the Matmul library assigns a QuantMode_t to a uint8_t
+// (copy_cube_out_fixpipe.h: `param.quantMode = ...GetMatmulQuantMode()`).
+enum QuantMode_t : uint8_t {
     NoQuant, F322F16, F322BF16, DEQF16, VDEQF16, DEQS16, VDEQS16, REQ8, VREQ8, REQ4, VREQ4,
     QF322B8_PRE, VQF322B8_PRE, QF322F16_PRE, VQF322F16_PRE, QF322BF16_PRE, VQF322BF16_PRE,
     QF322F32_PRE, VQF322F32_PRE, QF322FP8_PRE, VQF322FP8_PRE, QF322HIF8_PRE, VQF322HIF8_PRE,
