@@ -59,6 +59,8 @@ class ParamStruct(IRValue):
     # they are the header's field types, except where a class sets this False (pyasc's list
     # disagrees with the header there, and a cast to it would narrow in C++'s `T p{...}`).
     CAST_LIST: ClassVar[bool] = True
+    # The type pyasc's frontend gives each field's value (`_mat(v, KT.uint16)`); int32 if None.
+    OPERAND_DTYPES: ClassVar[tuple[dt.DataType, ...] | None] = None
 
     def __init_subclass__(cls, **kwargs: Any):
         super().__init_subclass__(**kwargs)
@@ -103,8 +105,10 @@ class ParamStruct(IRValue):
             name: ConstExpr.unwrap(values.get(name, default))
             for name, default in zip(cls.FIELD_NAMES, cls.DEFAULTS)
         }
+        dtypes = cls.OPERAND_DTYPES or (dt.int32,) * len(self.fields)
         operands = [
-            materialize_int(v, f"{api}(): '{name}'").value for name, v in self.fields.items()
+            materialize_int(v, f"{api}(): '{name}'", t).value
+            for (name, v), t in zip(self.fields.items(), dtypes)
         ]
         op = ConstructOp(cls.STRUCT(), operands)
         casts = _cast_list(cls) if cls.CAST_LIST else None
@@ -204,6 +208,7 @@ class GatherRepeatParams(ParamStruct):
 
     __slots__ = ()
     STRUCT = GatherRepeatParamsType
+    OPERAND_DTYPES = (dt.uint16, dt.uint16)
     CAST_LIST = False  # pyasc: [ui16, ui16]; the strides are uint8_t
 
 
@@ -212,6 +217,7 @@ class BrcbRepeatParams(ParamStruct):
 
     __slots__ = ()
     STRUCT = BrcbRepeatParamsType
+    OPERAND_DTYPES = (dt.uint16, dt.uint16)
 
 
 class GatherMaskParams(ParamStruct):
@@ -228,6 +234,7 @@ class TransDataTo5HDParams(ParamStruct):
 
     __slots__ = ()
     STRUCT = TransDataTo5HDParamsType
+    OPERAND_DTYPES = (dt.int1, dt.int1, dt.int32, dt.int32, dt.int32)
 
 
 class CopyRepeatParams(ParamStruct):
@@ -236,6 +243,7 @@ class CopyRepeatParams(ParamStruct):
 
     __slots__ = ()
     STRUCT = CopyRepeatParamsType
+    OPERAND_DTYPES = (dt.uint16,) * 4
 
 
 class TransposeParamsExt(ParamStruct):
