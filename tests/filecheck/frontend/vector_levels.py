@@ -26,7 +26,7 @@ def levels(n: int):
 # CHECK:         %[[B:.*]] = ascendc.tbuf.get_with_offset
 # CHECK:         %[[C:.*]] = ascendc.tbuf.get_with_offset
 # CHECK-NEXT:    ascendc.add_l2 %[[C]], %[[A]], %[[B]], %n : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32
-# CHECK:         %[[P0:.*]] = ascendc.construct !ascendc.binary_repeat_params(%{{.*}}) : i32, i32, i32, i32, i32, i32
+# CHECK:         %[[P0:.*]] = ascendc.construct !ascendc.binary_repeat_params(%{{.*}}) [ui8, ui8, ui8, ui8, ui8, ui8] : i32, i32, i32, i32, i32, i32
 # CHECK-NEXT:    %[[M:.*]] = arith.constant 64 : i64
 # CHECK-NEXT:    %[[R:.*]] = arith.constant 4 : i32
 # CHECK-NEXT:    ascendc.add_l0 %[[C]], %[[A]], %[[B]], %[[M]], %[[R]], %[[P0]] {isSetMask} :
