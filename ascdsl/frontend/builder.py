@@ -39,9 +39,6 @@ class Builder:
         # GlobalTensor declarations: (block, anchor op) -> the last declaration put there, so
         # tensors declared at one place keep their source order.
         self.decl_tails: dict[tuple[int, int], Operation] = {}
-        # Constants already materialized, per block: a constant of an enclosing block
-        # dominates everything appended after it, so it is reused instead of repeated.
-        self._constants: dict[Block, dict[tuple, SSAValue]] = {}
 
     @property
     def block(self) -> Block | None:
@@ -99,20 +96,6 @@ class Builder:
             yield
         finally:
             self.blocks, self.func, self.loc = saved
-
-    def cached_constant(self, key: tuple) -> SSAValue | None:
-        """A constant materialized earlier in the current block or an enclosing one."""
-        for block in reversed(self.blocks):
-            table = self._constants.get(block)
-            if table is not None:
-                hit = table.get(key)
-                if hit is not None:
-                    return hit
-        return None
-
-    def remember_constant(self, key: tuple, value: SSAValue) -> None:
-        """Record a constant just materialized in the insertion block."""
-        self._constants.setdefault(self.blocks[-1], {})[key] = value
 
 
 _ACTIVE = threading.local()

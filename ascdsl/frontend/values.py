@@ -31,6 +31,7 @@ from xdsl.dialects.builtin import (
 import numpy as np
 from xdsl.ir import Attribute, SSAValue
 
+from ascdsl.dialects import emitc
 from ascdsl.dialects.emitasc import PtrOffsetOp
 
 from . import dtypes as dt
@@ -119,7 +120,8 @@ class IRValue:
 
 
 def _cast_op(value: SSAValue, to: Attribute) -> SSAValue:
-    op = current().insert(UnrealizedConversionCastOp.get([value], [to]))
+    # A C cast, as pyasc's frontend writes a change of signedness (PlainValue.cast).
+    op = current().insert(emitc.CastOp(value, to))
     return op.results[0]
 
 
@@ -379,26 +381,13 @@ def describe(value: Any) -> str:
 
 
 def constant(value: Any, dtype: DataType) -> PlainValue:
-    """`arith.constant` of a Python number (unsigned types through a cast, as arith wants).
+    """A constant of a Python number, made where it is used, as pyasc's frontend makes it.
 
-    A constant already materialized where it dominates the insertion point is reused.
+    pyasc materializes every use of a number anew (no reuse: `%c2_i32`, `%c2_i32_0`, ...), so
+    ascdsl does too; canonicalization merges them later. Signless and float types are
+    `arith.constant`; unsigned ones `emitc.constant` (arith has no unsigned constants).
     """
-    b = current()
-    norm: Any = None
-    if dtype.is_float():
-        if isinstance(value, REAL):
-            norm = float(value).hex()
-    elif isinstance(value, INTEGRAL) or (isinstance(value, float) and value.is_integer()):
-        norm = int(value)
-    key = (dtype.name, norm)
-    if norm is not None:
-        hit = b.cached_constant(key)
-        if hit is not None:
-            return PlainValue(hit, dtype)
-    made = _make_constant(b, value, dtype)
-    if norm is not None:
-        b.remember_constant(key, made.value)
-    return made
+    return _make_constant(current(), value, dtype)
 
 
 def _make_constant(b, value: Any, dtype: DataType) -> PlainValue:
@@ -431,10 +420,11 @@ def _make_constant(b, value: Any, dtype: DataType) -> PlainValue:
             f"(range {dtype.min_value} to {dtype.max_value})"
         )
     w = dtype.bitwidth
+    if dtype.kind == "uint":
+        op = b.insert(emitc.ConstantOp(IntegerAttr(iv, dtype.ir), dtype.ir))
+        return PlainValue(op.results[0], dtype)
     stored = iv - (1 << w) if iv >= (1 << (w - 1)) else iv
     op = b.insert(arith.ConstantOp(IntegerAttr(stored, IntegerType(w))))
-    if dtype.kind == "uint":
-        return PlainValue(_cast_op(op.results[0], dtype.ir), dtype)
     return PlainValue(op.results[0], dtype)
 
 
@@ -473,6 +463,10 @@ def convert(v: PlainValue, to: DataType) -> PlainValue:
     if to.is_bool():
         return to_bool(v)
     x = v.value
+    if {src.kind, to.kind} == {"int", "uint"}:
+        # pyasc's PlainValue.cast: a change of signedness is one C cast at any widths (C's
+        # conversion: extension by the source's signedness, truncation modulo 2^n).
+        return PlainValue(_cast_op(x, to.ir), to)
     if src.kind == "uint":
         x = _cast_op(x, _signless(src).ir)
     s_sl = _signless(src)

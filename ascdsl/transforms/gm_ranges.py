@@ -33,6 +33,7 @@ from xdsl.dialects.builtin import UnrealizedConversionCastOp
 from xdsl.ir import Operation, SSAValue
 
 from ascdsl.dialects import ascendc as A
+from ascdsl.dialects import emitc
 from ascdsl.dialects.ascendc.base import const_int
 from ascdsl.dialects.emitasc import PtrOffsetOp
 
@@ -45,7 +46,7 @@ Poly = tuple
 ANY_ROOT = ("gm", "any")  # a GlobalTensor of unknown origin: overlaps every GM key
 _MAX_DEGREE = 3  # beyond this a product is an opaque atom (never happens in kernels)
 
-_CASTS = (arith.IndexCastOp, arith.ExtSIOp, arith.ExtUIOp, arith.TruncIOp)
+_CASTS = (arith.IndexCastOp, arith.ExtSIOp, arith.ExtUIOp, arith.TruncIOp, emitc.CastOp)
 # Queries whose results are never negative: block and sub-block indices and counts.
 _NONNEG = (A.GetBlockIdxOp, A.GetBlockNumOp, A.GetSubBlockIdxOp, A.GetSubBlockNumOp)
 # What makes a kernel split between the cube core and the vector cores.
@@ -130,7 +131,7 @@ class Facts:
 
     def _compute(self, v: SSAValue) -> Poly:
         op = v.owner
-        if isinstance(op, arith.ConstantOp):
+        if isinstance(op, arith.ConstantOp | emitc.ConstantOp):
             c = const_int(v)
             if c is not None:
                 return p_const(c)

@@ -12,7 +12,7 @@
     python -m tests.pyasc_oracle printer [--area basic ...] [--show 5] [--list]
         ascdsl's Ascend C printer on pyasc's own ascir.mlir against pyasc's ascendc.cpp:
         equal / differs / unread, the most common first differences (--list: every equal id)
-    python -m tests.pyasc_oracle jit-ir [--area basic ...] [--results suite.json] [--show 5]
+    python -m tests.pyasc_oracle jit-ir [--area basic ...] [--results suite.json] [--show 5] [--list]
         ascdsl's JIT on pyasc's tests against pyasc's dumps of the same compiles: frontend IR
         and IR after the passes, equal after name normalisation (tests/pyasc_oracle/ir_diff.py)
     python -m tests.pyasc_oracle venv
@@ -225,6 +225,9 @@ def cmd_jit_ir(args) -> int:
     venv.ensure_venv(create=True, log=_log)
     pairs = ir_diff.run(args.area, Path(args.results) if args.results else None,
                         Path(args.save) if args.save else None)
+    if args.list:
+        print("\n".join(ir_diff.equal_ids(pairs, "codegen")))
+        return 0
     print(ir_diff.summary(pairs, args.show))
     return 0
 
@@ -259,6 +262,8 @@ def main(argv=None) -> int:
     p.add_argument("--results", help="a suite run made with ASCDSL_SUITE_IR=1 (else one runs)")
     p.add_argument("--save", help="write the suite run's results here (for --results)")
     p.add_argument("--show", type=int, default=5)
+    p.add_argument("--list", action="store_true",
+                   help="print the compiles whose frontend IR equals pyasc's")
     p.set_defaults(fn=cmd_jit_ir)
     p = sub.add_parser("venv", help="find or create pyasc's environment")
     p.set_defaults(fn=cmd_venv)

@@ -12,6 +12,10 @@ and no locations, so what is compared is the IR (ops, operands, types, attribute
 the spelling of names or of `module` / `func.return`.
 
     python -m tests.pyasc_oracle jit-ir [--area basic ...] [--results suite.json] [--show 5]
+                                       [--list]
+
+tests/pyasc/frontend_ir_equal.txt lists the compiles whose frontend IR equals pyasc's
+(`--list` prints them); tests/pyasc/test_frontend_ir_ratchet.py keeps them equal.
 """
 
 from __future__ import annotations
@@ -104,11 +108,15 @@ def _ascdsl_compiles(tests: list[dict]) -> dict[tuple[str, str, str, int], dict]
 
 
 def run(areas: list[str] | None = None, results: Path | None = None,
-        save: Path | None = None) -> list[Pair]:
+        save: Path | None = None, stages: tuple[str, ...] = ("codegen", "passes"),
+        tests: list[dict] | None = None) -> list[Pair]:
     """Pairs of every compile both ran; the suite runs unless `results` has a run made with
-    $ASCDSL_SUITE_IR set (`save` keeps the run's results for that)."""
+    $ASCDSL_SUITE_IR set (`save` keeps the run's results for that) or `tests` holds its
+    records. `stages` picks the comparisons ("codegen", "passes")."""
     files = [p for _, p in layout.suite_files(areas)]
-    if results is None:
+    if tests is None and results is not None:
+        tests = json.loads(results.read_text())["tests"]
+    if tests is None:
         from tests.pyasc_suite.__main__ import run_suite
 
         os.environ["ASCDSL_SUITE_IR"] = "1"
@@ -119,8 +127,6 @@ def run(areas: list[str] | None = None, results: Path | None = None,
         tests = data["tests"]
         if save is not None:
             save.write_text(json.dumps(data))
-    else:
-        tests = json.loads(results.read_text())["tests"]
     theirs = _pyasc_compiles(files)
     ours = _ascdsl_compiles(tests)
     pairs: list[Pair] = []
@@ -130,7 +136,7 @@ def run(areas: list[str] | None = None, results: Path | None = None,
         dump, ir = theirs[key], ours[key]
         for stage, mine, pyasc in (("codegen", ir["codegen"], dump.codegen_mlir),
                                    ("passes", ir.get("passes"), dump.ascir_mlir)):
-            if mine is None or pyasc is None:
+            if stage not in stages or mine is None or pyasc is None:
                 continue
             status, t, o = compare(pyasc, mine, f"{stage}.mlir")
             pairs.append(Pair(ident, stage, status, t, o))
@@ -153,3 +159,8 @@ def summary(pairs: list[Pair], show: int = 5) -> str:
         for (t, o), n in firsts.most_common(show):
             lines.append(f"  {n:4d}  pyasc:  {t}\n        ascdsl: {o}")
     return "\n".join(lines)
+
+
+def equal_ids(pairs: list[Pair], stage: str = "codegen") -> list[str]:
+    """The compiles whose IR at `stage` equals pyasc's, sorted (the ratchet's list)."""
+    return sorted(p.ident for p in pairs if p.stage == stage and p.status == "equal")

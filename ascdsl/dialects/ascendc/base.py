@@ -325,12 +325,15 @@ def const_int(value: SSAValue | None) -> int | None:
     from xdsl.dialects import arith
     from xdsl.dialects.builtin import UnrealizedConversionCastOp
 
-    casts = (arith.IndexCastOp, arith.ExtSIOp, arith.ExtUIOp, arith.TruncIOp)
+    from ascdsl.dialects import emitc
+
+    # emitc.constant / emitc.cast: how pyasc (and ascdsl's frontend) write unsigned numbers.
+    casts = (arith.IndexCastOp, arith.ExtSIOp, arith.ExtUIOp, arith.TruncIOp, emitc.CastOp)
     for _ in range(8):
         if value is None:
             return None
         owner = value.owner
-        if isinstance(owner, arith.ConstantOp):
+        if isinstance(owner, arith.ConstantOp | emitc.ConstantOp):
             v = owner.value
             return v.value.data if isinstance(v, IntegerAttr) else None
         if isinstance(owner, casts) or (

@@ -132,6 +132,8 @@ def _addr_source_type(value: SSAValue):
     from xdsl.dialects import arith
     from xdsl.dialects.builtin import UnrealizedConversionCastOp
 
+    from ascdsl.dialects import emitc
+
     from .ops_tensor_ext import LocalGetPhyAddrOp
 
     for _ in range(8):
@@ -139,7 +141,7 @@ def _addr_source_type(value: SSAValue):
         if isinstance(owner, LocalGetPhyAddrOp):
             return owner.tensor.type.element_type
         if isinstance(owner, arith.IndexCastOp | arith.ExtUIOp | arith.ExtSIOp | arith.TruncIOp
-                      | arith.BitcastOp | UnrealizedConversionCastOp) and owner.operands:
+                      | arith.BitcastOp | UnrealizedConversionCastOp | emitc.CastOp) and owner.operands:
             value = owner.operands[0]
             continue
         return None

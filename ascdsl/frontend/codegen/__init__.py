@@ -9,8 +9,9 @@ value (`values.IRValue`) and produces IR:
 - `for i in range(...)` / `asc.range` is an `scf.for` carrying the variables its body
   reassigns; `asc.static_range` is unrolled;
 - `while` is an `scf.while` carrying the variables its body reassigns;
-- a call of another `@jit` function is a `func.call` of a private `func.func` specialized on
-  the argument types and ConstExpr values (inlined later by the pass pipeline).
+- a call of another `@jit` function is a `func.call` of a `func.func` specialized on the
+  argument types and ConstExpr values, placed before its caller as pyasc places it
+  (made private and inlined later by the pass pipeline).
 
 Everything outside pyasc's supported syntax is a `CompilationError` at the offending line.
 

@@ -1,5 +1,5 @@
 """Calls: Python callables run while compiling; a `@jit` function becomes a `func.call` of a
-private `func.func` specialized on the argument types and ConstExpr values (the pass pipeline
+`func.func` specialized on the argument types and ConstExpr values (the pass pipeline
 inlines it). Specializations are keyed with `const_key`, as kernels are in kernel.py.
 """
 
@@ -122,10 +122,17 @@ class Calls(CodegenBase):
         name = session.unique_symbol(source.name)
         types = [v.to_ir().type for _, v in runtime]
         entry = Block(arg_types=types)
-        fop = func.FuncOp(name, (types, []), Region(entry), visibility="private")
+        # Public and first in the module, as pyasc's frontend writes a called function: each
+        # goes to the top when its body starts, so callees precede their callers and the last
+        # one called comes first. The pipeline's privatize-func makes it private.
+        fop = func.FuncOp(name, (types, []), Region(entry))
         fop.attributes["ascendc.aicore"] = UnitAttr()  # as pyasc marks every function
         fop.location = self.builder.location(*loc_tuple(source.def_loc))
-        session.module.body.block.add_op(fop)
+        top = session.module.body.block
+        if top.first_op is None:
+            top.add_op(fop)
+        else:
+            top.insert_op_before(fop, top.first_op)
         params: dict[str, Any] = dict(consts)
         for (pname, v), arg in zip(runtime, entry.args):
             arg.name_hint = pname

@@ -55,6 +55,12 @@ class ParamStruct(IRValue):
     STRUCT: ClassVar[type[ParamStructType]]
     FIELD_NAMES: ClassVar[tuple[str, ...]]
     DEFAULTS: ClassVar[tuple[int, ...]]
+    # pyasc's frontend lists the type each field is cast to (`ascendc.construct ... [ui8, ...]`);
+    # they are the header's field types, except where a class sets this False (pyasc's list
+    # disagrees with the header there, and a cast to it would narrow in C++'s `T p{...}`).
+    CAST_LIST: ClassVar[bool] = True
+    # The type pyasc's frontend gives each field's value (`_mat(v, KT.uint16)`); int32 if None.
+    OPERAND_DTYPES: ClassVar[tuple[dt.DataType, ...] | None] = None
 
     def __init_subclass__(cls, **kwargs: Any):
         super().__init_subclass__(**kwargs)
@@ -99,10 +105,16 @@ class ParamStruct(IRValue):
             name: ConstExpr.unwrap(values.get(name, default))
             for name, default in zip(cls.FIELD_NAMES, cls.DEFAULTS)
         }
+        dtypes = cls.OPERAND_DTYPES or (dt.int32,) * len(self.fields)
         operands = [
-            materialize_int(v, f"{api}(): '{name}'").value for name, v in self.fields.items()
+            materialize_int(v, f"{api}(): '{name}'", t).value
+            for (name, v), t in zip(self.fields.items(), dtypes)
         ]
-        op = current().insert(ConstructOp(cls.STRUCT(), operands))
+        op = ConstructOp(cls.STRUCT(), operands)
+        casts = _cast_list(cls) if cls.CAST_LIST else None
+        if casts is not None:
+            op.properties["types"] = casts
+        current().insert(op)
         super().__init__(op.results[0])
 
     def _from_handle(self, api: str, handle: Any) -> None:
@@ -137,6 +149,23 @@ class ParamStruct(IRValue):
         return type(self).__name__
 
 
+_CAST_TYPES = {
+    "bool": dt.int1, "uint8_t": dt.uint8, "uint16_t": dt.uint16, "uint32_t": dt.uint32,
+    "uint64_t": dt.uint64, "int8_t": dt.int8, "int16_t": dt.int16, "int32_t": dt.int32,
+    "int64_t": dt.int64,
+}
+
+
+def _cast_list(cls: type[ParamStruct]) -> ArrayAttr | None:
+    """The struct's field types as IR types, or None if a field is not a plain number (an
+    enum, a template parameter): pyasc's list names a dialect type there."""
+    types = [_CAST_TYPES.get(c) if c is not None else None
+             for c in cls.STRUCT.field_cpp_types()]
+    if any(t is None for t in types):
+        return None
+    return ArrayAttr([t.ir for t in types])  # type: ignore[union-attr]
+
+
 class DataCopyParams(ParamStruct):
     """`AscendC::DataCopyParams`: `block_count` blocks of `block_len` 32-byte units, with
     source and destination gaps between blocks (`data_copy`, `data_copy_pad`)."""
@@ -150,6 +179,7 @@ class DataCopyPadParams(ParamStruct):
 
     __slots__ = ()
     STRUCT = DataCopyPadParamsType
+    CAST_LIST = False  # pyasc: [i1, ui16, ui16, ui64]; the paddings are uint8_t
 
 
 class DataCopyExtParams(ParamStruct):
@@ -178,6 +208,8 @@ class GatherRepeatParams(ParamStruct):
 
     __slots__ = ()
     STRUCT = GatherRepeatParamsType
+    OPERAND_DTYPES = (dt.uint16, dt.uint16)
+    CAST_LIST = False  # pyasc: [ui16, ui16]; the strides are uint8_t
 
 
 class BrcbRepeatParams(ParamStruct):
@@ -185,6 +217,7 @@ class BrcbRepeatParams(ParamStruct):
 
     __slots__ = ()
     STRUCT = BrcbRepeatParamsType
+    OPERAND_DTYPES = (dt.uint16, dt.uint16)
 
 
 class GatherMaskParams(ParamStruct):
@@ -201,6 +234,7 @@ class TransDataTo5HDParams(ParamStruct):
 
     __slots__ = ()
     STRUCT = TransDataTo5HDParamsType
+    OPERAND_DTYPES = (dt.int1, dt.int1, dt.int32, dt.int32, dt.int32)
 
 
 class CopyRepeatParams(ParamStruct):
@@ -209,6 +243,7 @@ class CopyRepeatParams(ParamStruct):
 
     __slots__ = ()
     STRUCT = CopyRepeatParamsType
+    OPERAND_DTYPES = (dt.uint16,) * 4
 
 
 class TransposeParamsExt(ParamStruct):

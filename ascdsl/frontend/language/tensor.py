@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from xdsl.dialects.builtin import UnrealizedConversionCastOp
 from xdsl.ir import SSAValue
 
 from ascdsl.dialects.ascendc import (
@@ -59,10 +58,8 @@ from ._util import dtype_arg, enum_arg
 
 
 def _as_ui32(value: Any, what: str) -> SSAValue:
-    """A ui32 operand: the signless i32 value through a cast (arith has no unsigned constants)."""
-    v = materialize_int(value, what)
-    op = current().insert(UnrealizedConversionCastOp.get([v.value], [dt.uint32.ir]))
-    return op.results[0]
+    """A ui32 operand, as pyasc makes it: a number is a ui32 constant, a runtime value a cast."""
+    return materialize_int(value, what, dt.uint32).value
 
 
 def _start_index(api: str, key: Any) -> Any:
@@ -98,8 +95,9 @@ class GlobalTensor(GlobalTensorMembers, BaseTensor):
     """`AscendC::GlobalTensor<T>`: a typed view of GM; `set_global_buffer(ptr[, size])` binds it.
 
     The element type comes from the pointer, so the tensor's IR value is created when it is
-    bound; it is declared where `GlobalTensor()` was written (so binding it inside an `if`
-    keeps it visible after the `if`).
+    bound: at the binding, as pyasc's frontend does, when that is in the block where
+    `GlobalTensor()` was written; else (bound inside an `if` or a loop) where `GlobalTensor()`
+    was written, so that it stays visible after the `if`.
     """
 
     __slots__ = ("_decl",)
@@ -134,7 +132,17 @@ class GlobalTensor(GlobalTensorMembers, BaseTensor):
                 f"the kernel, possibly plus an offset), got {describe(buffer)}"
             )
         b = current()
-        if self.value is None:
+        if self._decl is not None and self._decl[0] is b.block and (
+            self.value is None or self.dtype == buffer.dtype
+        ):
+            # As pyasc's frontend: each set_global_buffer declares the tensor where it stands
+            # (`asc.global_tensor` right before `set_global_buffer`).
+            op = b.insert(GlobalTensorOp(GlobalTensorType(buffer.dtype.ir)))
+            self.value = op.results[0]
+            self.dtype = buffer.dtype
+        elif self.value is None:
+            # Bound inside a nested region (an `if`, a loop): the declaration goes where the
+            # tensor was created, so that it dominates its uses after the region.
             if self._decl is None or self._decl[2] is not b.func:
                 raise KernelLanguageError(
                     "set_global_buffer(): the GlobalTensor was created in another function"

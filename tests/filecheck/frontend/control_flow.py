@@ -23,9 +23,11 @@ def flow(x: asc.GlobalAddress, n: int, s: float):
 
 # CHECK-LABEL: func.func @flow(%x: memref<?xf32, 22>, %n: i32, %s: f32)
 # The loop start and acc's initial value are one constant.
+# Each number is a constant of its own, as pyasc writes it (the loop's 0 and acc's 0 too).
 # CHECK:         %[[ZERO:.*]] = arith.constant 0 : i32
 # CHECK-NEXT:    %[[STEP:.*]] = arith.constant 1 : i32
-# CHECK-NEXT:    %[[ACC:.*]] = scf.for %i = %[[ZERO]] to %n step %[[STEP]] iter_args(%[[A:.*]] = %[[ZERO]]) -> (i32) : i32 {
+# CHECK-NEXT:    %[[INIT:.*]] = arith.constant 0 : i32
+# CHECK-NEXT:    %[[ACC:.*]] = scf.for %i = %[[ZERO]] to %n step %[[STEP]] iter_args(%[[A:.*]] = %[[INIT]]) -> (i32) : i32 {
 # CHECK:           %[[EVEN:.*]] = arith.cmpi eq, %{{.*}}, %{{.*}} : i32
 # CHECK-NEXT:      %[[R:.*]] = scf.if %[[EVEN]] -> (i32) {
 # CHECK-NEXT:        %[[SUM:.*]] = arith.addi %[[A]], %i : i32

@@ -19,16 +19,16 @@ def kernel(x: asc.GlobalAddress):
 # function argument uses, before it).
 # CHECK:     #loc = loc(unknown)
 # CHECK:     [[DEF:#loc[0-9]+]] = loc("{{.*}}locations.py":12:1)
-# A kernel argument is named by its location, as pyasc's are (the Ascend C calls it v1_x).
+# The called function comes first, as pyasc writes it.
+# CHECK:     func.func @fill
+# CHECK:       ascendc.global_tensor.set_value {{.*}} loc([[FILL:#loc[0-9]+]])
 # CHECK:     func.func @kernel(%x: memref<?xf16, 22> loc("x"([[DEF]])))
-# CHECK:       ascendc.global_tensor : !ascendc.global_tensor<*xf16> loc([[GT:#loc[0-9]+]])
-# CHECK:       ascendc.global_tensor.set_global_buffer {{.*}} loc([[SET:#loc[0-9]+]])
+# The tensor is declared where it is bound, on the line of set_global_buffer (as in pyasc).
+# CHECK:       ascendc.global_tensor : !ascendc.global_tensor<*xf16> loc([[SET:#loc[0-9]+]])
+# CHECK:       ascendc.global_tensor.set_global_buffer {{.*}} loc([[SET]])
 # CHECK:       func.call @fill({{.*}}) loc([[CALL:#loc[0-9]+]])
 # CHECK:       func.return loc([[DEF]])
-# CHECK:     func.func private @fill
-# CHECK:       ascendc.global_tensor.set_value {{.*}} loc([[FILL:#loc[0-9]+]])
 # CHECK:     } loc(#loc)
-# CHECK-DAG: [[GT]] = loc("{{.*}}locations.py":13:9)
 # CHECK-DAG: [[SET]] = loc("{{.*}}locations.py":14:5)
 # CHECK-DAG: [[CALL]] = loc("{{.*}}locations.py":15:5)
 # CHECK-DAG: [[FILL]] = loc("{{.*}}locations.py":8:5)

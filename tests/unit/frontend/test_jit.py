@@ -223,7 +223,7 @@ def test_kernels_and_called_functions_key_compile_time_values_alike():
         helper(g, True)  # == 1 in Python, but another specialization
 
     ir = codegen(k, np.zeros(4, np.float32)).ir
-    assert ir.count("func.func private @helper") == 2
+    assert ir.count("func.func @helper") == 2
 
 
 # --- memory cache ----------------------------------------------------------------------------
