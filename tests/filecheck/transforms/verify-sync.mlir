@@ -3,7 +3,7 @@
 // The pass only warns: the IR comes out unchanged and the exit status is 0.
 // RUN: ascdsl-opt %s --split-input-file --verify-sync 2>/dev/null | filecheck %s
 // CHECK-LABEL: func.func @free_without_alloc(
-// CHECK-NEXT:    ascendc.que_bind.free_tensor %q, %other
+// CHECK-NEXT:    ascendc.que_bind.free_tensor %arg0, %arg1
 
 // expected-note@below {{tensor declared here}}
 func.func @free_without_alloc(%q: !ascendc.que_bind<gm, vecin, 1>, %other: !ascendc.local_tensor<*xf16>) {
