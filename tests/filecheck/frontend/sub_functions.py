@@ -35,7 +35,8 @@ def kernel(n: int, k: asc.ConstExpr[int]):
 # CHECK:       func.func private @times_1(%v: i32) -> i32 attributes {ascendc.aicore} {
 # CHECK-NEXT:    %[[K2:.*]] = arith.constant 2 : i32
 
-# PASSES:       builtin.module attributes {emitasc.includes = ["kernel_operator.h"]}
+# PASSES:       builtin.module {
+# PASSES-NEXT:    emitc.include "kernel_operator.h"
 # PASSES-LABEL: func.func @kernel(%n: i32 {emitasc.kernel_arg = #emitasc<kernel_arg explicit>})
 # PASSES-NOT:   func.call
 # PASSES:       ascendc.printf
