@@ -3,10 +3,11 @@
 pyasc runs most of its passes through `applyPatternsAndFoldGreedily`, whose OperationFolder
 treats every constant (`arith.constant`, `emitc.constant`: any ConstantLike op) it meets in
 the walk that starts each iteration: a constant equal (dialect, value and type) to one met
-before in the same function is replaced by it and erased; any other moves to the end of the
-run of constants it already hoisted at the front of the function's entry block (so hoisted
-constants keep the order in which the walk met them, as pyasc's dumps show), unless it is
-already in that run. Moved and kept constants lose their location (`loc(unknown)`). Folding
+before in the same function is replaced by it and erased; any other moves to the front of
+the function's entry block, unless it already sits in the run of constants there (so one walk
+leaves the constants it moves in the reverse of the order it met them; pyasc's dumps show that
+order after every pattern pass that follows a new op at the top of the function, such as
+unify-pipe's `ascendc.pipe`). Moved and kept constants lose their location (`loc(unknown)`). Folding
 a commutative op moves a constant operand to the right (`arith.muli %x, %c16_i64`). The
 driver iterates until nothing changes, so the constants a pattern creates are folded by the
 next iteration's walk. `GreedyConstants` repeats those walks; a pass that reproduces pyasc's
@@ -50,6 +51,8 @@ class GreedyConstants:
             return
         key = (op.dialect_name(), _value(op), op.results[0].type)
         known = self._uniqued.get(key)
+        if known is not None and known.parent is None:  # erased since (a pattern folded it)
+            known = None
         if known is not None:
             op.results[0].replace_all_uses_with(known.results[0])
             op.detach()
@@ -62,14 +65,12 @@ class GreedyConstants:
         self._uniqued[key] = op
         self._owned.add(op)
 
-    def _to_front(self, op: Operation, entry) -> None:
-        """Move `op` after the constants already hoisted at the front of `entry`."""
+    @staticmethod
+    def _to_front(op: Operation, entry) -> None:
         block = op.parent
         assert block is not None
         block.detach_op(op)
         first = entry.first_op
-        while first is not None and first in self._owned:
-            first = first.next_op
         if first is None:
             entry.add_op(op)
         else:

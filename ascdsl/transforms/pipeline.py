@@ -108,15 +108,14 @@ def pyasc_pipeline(insert_sync: bool = True, matmul_cube_only: bool = False,
 
     Lowering: privatize-func, inliner, symbol-dce, canonicalize, reconcile-unrealized-casts,
     input-output-tensor, hoist-ub-allocation, materialize-tensor, unify-pipe, canonicalize,
-    cse. Optimizing: licm, (sccp: ascdsl has none; canonicalize folds the same constants
-    here), canonicalize and, with `insert_sync`, erase-sync, hoist-que-bind, insert-sync,
+    cse. Optimizing: licm, sccp (pyasc-sccp: where MLIR's leaves the constants), canonicalize
+    and, with `insert_sync`, erase-sync, hoist-que-bind, insert-sync,
     unify-pipe, canonicalize. Post-processing: declare-py-struct, generate-boilerplate,
     define-cube-only (`matmul_cube_only`), legalize-kernel-args (`ffts_addr` on every kernel),
     detect-kernel-type, detect-enable-debug, verify-sync (`verify_sync`).
     pyasc resolves an unset `insert_sync` to "the module has a local_tensor_auto"
     (`need_insert_sync`); so does the caller of this function.
     """
-    from xdsl.transforms.common_subexpression_elimination import CommonSubexpressionElimination
     from xdsl.transforms.loop_invariant_code_motion import LoopInvariantCodeMotionPass
     from xdsl.transforms.reconcile_unrealized_casts import ReconcileUnrealizedCastsPass
 
@@ -125,6 +124,8 @@ def pyasc_pipeline(insert_sync: bool = True, matmul_cube_only: bool = False,
     from .inline import InlinePass
     from .insert_kfc_sync import InsertKfcSyncPass
     from .pyasc_canonicalize import PyascCanonicalizePass as CanonicalizePass
+    from .pyasc_canonicalize import PyascCsePass as CommonSubexpressionElimination
+    from .pyasc_canonicalize import PyascSccpPass
     from .symbol_dce import SymbolDcePass
 
     passes: list[ModulePass] = [
@@ -140,6 +141,7 @@ def pyasc_pipeline(insert_sync: bool = True, matmul_cube_only: bool = False,
         CanonicalizePass(),
         CommonSubexpressionElimination(),
         LoopInvariantCodeMotionPass(),
+        PyascSccpPass(),
         CanonicalizePass(),
     ]
     if insert_sync:

@@ -112,7 +112,7 @@ class IntegerReassociation(RewritePattern):
             "sub": lambda: arith.SubiOp(x, const.result),
             "rsub": lambda: arith.SubiOp(const.result, x),
         }[kind]()
-        rewriter.replace_matched_op([const, new])
+        rewriter.replace(op, [const, new])
 
 
 def _functions(module: ModuleOp) -> list[FuncOp]:
@@ -139,3 +139,76 @@ class PyascCanonicalizePass(ModulePass):
         PatternRewriteWalker(pattern, post_walk_func=region_dce).rewrite_module(op)
         for func in _functions(op):
             folders.setdefault(func, GreedyConstants()).fold(func)
+
+
+@dataclass(frozen=True)
+class PyascCsePass(ModulePass):
+    """`cse` as pyasc's (MLIR's) leaves the IR: MLIR's `emitc.cast` declares no memory
+    effects, so MLIR's CSE neither merges two equal casts nor erases an unused one (pyasc's
+    dumps keep `emitc.cast %x : i32 to ui32` once per use); ascdsl's cast is Pure, which
+    xDSL's CSE would merge."""
+
+    name = "pyasc-cse"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        from xdsl.transforms.common_subexpression_elimination import CSEDriver
+
+        from ascdsl.dialects.emitc import CastOp
+
+        class Driver(CSEDriver):
+            def _simplify_operation(self, op: Operation):
+                if isinstance(op, CastOp):
+                    return
+                super()._simplify_operation(op)
+
+        Driver().simplify(op)
+
+
+@dataclass(frozen=True)
+class PyascSccpPass(ModulePass):
+    """Where MLIR's `sccp` (which pyasc runs after its lowering) leaves constants.
+
+    SCCP replaces every value it proves constant with one its own, fresh OperationFolder
+    creates at the start of the function's entry block, block by block in program order,
+    and erases the op that computed it. The values it proves constant are, after the
+    canonicalizations before it, the constants themselves: so each constant of a function is
+    re-made at the front in the order the walk meets it (equal ones become one), which
+    reverses the run of constants at the top of the function. The rest of SCCP (folding
+    through branches and loop bounds) is what canonicalize already did here.
+    """
+
+    name = "pyasc-sccp"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        from xdsl.dialects.builtin import UnknownLoc
+        from xdsl.traits import ConstantLike
+
+        from .greedy_constants import _value
+
+        for func in _functions(op):
+            entry = func.body.blocks[0]
+            made: dict[tuple, Operation] = {}
+            blocks = [entry]
+            while blocks:
+                block = blocks.pop()
+                for inner in list(block.ops):
+                    value = _value(inner) if inner.has_trait(ConstantLike) else None
+                    if value is None or len(inner.results) != 1:
+                        for region in reversed(inner.regions):
+                            blocks.extend(reversed(region.blocks))
+                        continue
+                    key = (inner.dialect_name(), value, inner.results[0].type)
+                    known = made.get(key)
+                    if known is not None:
+                        inner.results[0].replace_all_uses_with(known.results[0])
+                        inner.detach()
+                        inner.erase()
+                        continue
+                    inner.detach()
+                    first = entry.first_op
+                    if first is None:
+                        entry.add_op(inner)
+                    else:
+                        entry.insert_op_before(inner, first)
+                    inner.location = UnknownLoc()
+                    made[key] = inner
