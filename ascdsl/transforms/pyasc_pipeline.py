@@ -5,7 +5,7 @@
 
 Run on the frontend IR pyasc dumps (codegen.mlir), it writes what pyasc's passes write
 (ascir.mlir) as far as ascdsl's passes reproduce pyasc's; `python -m tests.pyasc_oracle
-passes` measures how far. `insert-sync=auto` is pyasc's default: synchronize when the module
+passes` measures how far. Without `insert-sync`, pyasc's default: synchronize when the module
 allocates a tensor with `local_tensor_auto` (pyasc's `need_insert_sync`).
 """
 
@@ -17,7 +17,6 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
-from ascdsl.diagnostics import PassError
 from ascdsl.dialects.ascendc import LocalTensorAutoOp
 
 from .analysis import gc_paused
@@ -35,16 +34,12 @@ class PyascPipelinePass(ModulePass):
 
     name = "pyasc-pipeline"
 
-    insert_sync: str = "auto"
+    insert_sync: bool | None = None
     matmul_cube_only: bool = False
     verify_sync: bool = False
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        choices = {"auto": None, "true": True, "false": False}
-        if self.insert_sync not in choices:
-            raise PassError(op, f"{self.name}: insert-sync must be auto, true or false, "
-                                f"got '{self.insert_sync}'")
-        sync = choices[self.insert_sync]
+        sync = self.insert_sync
         if sync is None:
             sync = need_insert_sync(op)
         with gc_paused():

@@ -8,10 +8,9 @@ import pytest
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import IntegerType, ModuleOp, Signedness
 
-from ascdsl.diagnostics import PassError
 from ascdsl.dialects.ascendc import SetFftsBaseAddrOp
 from ascdsl.locations import print_module
-from ascdsl.transforms import build_pipeline
+from ascdsl.transforms import PipelineSpecError, build_pipeline
 from ascdsl.transforms.detect_kernel_type import DetectEnableDebugPass, DetectKernelTypePass
 from ascdsl.transforms.legalize_kernel_args import LegalizeKernelArgsPass
 from ascdsl.transforms.pipeline import pyasc_pipeline
@@ -180,10 +179,16 @@ def test_set_ffts_base_addr_comes_before_the_kfc_start_up_message(ctx, parse):
     assert body_ops(m).count(SetFftsBaseAddrOp.name) == 1
 
 
-def test_a_bad_option_is_a_located_error(ctx, parse):
-    m = parse(KERNEL)
-    with pytest.raises(PassError, match="insert-sync must be auto, true or false"):
-        build_pipeline("pyasc-pipeline{insert-sync=maybe}")[0].apply(ctx, m)
+def test_insert_sync_is_pyascs_default_unless_given(ctx, parse):
+    auto = KERNEL.replace("return", "%a = ascendc.local_tensor_auto() : <64xf32>\n  return")
+    m = parse(auto)
+    build_pipeline("pyasc-pipeline")[0].apply(ctx, m)
+    assert "ascendc.pipe.init_buffer" in text(m) and "pipe_barrier pipe_all" in text(m)
+    m = parse(auto)
+    build_pipeline("pyasc-pipeline{insert-sync=false}")[0].apply(ctx, m)
+    assert "pipe_barrier" not in text(m)
+    with pytest.raises(PipelineSpecError, match="invalid options for pass 'pyasc-pipeline'"):
+        build_pipeline("pyasc-pipeline{insert-sync=maybe}")
 
 
 def test_sccp_remakes_the_constants_at_the_front_in_the_order_met(ctx, parse):
