@@ -106,7 +106,8 @@ def pyasc_pipeline(insert_sync: bool = True, matmul_cube_only: bool = False,
     """pyasc 1.1.1's own pipeline (`asc/runtime/compiler.py`), in its order, each pass in the
     mode that places what pyasc's places (its names from aliases.py).
 
-    Lowering: privatize-func, inliner, symbol-dce, canonicalize, reconcile-unrealized-casts,
+    Lowering: privatize-func, inliner (with canonicalize before and after, as MLIR's inliner
+    runs it), symbol-dce, canonicalize, reconcile-unrealized-casts,
     input-output-tensor, hoist-ub-allocation, materialize-tensor, unify-pipe, canonicalize,
     cse. Optimizing: licm, sccp (pyasc-sccp: where MLIR's leaves the constants), canonicalize
     and, with `insert_sync`, erase-sync, hoist-que-bind, insert-sync,
@@ -130,7 +131,12 @@ def pyasc_pipeline(insert_sync: bool = True, matmul_cube_only: bool = False,
 
     passes: list[ModulePass] = [
         a.AscendcPrivatizeFuncPass(),
+        # MLIR's inliner canonicalizes each function before inlining into it and again after
+        # (its default optimization pipeline): a helper's constants are hoisted in the helper
+        # first, which decides the order they reach the kernel in.
+        CanonicalizePass(),
         InlinePass(),
+        CanonicalizePass(),
         SymbolDcePass(),
         CanonicalizePass(),
         ReconcileUnrealizedCastsPass(),

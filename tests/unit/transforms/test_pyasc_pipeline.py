@@ -161,7 +161,8 @@ def test_the_pipeline_writes_what_pyascs_writes(ctx, parse):
 
 def test_the_pipeline_follows_pyascs_options():
     names = [p.name for p in pyasc_pipeline(insert_sync=False)]
-    assert names[:4] == ["ascendc-privatize-func", "inline", "symbol-dce", "pyasc-canonicalize"]
+    assert names[:5] == ["ascendc-privatize-func", "pyasc-canonicalize", "inline",
+                         "pyasc-canonicalize", "symbol-dce"]
     assert "ascendc-insert-sync" not in names
     synced = [p.name for p in pyasc_pipeline(insert_sync=True, matmul_cube_only=True)]
     assert synced.index("ascendc-erase-sync") < synced.index("ascendc-hoist-que-bind") \
