@@ -37,6 +37,12 @@ PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     "define-cube-only": _lazy("define_cube_only", "DefineCubeOnlyPass"),
     "insert-kfc-sync": _lazy("insert_kfc_sync", "InsertKfcSyncPass"),
     "declare-py-struct": _lazy("declare_py_struct", "DeclarePyStructPass"),
+    "detect-kernel-type": _lazy("detect_kernel_type", "DetectKernelTypePass"),
+    "detect-enable-debug": _lazy("detect_kernel_type", "DetectEnableDebugPass"),
+    "pyasc-pipeline": _lazy("pyasc_pipeline", "PyascPipelinePass"),
+    "pyasc-canonicalize": _lazy("pyasc_canonicalize", "PyascCanonicalizePass"),
+    "pyasc-cse": _lazy("pyasc_canonicalize", "PyascCsePass"),
+    "pyasc-sccp": _lazy("pyasc_canonicalize", "PyascSccpPass"),
     # asc (tiles) -> ascendc
     "lower-asc-unroll": _lazy("lower_asc_unroll", "LowerAscUnrollPass"),
     "lower-asc-parallel": _lazy("lower_asc_parallel", "LowerAscParallelPass"),
@@ -62,6 +68,8 @@ ALIASES: dict[str, str] = {
     "ascendc-noop": "noop",
     "ascendc-define-cube-only": "define-cube-only",
     "ascendc-declare-py-struct": "declare-py-struct",
+    "ascendc-detect-kernel-type": "detect-kernel-type",
+    "ascendc-detect-enable-debug": "detect-enable-debug",
 }
 
 

@@ -14,6 +14,7 @@ from xdsl.passes import ModulePass
 
 from .declare_py_struct import DeclarePyStructPass
 from .define_cube_only import DefineCubeOnlyPass
+from .detect_kernel_type import DetectEnableDebugPass, DetectKernelTypePass
 from .erase_sync import EraseSyncPass
 from .generate_boilerplate import GenerateBoilerplatePass
 from .hoist_que_bind import HoistQueBindPass
@@ -127,6 +128,18 @@ class AscendcDeclarePyStructPass(DeclarePyStructPass):
     name = "ascendc-declare-py-struct"
 
 
+class AscendcDetectKernelTypePass(DetectKernelTypePass):
+    """`detect-kernel-type` under pyasc's name."""
+
+    name = "ascendc-detect-kernel-type"
+
+
+class AscendcDetectEnableDebugPass(DetectEnableDebugPass):
+    """`detect-enable-debug` under pyasc's name."""
+
+    name = "ascendc-detect-enable-debug"
+
+
 ALIAS_PASSES: dict[str, type[ModulePass]] = {
     c.name: c
     for c in (
@@ -144,5 +157,7 @@ ALIAS_PASSES: dict[str, type[ModulePass]] = {
         AscendcNoopPass,
         AscendcDefineCubeOnlyPass,
         AscendcDeclarePyStructPass,
+        AscendcDetectKernelTypePass,
+        AscendcDetectEnableDebugPass,
     )
 }

@@ -1,14 +1,20 @@
-"""`generate-boilerplate` (pyasc: `ascendc-generate-boilerplate`): record the headers to include.
+"""`generate-boilerplate` (pyasc: `ascendc-generate-boilerplate`): the headers to include.
 
 The Ascend C source starts with `#include "kernel_operator.h"`, plus the header of every API
-that lives outside it (an op declares it as `Cpp(..., header="lib/matmul_intf.h")`). The pass
-writes the list as a module attribute, which prints, parses and round-trips like any other:
+that lives outside it (an op declares it as `Cpp(..., header="lib/matmul_intf.h")`). As
+pyasc's pass, it inserts one `emitc.include` op per header at the start of the module, with
+the module's location:
 
-    builtin.module attributes {emitasc.includes = ["kernel_operator.h"]} { ... }
+    module {
+      emitc.include "kernel_operator.h"
+      emitc.include "lib/matmul_intf.h"
+      func.func @kernel(...) ...
 
-and the Ascend C target prints one `#include` per entry (`"<cstdint>"` prints as
-`#include <cstdint>`). pyasc inserts `emitc.include` ops instead; an attribute needs no op in
-the module body, where ascdsl keeps only functions. Running the pass twice changes nothing.
+The Ascend C target prints each one as `#include "..."` (`<cstdint>` with `emitc.include
+<"cstdint">`). Running the pass twice changes nothing: a header the module already includes
+is not added again. IR written by older ascdsl recorded the list as a module attribute
+(`emitasc.includes = [...]`); the pass turns such an attribute into the ops, and the target
+still prints it when the pass did not run.
 """
 
 from __future__ import annotations
@@ -17,11 +23,13 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ArrayAttr, ModuleOp, StringAttr
+from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 
 from ascdsl.diagnostics import PassError
+from ascdsl.dialects.emitc import IncludeOp, VerbatimOp
 
-INCLUDES_ATTR = "emitasc.includes"
+INCLUDES_ATTR = "emitasc.includes"  # the older form, still read
 KERNEL_OPERATOR_HEADER = "kernel_operator.h"
 
 
@@ -41,27 +49,59 @@ def required_headers(module: ModuleOp) -> list[str]:
     return headers
 
 
+def include_spelling(op: IncludeOp) -> str:
+    """The header as the attribute form spells it: `<cstdint>` for a standard include."""
+    return f"<{op.include.data}>" if op.standard else op.include.data
+
+
+def module_includes(module: ModuleOp) -> list[IncludeOp]:
+    """The `emitc.include` ops directly in `module`, in order."""
+    return [op for op in module.body.ops if isinstance(op, IncludeOp)]
+
+
+def _legacy_headers(module: ModuleOp) -> list[str]:
+    attr = module.attributes.get(INCLUDES_ATTR)
+    if attr is None:
+        return []
+    if not isinstance(attr, ArrayAttr) or not all(isinstance(a, StringAttr) for a in attr.data):
+        raise PassError(module, f"{INCLUDES_ATTR} must be an array of strings, got {attr}")
+    return [a.data for a in attr.data]  # type: ignore[attr-defined]
+
+
+def _make_include(header: str, module: ModuleOp) -> IncludeOp:
+    standard = header.startswith("<") and header.endswith(">")
+    op = IncludeOp(header[1:-1] if standard else header, standard)
+    op.location = module.location
+    return op
+
+
 @dataclass(frozen=True)
 class GenerateBoilerplatePass(ModulePass):
-    """Record `#include "kernel_operator.h"` (and the headers of the APIs used) on the module."""
+    """Insert `emitc.include "kernel_operator.h"` (and the headers of the APIs used)."""
 
     name = "generate-boilerplate"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        existing: list[str] = []
-        attr = op.attributes.get(INCLUDES_ATTR)
-        if attr is not None:
-            if not isinstance(attr, ArrayAttr) or not all(
-                isinstance(a, StringAttr) for a in attr.data
-            ):
-                raise PassError(op, f"{INCLUDES_ATTR} must be an array of strings, got {attr}")
-            existing = [a.data for a in attr.data]  # type: ignore[attr-defined]
-        merged = list(existing)
-        for header in required_headers(op):
-            if header not in merged:
-                merged.append(header)
-        if KERNEL_OPERATOR_HEADER in merged and merged[0] != KERNEL_OPERATOR_HEADER:
-            merged.remove(KERNEL_OPERATOR_HEADER)
-            merged.insert(0, KERNEL_OPERATOR_HEADER)
-        if merged != existing:
-            op.attributes[INCLUDES_ATTR] = ArrayAttr([StringAttr(h) for h in merged])
+        legacy = _legacy_headers(op)
+        present = {include_spelling(i) for i in module_includes(op)}
+        wanted: list[str] = []
+        for header in [*required_headers(op), *legacy]:
+            if header not in present and header not in wanted:
+                wanted.append(header)
+        op.attributes.pop(INCLUDES_ATTR, None)
+        if not wanted:
+            return
+        block = op.body.block
+        # After the `#define`s that configure the headers (define-cube-only's), before
+        # anything else: pyasc's pass inserts at the top and define-cube-only runs after it.
+        anchor: Operation | None = block.first_op
+        while isinstance(anchor, VerbatimOp) and anchor.value.data.startswith("#define"):
+            anchor = anchor.next_op
+        # Past the includes already there, so a header added later comes after them.
+        while isinstance(anchor, IncludeOp):
+            anchor = anchor.next_op
+        new = [_make_include(h, op) for h in wanted]
+        if anchor is None:
+            block.add_ops(new)
+        else:
+            block.insert_ops_before(new, anchor)

@@ -4,8 +4,9 @@ Every argument of an `ascendc.global` function gets `emitasc.kernel_arg = #emita
 explicit>`: the launcher passes it from the user's call. A kernel that performs a cross-core
 (AIC <-> AIV) sync through FFTS also needs the FFTS base address, which the runtime supplies:
 then the pass appends an argument `%ffts_addr: memref<?xui64, 22>` marked
-`#emitasc<kernel_arg ffts_addr>`, and the Ascend C target starts the kernel with
-`set_ffts_base_addr(*vN_ffts_addr);`.
+`#emitasc<kernel_arg ffts_addr>` and starts the kernel with `ascendc.set_ffts_base_addr
+%ffts_addr` (unknown location), as pyasc's pass does; the Ascend C target prints it as
+`set_ffts_base_addr(*vN_ffts_addr);` (and, for IR that only marks the argument, from the mark).
 
 Which ops need it is a fact each op declares (`NEEDS_FFTS`: CrossCoreSetFlag / WaitFlag), so
 by default only a kernel that uses them gets the argument. pyasc's official pass appends
@@ -38,6 +39,7 @@ from xdsl.ir import Attribute
 from xdsl.passes import ModulePass
 
 from ascdsl.diagnostics import PassError
+from ascdsl.dialects.ascendc import SetFftsBaseAddrOp
 from ascdsl.dialects.emitasc import KernelArgAttr, KernelArgument
 from ascdsl.dialects.gm import gm_pointer_type
 
@@ -98,6 +100,15 @@ class LegalizeKernelArgsPass(ModulePass):
             func.function_type = FunctionType.from_lists(
                 [*ft.inputs.data, arg.type], list(ft.outputs.data)
             )
+            # First in the body, before the AIC's KFC start-up message (insert-kfc-sync),
+            # where pyasc's pass puts it.
+            if not any(isinstance(o, SetFftsBaseAddrOp) for o in block.ops):
+                set_base = SetFftsBaseAddrOp(arg)
+                set_base.location = UnknownLoc()
+                if block.first_op is None:
+                    block.add_op(set_base)
+                else:
+                    block.insert_op_before(set_base, block.first_op)
         func.arg_attrs = ArrayAttr([DictionaryAttr(d) for d in attrs])
 
 

@@ -99,3 +99,73 @@ def jit_pipeline(
     if verify_sync:
         passes.append(VerifySyncPass())
     return passes
+
+
+def pyasc_pipeline(insert_sync: bool = True, matmul_cube_only: bool = False,
+                   verify_sync: bool = False) -> list[ModulePass]:
+    """pyasc 1.1.1's own pipeline (`asc/runtime/compiler.py`), in its order, each pass in the
+    mode that places what pyasc's places (its names from aliases.py).
+
+    Lowering: privatize-func, inliner (with canonicalize before and after, as MLIR's inliner
+    runs it), symbol-dce, canonicalize, reconcile-unrealized-casts,
+    input-output-tensor, hoist-ub-allocation, materialize-tensor, unify-pipe, canonicalize,
+    cse. Optimizing: licm, sccp (pyasc-sccp: where MLIR's leaves the constants), canonicalize
+    and, with `insert_sync`, erase-sync, hoist-que-bind, insert-sync,
+    unify-pipe, canonicalize. Post-processing: declare-py-struct, generate-boilerplate,
+    define-cube-only (`matmul_cube_only`), legalize-kernel-args (`ffts_addr` on every kernel),
+    detect-kernel-type, detect-enable-debug, verify-sync (`verify_sync`).
+    pyasc resolves an unset `insert_sync` to "the module has a local_tensor_auto"
+    (`need_insert_sync`); so does the caller of this function.
+    """
+    from xdsl.transforms.loop_invariant_code_motion import LoopInvariantCodeMotionPass
+    from xdsl.transforms.reconcile_unrealized_casts import ReconcileUnrealizedCastsPass
+
+    from . import aliases as a
+    from .detect_kernel_type import DetectEnableDebugPass, DetectKernelTypePass
+    from .inline import InlinePass
+    from .insert_kfc_sync import InsertKfcSyncPass
+    from .pyasc_canonicalize import PyascCanonicalizePass as CanonicalizePass
+    from .pyasc_canonicalize import PyascCsePass as CommonSubexpressionElimination
+    from .pyasc_canonicalize import PyascSccpPass
+    from .symbol_dce import SymbolDcePass
+
+    passes: list[ModulePass] = [
+        a.AscendcPrivatizeFuncPass(),
+        # MLIR's inliner canonicalizes each function before inlining into it and again after
+        # (its default optimization pipeline): a helper's constants are hoisted in the helper
+        # first, which decides the order they reach the kernel in.
+        CanonicalizePass(),
+        InlinePass(),
+        CanonicalizePass(),
+        SymbolDcePass(),
+        CanonicalizePass(),
+        ReconcileUnrealizedCastsPass(),
+        a.AscendcInputOutputTensorPass(),
+        a.AscendcHoistUbAllocationPass(),
+        a.AscendcMaterializeTensorPass(),
+        a.AscendcUnifyPipePass(),
+        CanonicalizePass(),
+        CommonSubexpressionElimination(),
+        LoopInvariantCodeMotionPass(),
+        PyascSccpPass(),
+        CanonicalizePass(),
+    ]
+    if insert_sync:
+        passes += [
+            a.AscendcEraseSyncPass(),
+            a.AscendcHoistQueBindPass(),
+            a.AscendcInsertSyncPass(),
+            a.AscendcUnifyPipePass(),
+            CanonicalizePass(),
+        ]
+    passes += [a.AscendcDeclarePyStructPass(), a.AscendcGenerateBoilerplatePass()]
+    if matmul_cube_only:
+        passes.append(a.AscendcDefineCubeOnlyPass())
+    else:
+        # pyasc's legalize-kernel-args writes this start-up message itself.
+        passes.append(InsertKfcSyncPass())
+    passes += [a.AscendcLegalizeKernelArgsPass(ffts_addr="always"), DetectKernelTypePass(),
+               DetectEnableDebugPass()]
+    if verify_sync:
+        passes.append(a.AscendcVerifySyncPass())
+    return passes

@@ -15,6 +15,9 @@
     python -m tests.pyasc_oracle jit-ir [--area basic ...] [--results suite.json] [--show 5] [--list]
         ascdsl's JIT on pyasc's tests against pyasc's dumps of the same compiles: frontend IR
         and IR after the passes, equal after name normalisation (tests/pyasc_oracle/ir_diff.py)
+    python -m tests.pyasc_oracle passes [--area basic ...] [--show 10] [--list]
+        ascdsl's pass pipeline (pyasc-pipeline) on pyasc's codegen.mlir against pyasc's
+        ascir.mlir: equal / differs / fails / unread, the most common first differences
     python -m tests.pyasc_oracle venv
         find or create pyasc's environment and print where it is
 """
@@ -232,6 +235,24 @@ def cmd_jit_ir(args) -> int:
     return 0
 
 
+def cmd_passes(args) -> int:
+    from . import pass_diff
+
+    reason = layout.missing_reason()
+    if reason:
+        _log(reason)
+        return 1
+    venv.ensure_venv(create=True, log=_log)
+    started = time.monotonic()
+    results = pass_diff.run([p for _, p in layout.suite_files(args.area)])
+    print(pass_diff.summary(results, args.show))
+    if args.list:
+        for ident in sorted(i for i, r in results.items() if r.status == "equal"):
+            print(ident)
+    _log(f"{time.monotonic() - started:.0f}s")
+    return 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.pyasc_oracle",
                                      description="pyasc 1.1.1 as an oracle: its IR and Ascend C")
@@ -265,6 +286,12 @@ def main(argv=None) -> int:
     p.add_argument("--list", action="store_true",
                    help="print the compiles whose frontend IR equals pyasc's")
     p.set_defaults(fn=cmd_jit_ir)
+    p = sub.add_parser("passes", help="ascdsl's passes on pyasc's codegen.mlir against "
+                                      "pyasc's ascir.mlir")
+    p.add_argument("--area", action="append", choices=list(layout.AREAS))
+    p.add_argument("--show", type=int, default=10)
+    p.add_argument("--list", action="store_true", help="print the ids that are equal")
+    p.set_defaults(fn=cmd_passes)
     p = sub.add_parser("venv", help="find or create pyasc's environment")
     p.set_defaults(fn=cmd_venv)
     args = parser.parse_args(argv)

@@ -37,7 +37,8 @@ def kernel(n: int, k: asc.ConstExpr[int]):
 # CHECK-NEXT:    %[[T3:.*]] = func.call @times_1(%[[P]]) : (i32) -> i32
 # CHECK-NEXT:    ascendc.printf %[[T1]], %[[T2]], %[[T3]] {desc = "%d %d %d"} : i32, i32, i32
 
-# PASSES:       builtin.module attributes {emitasc.includes = ["kernel_operator.h"]}
+# PASSES:       builtin.module {
+# PASSES-NEXT:    emitc.include "kernel_operator.h"
 # PASSES-LABEL: func.func @kernel(%n: i32 {emitasc.kernel_arg = #emitasc<kernel_arg explicit>})
 # PASSES-NOT:   func.call
 # PASSES:       ascendc.printf

@@ -3,10 +3,12 @@
 // RUN: ascdsl-opt %s --ascendc-generate-boilerplate | ascdsl-opt | filecheck %s --check-prefix=IR
 // RUN: ascdsl-opt %s --generate-boilerplate -t ascendc | filecheck %s --check-prefix=CPP
 // RUN: ascdsl-opt %s -t ascendc | filecheck %s --check-prefix=BARE
-// generate-boilerplate records the headers as a module attribute (it prints, parses back and
-// running the pass again changes nothing); the target prints one #include per entry.
+// generate-boilerplate inserts the headers as `emitc.include` ops at the top of the module, as
+// pyasc's pass does (they print, parse back, and running the pass again adds none); the target
+// prints one #include per op.
 
-// IR:       builtin.module attributes {emitasc.includes = ["kernel_operator.h"]} {
+// IR:       builtin.module {
+// IR-NEXT:    emitc.include "kernel_operator.h"
 // IR-NEXT:    func.func @kernel
 
 // CPP:      #include "kernel_operator.h"

@@ -1,9 +1,14 @@
 // RUN: ascdsl-opt %s --generate-boilerplate | filecheck %s --check-prefix=IR
 // RUN: ascdsl-opt %s --generate-boilerplate -t ascendc | filecheck %s
-// Headers already listed stay, in order; kernel_operator.h comes first; `<...>` entries
-// print with angle brackets.
+// IR that older ascdsl wrote lists its headers in a module attribute: generate-boilerplate turns
+// it into `emitc.include` ops, kernel_operator.h first, the listed ones after it in order;
+// `<...>` entries become standard includes and print with angle brackets.
 
-// IR: builtin.module attributes {emitasc.includes = ["kernel_operator.h", "<cstdint>", "ascdsl_test_tiling.h"]} {
+// IR:      builtin.module {
+// IR-NEXT:   emitc.include "kernel_operator.h"
+// IR-NEXT:   emitc.include <"cstdint">
+// IR-NEXT:   emitc.include "ascdsl_test_tiling.h"
+// IR-NEXT:   func.func @kernel
 
 // CHECK:      #include "kernel_operator.h"
 // CHECK-NEXT: #include <cstdint>

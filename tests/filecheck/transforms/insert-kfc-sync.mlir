@@ -6,7 +6,8 @@
 // gets the ffts_addr argument; a kernel without one is left alone.
 
 // CHECK-LABEL: func.func @mixed(
-// CHECK-SAME:  %{{.*}}: memref<?xui64, 22> {emitasc.kernel_arg = #emitasc<kernel_arg ffts_addr>}
+// CHECK-SAME:  %[[FFTS:[^:]+]]: memref<?xui64, 22> {emitasc.kernel_arg = #emitasc<kernel_arg ffts_addr>}
+// CHECK-NEXT:  ascendc.set_ffts_base_addr %[[FFTS]] : memref<?xui64, 22>
 // CHECK-NEXT:  %[[AIC:.*]] = ascendc.ascend_is_aic : i1
 // CHECK-NEXT:  scf.if %[[AIC]] {
 // CHECK-NEXT:    %[[CFG:.*]] = arith.constant 3873 : i64

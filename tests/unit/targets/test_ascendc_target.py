@@ -206,11 +206,23 @@ def test_passes_are_registered_with_pyasc_aliases():
 def test_boilerplate_includes_headers_declared_by_the_ops_used():
     module = kernel_with_cross_core_op()
     GenerateBoilerplatePass().apply(make_context(), module)
-    GenerateBoilerplatePass().apply(make_context(), module)
-    assert module.attributes["emitasc.includes"] == ArrayAttr(
-        [StringAttr("kernel_operator.h"), StringAttr("lib/matmul_intf.h")]
-    )
+    GenerateBoilerplatePass().apply(make_context(), module)  # idempotent
+    from ascdsl.dialects.emitc import IncludeOp
+
+    top = list(module.body.ops)
+    assert [(type(o), getattr(o, "include", None)) for o in top[:2]] == [
+        (IncludeOp, StringAttr("kernel_operator.h")), (IncludeOp, StringAttr("lib/matmul_intf.h"))]
+    assert len(top) == 3 and "emitasc.includes" not in module.attributes
     assert emit(module).startswith('#include "kernel_operator.h"\n#include "lib/matmul_intf.h"\n')
+
+
+def test_boilerplate_turns_the_older_include_attribute_into_ops():
+    module = parse(KERNEL)
+    module.attributes["emitasc.includes"] = ArrayAttr([StringAttr("<cstdint>")])
+    assert emit(module).startswith("#include <cstdint>\n")  # old IR still prints
+    GenerateBoilerplatePass().apply(make_context(), module)
+    assert "emitasc.includes" not in module.attributes
+    assert emit(module).startswith('#include "kernel_operator.h"\n#include <cstdint>\n')
 
 
 def test_boilerplate_rejects_a_malformed_include_list():
