@@ -54,3 +54,30 @@ def test_compiles_pair_by_test_kernel_and_occurrence():
         ("python/test/t.py", "test_a[1]", "k", 1): {"codegen": "A", "passes": "B"},
         ("python/test/t.py", "test_a[1]", "k", 3): {"codegen": "C", "passes": None},
     }
+
+
+def test_the_jit_ir_through_pyasc_pipeline_is_compared_with_pyasc_ascir():
+    """The third stage runs the JIT's frontend IR through `pyasc-pipeline`: pyasc's module
+    after its passes holds the include op and, on every kernel, the `ffts_addr` argument and
+    `set_ffts_base_addr`; a kernel without them (ascdsl's default pipeline on a vector-only
+    kernel) differs, as does one the pipeline cannot read."""
+    codegen = """builtin.module {
+  func.func @k(%x: memref<?xf16, 22>) attributes {ascendc.aicore, ascendc.global} {
+    func.return
+  }
+}
+"""
+    ascir = """module {
+  emitc.include "kernel_operator.h"
+  func.func @k(%arg0: memref<?xf16, 22> {emitasc.kernel_arg = #emitasc<kernel_arg explicit>}, %arg1: memref<?xui64, 22> {emitasc.kernel_arg = #emitasc<kernel_arg ffts_addr>}) attributes {ascendc.aicore, ascendc.global} {
+    ascendc.set_ffts_base_addr %arg1 : memref<?xui64, 22>
+    return
+  }
+}
+"""
+    pair = ir_diff._through_pyasc_pipeline("t", codegen, ascir)
+    assert (pair.stage, pair.status) == ("pyasc-pipeline", "equal"), pair
+    pair = ir_diff._through_pyasc_pipeline("t", codegen, ascir.replace("f16", "f32"))
+    assert pair.status == "differs" and "f32" in pair.theirs and "f16" in pair.ours
+    pair = ir_diff._through_pyasc_pipeline("t", "func.func @k() { no.such_op }", ascir)
+    assert pair.status == "differs" and "no.such_op" in pair.ours
