@@ -4,6 +4,9 @@
 
 // CHECK-LABEL: void matmul_config_constexpr() {
 // CHECK:         static constexpr MatmulConfig v1{c0_i1, c0_i1, c0_i1, static_cast<uint32_t>(c0_i32), static_cast<uint32_t>(c0_i32), static_cast<uint32_t>(c0_i32), c0_i1, c0_i1, c0_i1, c0_i1, static_cast<uint32_t>(c0_i32), static_cast<uint32_t>(c0_i32), static_cast<uint32_t>(c0_i32), static_cast<uint32_t>(c0_i32), static_cast<uint32_t>(c0_i32), static_cast<uint32_t>(c0_i32), static_cast<uint32_t>(c0_i32), static_cast<uint32_t>(c0_i32), cm1_i1, c0_i1, c0_i1, c0_i1, c0_i1, cm1_i1, static_cast<BatchMode>(c1_i32), cm1_i1, cm1_i1, cm1_i1, cm1_i1, cm1_i1, cm1_i1, cm1_i1, static_cast<uint8_t>(c255_i32), cm1_i1, c0_i1, c0_i1, c0_i1, static_cast<IterateOrder>(c2_i32), static_cast<ScheduleType>(c0_i32), static_cast<bool>(c0_i32), cm1_i1, c0_i1, c0_i1, c0_i1, c0_i1, c0_i1, c0_i1, c0_i1, static_cast<uint32_t>(c65536_i32), static_cast<BatchOutMode>(c0_i32)};
+// The Matmul library's header declares MatmulConfig (the real-header sweep compiles this).
+emitc.include "kernel_operator.h"
+emitc.include "lib/matmul_intf.h"
 func.func @matmul_config_constexpr() {
   %true = arith.constant true
   %false = arith.constant false

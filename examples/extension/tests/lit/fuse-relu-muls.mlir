@@ -1,5 +1,5 @@
-// RUN: ascdsl-opt --load-extension ascx_example %s --fuse-relu-muls | filecheck %s
-// RUN: ascdsl-opt --load-extension ascx_example %s -p fuse-relu-muls,fuse-relu-muls | filecheck %s
+// RUN: ascdsl-opt --load-extension ascx_example --keep-names %s --fuse-relu-muls | filecheck %s
+// RUN: ascdsl-opt --load-extension ascx_example --keep-names %s -p fuse-relu-muls,fuse-relu-muls | filecheck %s
 
 func.func @fused(%a: !ascendc.local_tensor<256xf32>, %b: !ascendc.local_tensor<256xf32>, %s: f32, %n: i32) {
   ascendc.relu_l2 %b, %a, %n : !ascendc.local_tensor<256xf32>, !ascendc.local_tensor<256xf32>, i32

@@ -1,6 +1,6 @@
 // insert-que-sync synchronizes after ascx.scaled_relu_l2 from its facts (pipe V, writes dst),
 // as after ascdsl's own vector ops.
-// RUN: ascdsl-opt --load-extension ascx_example %s --insert-que-sync | filecheck %s
+// RUN: ascdsl-opt --load-extension ascx_example --keep-names %s --insert-que-sync | filecheck %s
 
 // A queue tensor: EnQue after the write, DeQue before the copy out reads it.
 // CHECK-LABEL: func.func @queue(

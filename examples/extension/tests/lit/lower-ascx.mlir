@@ -1,4 +1,4 @@
-// RUN: ascdsl-opt --load-extension ascx_example %s --lower-ascx | filecheck %s
+// RUN: ascdsl-opt --load-extension ascx_example --keep-names %s --lower-ascx | filecheck %s
 
 func.func @clamp(%a: !ascendc.local_tensor<256xf32>, %b: !ascendc.local_tensor<256xf32>, %lo: f32, %hi: f32, %n: i32) {
   ascx.clamp %b, %a, %lo, %hi, %n : !ascendc.local_tensor<256xf32>, !ascendc.local_tensor<256xf32>, f32, f32, i32
