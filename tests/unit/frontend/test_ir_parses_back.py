@@ -81,10 +81,9 @@ def test_every_ir_the_jit_writes_for_an_example_parses_back(example, monkeypatch
     spec = importlib.util.spec_from_file_location(f"example_{example.stem}", example)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    try:
-        module.main(*([[]] if example.name == "matmul_mix.py" else []))
-    except Exception:  # noqa: BLE001 - the stubbed run leaves outputs unset; checks may fail
-        pass
+    # The stubbed launch leaves the outputs as allocated; the examples report a mismatch through
+    # main's return value, never by raising, so an exception here is a compile error to see.
+    module.main(*([[]] if example.name == "matmul_mix.py" else []))
     stages = {what.split(" (")[1] for what, _ in written}
     assert {"before the passes)", "after the passes)"} <= stages, f"no IR recorded: {stages}"
     failures = parse_back_failures(written)
