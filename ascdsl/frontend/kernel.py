@@ -565,7 +565,7 @@ class JITFunction:
 
     def _compile(self, key: str, names: list[str], kinds: list[ArgKind], consts: dict,
                  options: CompileOptions) -> CompiledKernel:
-        from .pipeline import dump_dir, print_ir, write_atomic
+        from .pipeline import dump_dir, print_ir, write_dump
 
         module, uses_auto = self._generate(kinds, consts)
         insert_sync = uses_auto if options.insert_sync is None else bool(options.insert_sync)
@@ -588,12 +588,7 @@ class JITFunction:
             passes_ran=options.run_passes, options=options,
         )
         if dump is not None:
-            write_atomic(dump / "codegen.mlir", codegen_ir or "")
-            write_atomic(dump / "passes.mlir", ck.ir)
-            try:
-                write_atomic(dump / "kernel.cpp", ck.source)
-            except RuntimeError:
-                pass  # no Ascend C target installed: nothing to dump
+            write_dump(dump, codegen_ir or "", ck)
         if not options.always_compile:
             disk.store(self.__name__, key, {
                 "kernel": self.__name__,

@@ -106,3 +106,17 @@ def dump_dir() -> Path | None:
     """`$ASCDSL_DUMP_PATH`, where each compilation writes its stages (None: no dumps)."""
     value = os.environ.get("ASCDSL_DUMP_PATH")
     return Path(value) if value else None
+
+
+def write_dump(directory: Path, codegen_ir: str, ck) -> None:
+    """One specialization's stages: codegen.mlir, passes.mlir and kernel.cpp."""
+    write_atomic(directory / "codegen.mlir", codegen_ir)
+    write_atomic(directory / "passes.mlir", ck.ir)
+    # A dump must not fail the compile: IR with no Ascend C form (asc ops left by
+    # run_passes=False) gets the printer's located reason in kernel.cpp.error instead.
+    try:
+        write_atomic(directory / "kernel.cpp", ck.source)
+    except AscdslError as e:
+        write_atomic(directory / "kernel.cpp.error", e.render() + "\n")
+    except RuntimeError:
+        pass  # no Ascend C target installed: nothing to dump

@@ -284,3 +284,23 @@ def test_a_lowered_tile_past_the_tensor_is_an_out_of_bounds_error_at_its_line():
     assert "asc2.store(asc2.load(xt, [64], offsets=[64]) + 1.0, xt, offsets=[64])" in text
     k[1](x, 100, run_passes=False)  # the reference pads the load and clips the store
     np.testing.assert_array_equal(x, np.r_[np.zeros(64), np.ones(36), np.zeros(28)])
+
+
+@asc2.jit(run_passes=False, always_compile=True)
+def _unlowered_copy(x: asc.GlobalAddress, y: asc.GlobalAddress):
+    asc2.store(asc2.load(asc2.tensor(x, [256]), [256], offsets=[0]), asc2.tensor(y, [256]),
+               offsets=[0])
+
+
+def test_dumping_a_kernel_that_has_no_ascend_c_yet_does_not_fail_its_compile(tmp_path,
+                                                                            monkeypatch):
+    # Before: ASCDSL_DUMP_PATH made run_passes=False compiles of tile kernels raise, because
+    # the dump printed the asc ops' Ascend C, which they do not have before lowering.
+    monkeypatch.setenv("ASCDSL_DUMP_PATH", str(tmp_path / "dump"))
+    ck = _unlowered_copy.compile(X, X.copy())
+    (d,) = (tmp_path / "dump").iterdir()
+    assert sorted(p.name for p in d.iterdir()) == ["codegen.mlir", "kernel.cpp.error",
+                                                   "passes.mlir"]
+    assert (d / "passes.mlir").read_text() == ck.ir and "asc.load" in ck.ir
+    reason = (d / "kernel.cpp.error").read_text()
+    assert "test_language.py:" in reason and "has no Ascend C printing rule" in reason
