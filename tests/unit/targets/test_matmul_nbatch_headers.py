@@ -39,3 +39,15 @@ def test_n_batch_kernels_pass_the_headers(cube):
     # the template arguments are the kernel's constexpr constants, as pyasc prints them
     assert ".IterateNBatch<c0_i1, c0_i1>(" in gm and ".GetBatchTensorC<c0_i1>(" in gm
     assert ".WaitGetTensorC()" in ub and "LayoutMode::BSNGD" in ub
+
+
+def test_partial_sum_batch_kernel_passes_the_headers_as_aic_code():
+    sys.path.insert(0, str(ROOT / "tests" / "unit" / "sim"))
+    import test_matmul_partial_sum as ps
+
+    f16, f32, ws = np.zeros(4, np.float16), np.zeros(4, np.float32), np.zeros(4, np.uint8)
+    src = ps.two_calls.compile(f16, f16, f32, ps._tiling(2), ws, 2, False,
+                               always_compile=True).source
+    errors = checker().check_source(src, "partial_sum.cpp", cube=True)
+    assert not errors, report("partial_sum.cpp", src, errors)
+    assert src.count(".IterateBatch(") == 2
