@@ -32,7 +32,7 @@ from ..errors import InvalidArgumentError
 from ..sanitizer import FIX, M, MTE1, MTE2
 from .common import check_align, dtype_of, gm_span, local_span
 from .copy import _record_blocks
-from .fixquant import requant, scale_values
+from .fixquant import SCALAR_OF, convert, fb_bytes, fb_chunks
 
 FRACTAL = 512  # bytes of one 16 x C0 fractal
 
@@ -53,7 +53,6 @@ for _cls, _what in (
     (A.LoadDataWithTransposeV2Op, "LoadDataWithTranspose"),
     (A.LoadDataWithSparseOp, "LoadDataWithSparse"),
     (A.MmadWithSparseOp, "MmadWithSparse"),
-    (A.FixpipeWithWorkspaceOp, "Fixpipe with per-channel quantization from a workspace"),
     (A.SetLoadDataBoundaryOp, "SetLoadDataBoundary (3D loads)"),
     (A.SetLoadDataPaddingValueOp, "SetLoadDataPaddingValue (3D loads)"),
     (A.SetLoadDataRepeatOp, "SetLoadDataRepeat (3D loads)"),
@@ -300,20 +299,64 @@ def lower_mmad(op, cx: Lowering):
 # --- Fixpipe: L0C -> GM -----------------------------------------------------------------------
 
 # quantPre -> (L0C element type, destination element types) Fixpipe converts between. The
-# scalar quantising modes take FixpipeParamsV220.deqScalar (sim/lower/matmul_quant.py has the
-# arithmetic); the vector ones need the FB workspace (FixpipeWithWorkspace, not simulated).
+# scalar quantising modes take FixpipeParamsV220.deqScalar, the vector ones (V*) a word per
+# column from the L1 workspace (sim/lower/fixquant.py has the arithmetic).
 _QUANT = {
     QuantMode.NoQuant: None,  # same type in and out
     QuantMode.F322F16: ("f32", ("f16",)),
     QuantMode.F322BF16: ("f32", ("bf16",)),
     QuantMode.DEQF16: ("i32", ("f16",)),
+    QuantMode.VDEQF16: ("i32", ("f16",)),
     QuantMode.QF322B8_PRE: ("f32", ("i8", "ui8")),
+    QuantMode.VQF322B8_PRE: ("f32", ("i8", "ui8")),
     QuantMode.REQ8: ("i32", ("i8", "ui8")),
+    QuantMode.VREQ8: ("i32", ("i8", "ui8")),
 }
 
 
-@lowers(A.FixpipeOp)
+def _fixpipe_mode(c, quant: int, dts, dtd, has_ws: bool, site) -> QuantMode:
+    """quantPre as a QuantMode, checked against the element types and the form of the call."""
+    if quant not in QuantMode._value2member_map_ or QuantMode(quant) not in _QUANT:
+        raise InvalidArgumentError(
+            f"converts with quantPre={quant}, which is not a QuantMode_t of the 910B (NoQuant, "
+            "F322F16, F322BF16, DEQF16, VDEQF16, QF322B8_PRE, VQF322B8_PRE, REQ8, VREQ8)",
+            site, core=c.block_idx)
+    mode = QuantMode(quant)
+    conv = _QUANT[mode]
+    want = (dts.name, (dts.name,)) if conv is None else conv
+    if dts.name != want[0] or dtd.name not in want[1]:
+        raise InvalidArgumentError(
+            f"writes {dts.name} L0C values to a {dtd.name} tensor with quantPre="
+            f"{mode.name}, which converts {want[0]} to {' or '.join(want[1])}",
+            site, core=c.block_idx)
+    if mode in SCALAR_OF and not has_ws:
+        # The headers run the mode with whatever FB holds: a stale vector on hardware.
+        raise InvalidArgumentError(
+            f"converts with quantPre={mode.name}, a scale per column, without the scale vector: "
+            "pass it as the cbuf_workspace argument (a uint64 tensor in A1), Fixpipe(dst, src, "
+            "cbufWorkspace, params)", site, core=c.block_idx)
+    return mode
+
+
+def _scale_words(c, w, n: int, site) -> np.ndarray:
+    """The n scale words of the workspace (one per column), read as FIX's L1 -> FB loads read
+    them (the sanitizer sees an L1 read on FIX)."""
+    _require(c, w, (Hardware.L1,), "reads its scale vector from", "Fixpipe", site)
+    if w.dt.name != "ui64":
+        raise InvalidArgumentError(
+            f"reads its scale vector from a {w.dt.name} tensor; cbufWorkspace holds uint64 "
+            "words (LocalTensor<uint64_t>)", site, core=c.block_idx)
+    if c.checking:
+        check_align(c, w, site, "reads")
+    lo, hi = local_span(c, w, 0, n, site, "reads")
+    if c.san is not None:
+        c.san.access(w.mem, lo, hi, False, FIX, c.san.begin(FIX), site)
+    return w.mem.bytes[lo:hi].view(np.uint64).copy()[None, :]
+
+
+@lowers(A.FixpipeOp, A.FixpipeWithWorkspaceOp)
 def lower_fixpipe(op, cx: Lowering):
+    """Fixpipe(dst, src, [cbufWorkspace,] params) into GM rows (CFG_ROW_MAJOR)."""
     assert isinstance(op, FixpipeBase)
     pre = cx.take_pre()
     site = cx.site(op)
@@ -330,6 +373,8 @@ def lower_fixpipe(op, cx: Lowering):
     if dts.name not in ("f32", "i32"):
         raise cx.error(op, f"reads {dts.name} from L0C, which holds f32 or i32")
     ss, sd, sp = cx.slot(op.src), cx.slot(op.dst), cx.slot(op.params)
+    ws = op.cbuf_workspace if isinstance(op, A.FixpipeWithWorkspaceOp) else None
+    sw = None if ws is None else cx.slot(ws)
 
     def f(R):
         c = R[0]
@@ -337,18 +382,16 @@ def lower_fixpipe(op, cx: Lowering):
         d, s = R[sd], R[ss]
         n, m, src_stride, dst_stride, relu, quant, deq, nd_num = R[sp][:8]
         _require(c, s, (Hardware.L0C,), "reads", "Fixpipe", site)
-        if quant not in QuantMode._value2member_map_ or QuantMode(quant) not in _QUANT:
-            raise InvalidArgumentError(
-                f"converts with quantPre={quant}, which is not simulated (NoQuant, F322F16, "
-                "F322BF16, DEQF16, QF322B8_PRE and REQ8 are)", site, core=c.block_idx)
-        mode = QuantMode(quant)
-        conv = _QUANT[mode]
-        want = (dts.name, (dts.name,)) if conv is None else conv
-        if dts.name != want[0] or dtd.name not in want[1]:
-            raise InvalidArgumentError(
-                f"writes {dts.name} L0C values to a {dtd.name} tensor with quantPre="
-                f"{mode.name}, which converts {want[0]} to {' or '.join(want[1])}",
-                site, core=c.block_idx)
+        mode = _fixpipe_mode(c, quant, dts, dtd, sw is not None, site)
+        if sw is not None and mode not in SCALAR_OF:
+            # FixpipeL0C2GMImpl with a workspace runs only the vector modes and returns
+            # without moving anything for the others.
+            if c.checking:
+                c.finding(InvalidArgumentError(
+                    f"writes nothing: with a cbufWorkspace, Fixpipe runs only the vector "
+                    f"quantPre modes (VDEQF16, VQF322B8_PRE, VREQ8), not {mode.name}; call it "
+                    "without the workspace", site))
+            return
         if nd_num != 1:
             raise InvalidArgumentError(f"writes ndNum={nd_num} matrices; only ndNum=1 is "
                                        "simulated", site, core=c.block_idx)
@@ -377,12 +420,11 @@ def lower_fixpipe(op, cx: Lowering):
             # Normal ReLU scales negative values by M2 = 0 (asc-devkit "随路量化与随路ReLU场景组合"),
             # the same as cutting them before the scale
             vals = np.maximum(vals, 0)
-        if mode in (QuantMode.DEQF16, QuantMode.QF322B8_PRE, QuantMode.REQ8):
-            word = np.array([int(deq) & 0xFFFFFFFFFFFFFFFF], np.uint64)
-            if mode is QuantMode.DEQF16:
-                vals = vals.astype(np.float64) * scale_values(word)
-            else:
-                vals = requant(vals, word, dtd.np, mode is QuantMode.REQ8, site, c.block_idx)
+        if mode in SCALAR_OF:
+            bits = _scale_words(c, R[sw], n, site)
+        else:
+            bits = np.array([int(deq) & 0xFFFFFFFFFFFFFFFF], np.uint64)
+        vals = convert(vals, mode, bits, dtd.np, site, c.block_idx)
         dm = d.mem
         rows = as_strided(dm.bytes[dlo:].view(dtd.np), shape=(m, n),
                           strides=(dst_stride * dsz, dsz))
@@ -397,8 +439,19 @@ def lower_fixpipe(op, cx: Lowering):
             step, length = dst_stride * dsz, n * dsz
             for i in range(m):
                 san.access(dm, dlo + i * step, dlo + i * step + length, True, FIX, k, site)
-        c.gm_copy(FIX, d.buf, dlo, n * dsz, dst_stride * dsz, m, True, d.cache[1], site,
-                  c.cost.fix_burst)
+        if mode not in SCALAR_OF:
+            c.gm_copy(FIX, d.buf, dlo, n * dsz, dst_stride * dsz, m, True, d.cache[1], site,
+                      c.cost.fix_burst)
+            return
+        # Per chunk of columns (FixpipeL0C2GMImplN): FIX loads the chunk's words L1 -> FB
+        # (copy_cbuf_to_fbuf, a FIX instruction), PipeBarrier<PIPE_FIX>, then converts and
+        # writes the chunk's columns of every row.
+        for col0, width in fb_chunks(n):
+            occ, lat = c.cost.copy(Hardware.L1, Hardware.FIXBUF, fb_bytes(width))
+            c.run(FIX, occ, lat, site)
+            c.barrier(FIX)
+            c.gm_copy(FIX, d.buf, dlo + col0 * dsz, width * dsz, dst_stride * dsz, m, True,
+                      d.cache[1], site, c.cost.fix_burst)
 
     return f
 

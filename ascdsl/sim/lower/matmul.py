@@ -48,8 +48,7 @@ from .vector import CONSTRUCT_LOWERINGS
 
 for _cls in (A.MatmulSetTensorAScalarOp, A.MatmulSetTensorBScalarOp, A.MatmulSetSelfDefineDataOp,
              A.MatmulSetSparseIndexOp, A.MatmulSetUserDefInfoOp, A.MatmulSetHF32Op,
-             A.MatmulGetTensorCReturnOp, A.MatmulGetBatchTensorCOp,
-             A.MatmulGetBatchTensorCLocalMemOp, A.MatmulIterateNBatchOp, A.MatmulWaitGetTensorCOp, A.MatmulGetOffsetCOp,
+             A.MatmulGetTensorCReturnOp, A.MatmulGetOffsetCOp,
              A.MatmulAsyncGetTensorCOp, A.GetMatmulApiTilingOp, A.KfcInitOp, A.KfcIsRunOp,
              A.KfcInitObjOp, A.KfcRunOp, A.KfcQuitOp):
     not_simulated(_cls, f"'{_cls.name}' is not simulated: the simulator runs the Matmul API of "

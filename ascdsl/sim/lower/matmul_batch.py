@@ -27,7 +27,14 @@ layouts with every operand in GM (BatchMode BATCH_LESS_THAN_L1, the default):
   already in L1: MTE1 loads, Mmad over K, FIX writes each baseM x baseN block, and the
   library's M_MTE1 flag after every block.
 
-Refused at the kernel line: enPartialSum and enSequentialWrite, the reducing C layouts (C's
+- **enPartialSum** (cube-only form). The first K step of each block adds onto what its L0C
+  buffer holds instead of initialising it, and the bias is off (batch_scheduler.h). The
+  simulator keeps the accumulators this object's IterateBatch calls leave in each L0C buffer
+  and adds onto them; onto anything else (a buffer no earlier IterateBatch of the object
+  filled, or one an Iterate/IterateAll has overwritten since) it is a located
+  NotSimulatedError rather than a made-up sum.
+
+Refused at the kernel line: enPartialSum in the client form and enSequentialWrite, the reducing C layouts (C's
 G, N or B of 1 while A's or B's is not), transposed operands in BSNGD/SBNGD, BSNGD with more
 batches than one line of S.
 
@@ -57,15 +64,17 @@ _SIMULATED_LAYOUTS = (LayoutMode.NORMAL, LayoutMode.BNGS1S2, LayoutMode.BSNGD, L
 class BatchCall:
     """The arguments of one IterateBatch (what a client's message carries)."""
 
-    __slots__ = ("batch_a", "batch_b", "strides", "sync", "wait", "layout", "atomic")
+    __slots__ = ("batch_a", "batch_b", "strides", "sync", "wait", "layout", "atomic", "partial")
 
     def __init__(self, batch_a: int, batch_b: int, strides: tuple[int, int, int], sync: bool,
-                 wait: bool, layout: dict | None = None, atomic: str | None = None):
+                 wait: bool, layout: dict | None = None, atomic: str | None = None,
+                 partial: bool = False):
         self.batch_a, self.batch_b = batch_a, batch_b
         self.strides = strides
         self.sync, self.wait = sync, wait
         self.layout = layout or {}  # the tiling's layout infos and BatchNum
         self.atomic = atomic  # enAtomic: None, "add", "max" or "min"
+        self.partial = partial  # enPartialSum: add onto what L0C holds (_l0c_start)
 
 
 def check_layouts(op, cx: Lowering, t) -> None:
@@ -168,7 +177,10 @@ def run_batch(c, st, site, g, call: BatchCall) -> None:
     # MatmulConfig.isBiasBatch (on by default, as in Ascend C): a bias row per product,
     # rows singleCoreN apart; off: one row that every product adds
     per_batch = bool(st.type.config.get("is_bias_batch"))
+    held = _l0c_start(c, st, site, call.partial)
     try:
+        if call.partial:
+            bias_all = st.bias = None  # SetBias(IsBias() && !enPartialSum) (batch_scheduler.h)
         if bias_all is not None:
             _load_bias(c, st, site, num if per_batch else 1, t["singleCoreN"])
         ready = _load_batches(c, st, run, site, ((a_all, ba, stride_a, lda, "a"),
@@ -192,14 +204,56 @@ def run_batch(c, st, site, g, call: BatchCall) -> None:
             for x, (mi, ni) in enumerate(blocks):
                 m_done = brun.compute_block(mi, ni, blocks[x + 1] if x + 1 < len(blocks) else None)
                 r0, c0 = mi * brun.bm, ni * brun.bn
-                brun.write(out, r0, c0, vals[r0:r0 + brun.bm, c0:c0 + brun.bn], m_done,
-                           call.atomic)
+                blk = vals[r0:r0 + brun.bm, c0:c0 + brun.bn]
+                if held is not None:
+                    blk = _l0c_block(c, st, site, held, blk, call.partial)
+                brun.write(out, r0, c0, blk, m_done, call.atomic)
     finally:
+        if held is not None:
+            st.l0c_mark = st.l0c_next  # the buffers hold `held` until another call computes
         st.a, st.b, st.org, st.single, st.tail, st.trans, st.bias = saved
         # End(): the batch buffers leave L1; a later Iterate loads its own stages.
         st.l1 = {"a": type(st.l1["a"])(), "b": type(st.l1["b"])()}
         st.l1_free = {"a": [], "b": []}
         st.blocks = st.current = None
+
+
+def _l0c_start(c, st, site, partial: bool) -> dict | None:
+    """The accumulators this object's IterateBatch calls left in its L0C buffers (buffer ->
+    block), which an enPartialSum call adds onto: its first K step runs Mmad with
+    cmatrixInitVal off (UpdateSplitParams: sL0CInit = enPartialSum ? 0 : 1). None when
+    the values are not tracked (quantised output converts them on the way out)."""
+    if getattr(st, "quant", None) is not None:
+        if partial:
+            raise NotSimulatedError("calls IterateBatch with enPartialSum and a quantised C, "
+                                    "which is not simulated", site, core=c.block_idx)
+        st.l0c_held = {}
+        return None
+    held = getattr(st, "l0c_held", None)
+    # Blocks computed by other calls since (Iterate, IterateAll) overwrote the buffers.
+    if held is None or getattr(st, "l0c_mark", None) != st.l0c_next:
+        held = st.l0c_held = {}
+    return held
+
+
+def _l0c_block(c, st, site, held: dict, blk, partial: bool):
+    """The block's accumulators as L0C holds them after its Mmads: added onto the buffer's
+    previous block with enPartialSum (the buffer the schedule gives it: one with UnitFlag,
+    dbL0C otherwise), and remembered for the next call."""
+    slot = st.l0c_next % len(st.l0c)
+    if partial:
+        prev = held.get(slot)
+        if prev is None or prev.shape != blk.shape:
+            what = ("holds nothing this object computed" if prev is None else
+                    f"holds a {prev.shape[0]} x {prev.shape[1]} block")
+            raise NotSimulatedError(
+                f"calls IterateBatch with enPartialSum, which adds a {blk.shape[0]} x "
+                f"{blk.shape[1]} block onto L0C buffer {slot}; that buffer {what} (the "
+                "simulator adds onto the blocks of this object's previous IterateBatch only)",
+                site, core=c.block_idx)
+        blk = blk + prev
+    held[slot] = blk.copy()
+    return blk
 
 
 def _layout_info(st, which: str, field: str) -> int:
@@ -379,15 +433,15 @@ def lower_iterate_batch_cube_only(op, cx: Lowering):
     if kfc_lower._mixed(op, cx):
         raise cx.error(op, "is the cube-only IterateBatch form in a mixed kernel; a vector "
                            "core's client calls IterateBatch(c, batchA, batchB, ...)")
-    _refuse_extras(op, cx, op.enPartialSum, op.enSenquentialWrite)
-    s = cx.slot(op.tensor)
+    _refuse_extras(op, cx, None, op.enSenquentialWrite)
+    s, sp = cx.slot(op.tensor), cx.slot(op.enPartialSum)
     sat = cx.slot(op.enAtomic) if op.enAtomic is not None else None
     strides = cx.slots([op.maxtrixStrideA, op.maxtrixStrideB, op.maxtrixStrideC])
 
     def body(c, st, R):
         ba, bb = _batch_counts(st)
         call = BatchCall(ba, bb, tuple(int(R[x]) for x in strides), True, False, None,
-                         _atomic(R, sat, site, c))
+                         _atomic(R, sat, site, c), bool(R[sp]))
         run_batch(c, st, site, R[s], call)
 
     return mm._matmul_op(op, cx, body)

@@ -19,7 +19,7 @@ def test_every_op_has_a_lowering_or_a_reason(cls):
 
 
 SIMULATED_CUBE_OPS = (A.DataCopyNd2NzOp, A.LoadDataL0Op, A.LoadDataG2LOp, A.MmadOp,
-                      A.MmadWithBiasOp, A.FixpipeOp)
+                      A.MmadWithBiasOp, A.FixpipeOp, A.FixpipeWithWorkspaceOp)
 
 
 def test_only_local_tensor_auto_and_pyasc_cumsum_are_refused():
@@ -50,11 +50,13 @@ def test_only_local_tensor_auto_and_pyasc_cumsum_are_refused():
     extra_classes = (A.AllocTensorInPlaceOp, A.DequeTensorInPlaceOp, *A.LIST_TENSOR_OPS,
                      A.SetFmatrixOp)
     extras = [c.name for c in extra_classes]
-    # the Matmul API: N-batch, scalar-input, workspace and KFC calls (sim/lower/matmul.py;
-    # IterateBatch, SetBatchNum, WaitIterateBatch: matmul_batch.py; SetQuant*: matmul_quant.py)
+    # the Matmul API: scalar-input and KFC calls (sim/lower/matmul.py; IterateBatch,
+    # SetBatchNum, WaitIterateBatch: matmul_batch.py; IterateNBatch, GetBatchTensorC,
+    # WaitGetTensorC: matmul_nbatch.py; SetQuant*: matmul_quant.py)
     matmul = [c.name for c in A.MATMUL_OPS if isinstance(lowering_for(c), str)]
-    assert len(matmul) == 19 and "ascendc.matmul.iterate_all" not in matmul
+    assert len(matmul) == 15 and "ascendc.matmul.iterate_all" not in matmul
     assert "ascendc.matmul.iterate_batch" not in matmul
+    assert "ascendc.matmul.iterate_n_batch" not in matmul
     assert sorted(refused) == sorted(["ascendc.local_tensor_auto", "ascendc.cumsum", *cube,
                                       *vector, *extras, *matmul, *proposals])
 
