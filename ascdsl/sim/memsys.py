@@ -19,8 +19,9 @@ mechanism rather than by per-op costs:
   Writes allocate dirty lines. When a core's share of the L2 is full, every insertion evicts a
   line, dirty ones first; an evicted dirty line is written back to HBM on the core's share.
   A core that reads a line another core brought in gets it from L2 (whichever of the two is
-  simulated first pays the miss, as the one that comes first on hardware would); it waits for
-  the line only when it fetched the line itself (other cores' times are not on its clock).
+  simulated first pays the miss; a second pass gives it to the readers that come first in
+  time, ascdsl.sim.l2share); it waits for the line only when it fetched the line itself
+  (other cores' times are not on its clock).
 - **Cache modes** (`GlobalTensor::SetL2CacheHint`): with CACHE_MODE_DISABLE, reads that miss
   go to HBM without allocating a line, and writes go to HBM.
 - **Panels several cores read at once** (the Matmul API's A and B: every core of a row of
