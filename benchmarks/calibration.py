@@ -137,7 +137,8 @@ def run_matmul(case: int) -> tuple[dict, str]:
 # per-core times extended linearly to K / TK stages: a stage is the same work at any K while L2
 # holds both matrices, as it does for 00-a and 00-b (16 + 32 and 32 + 64 MB), and all of K
 # would take the simulator minutes of CPU per row. The extension keeps each core's own slope,
-# so the core that pays its panels' misses first (ascdsl.sim.memsys) stays the slowest.
+# so the cores that pay their panels' misses (the first readers in time, ascdsl.sim.l2share)
+# stay the slowest.
 _FP32_B_COL = dict(dtype=np.float32, b_col_major=True)
 CATLASS = {
     "00-a": (2048, 4096, 4000, catlass_basic_matmul.Config(), 2),

@@ -31,6 +31,7 @@ from .errors import (
     UBOverflowError,
 )
 from .memory import GMBuffer, Memory
+from .memsys import CACHE_NORMAL
 from .port import close_write, open_write, share
 from .sanitizer import EVENT_DST, EVENT_SRC, NPIPES, PIPE_NAMES, S, Sanitizer
 
@@ -310,6 +311,7 @@ class CoreSim:
                 hbm_end = s
             self.hbm_free = s
         if not write:
+            req = port
             if l2_cap is None:
                 port += l2 / ms.l2_rate + hbm / ms.read_rate
             else:
@@ -336,6 +338,9 @@ class CoreSim:
                 if fetched is not None:
                     ms.landed(buf, fetched, hbm_end)  # the lines are in L2 from then on
                 port += cost.gm_latency
+            if ms.log is not None and shared == 1 and mode == CACHE_NORMAL \
+                    and not (start | stride) & 31:
+                ms.log.add(self.block_idx, req, port, buf.index, start, length, stride, count)
             if port > end:
                 end = port
         elif hbm_end > end:

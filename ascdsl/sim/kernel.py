@@ -37,6 +37,7 @@ from .errors import NotSimulatedError, SimulationError
 from .gm_layout import GMLayout
 from .kfc import KernelReturn
 from .memory import GMBuffer, GPtr
+from .l2share import ReadLog, TimedShares, resolve
 from .memsys import sharing_ends
 from .mix import BlockRun, has_vector_work, lanes_of, make_cores
 from .report import RunReport
@@ -145,26 +146,37 @@ class SimKernel:
         if sanitize not in SANITIZE_MODES:
             raise ValueError(f"sanitize must be one of {SANITIZE_MODES}, got {sanitize!r}")
         launch = Launch(self, core_num, sanitize, self.soc, trace, cube=self.cube)
+        again = self.lanes is None and 1 < core_num <= launch.active
+        ms = launch.cost.memsys
+        if again:
+            ms.log = ReadLog()
         report, hbm_ends = self._run(launch, core_num, args)
-        if self.lanes is None and 1 < core_num <= launch.active:
+        if again:
             ends = sharing_ends(launch.active, hbm_ends)
-            if ends is not None:
-                report = self._retime(core_num, args, launch, trace, ends)
+            timed = resolve(ms.log, ms.shift)
+            ms.log = None
+            if ends is not None or timed is not None:
+                report = self._retime(core_num, args, launch, trace, ends, timed)
         return report
 
     def _retime(self, core_num: int, args: list, first: Launch, trace: bool,
-                ends: list[float]) -> RunReport:
+                ends: list[float] | None, timed: dict | None) -> RunReport:
         """Time the launch again with HBM shared by the cores moving data at the time
-        (ascdsl.sim.memsys, `share_hbm`), from the first pass's HBM ends. Timing only: it runs on
-        copies of GM as the first pass left it, without the sanitizer; the results and findings
-        are the first pass's."""
+        (ascdsl.sim.memsys, `share_hbm`), from the first pass's HBM ends, and with the misses
+        of lines several cores read paid by the cores that read them first in time
+        (ascdsl.sim.l2share). Timing only: it runs on copies of GM as the first pass left
+        it, without the sanitizer; the results and findings are the first pass's."""
         # One copy per array passed (the same array twice stays one buffer); overlapping views
         # of one array become separate copies (their bytes no longer share L2 lines).
         copies: dict[int, np.ndarray] = {}
         again = [copies.setdefault(id(a), a.copy()) if isinstance(a, np.ndarray) else a
                  for a in args]
         launch = Launch(self, core_num, "off", self.soc, trace, cube=self.cube)
-        launch.cost.memsys.share_hbm(ends)
+        ms = launch.cost.memsys
+        if ends is not None:
+            ms.share_hbm(ends)
+        if timed is not None:
+            ms.timed = TimedShares(timed, ms.shift)
         report = self._run(launch, core_num, again)[0]
         report.findings = list(first.findings)
         report.printed = "".join(first.printed)

@@ -19,8 +19,9 @@ mechanism rather than by per-op costs:
   Writes allocate dirty lines. When a core's share of the L2 is full, every insertion evicts a
   line, dirty ones first; an evicted dirty line is written back to HBM on the core's share.
   A core that reads a line another core brought in gets it from L2 (whichever of the two is
-  simulated first pays the miss, as the one that comes first on hardware would); it waits for
-  the line only when it fetched the line itself (other cores' times are not on its clock).
+  simulated first pays the miss; a second pass gives it to the readers that come first in
+  time, ascdsl.sim.l2share); it waits for the line only when it fetched the line itself
+  (other cores' times are not on its clock).
 - **Cache modes** (`GlobalTensor::SetL2CacheHint`): with CACHE_MODE_DISABLE, reads that miss
   go to HBM without allocating a line, and writes go to HBM.
 - **Panels several cores read at once** (the Matmul API's A and B: every core of a row of
@@ -108,6 +109,10 @@ class MemSystem:
         self.hbm_bw = c["hbm_bw"]
         # The HBM share over time (`share_hbm`): when the sharing cores' traffic ends, ascending.
         self.ends: list[float] | None = None
+        # The first pass's log of reads and the second pass's corrections of who pays for a
+        # line several cores read (ascdsl.sim.l2share); None when not kept or not needed.
+        self.log = None
+        self.timed = None
 
     def share_hbm(self, ends: list[float]) -> None:
         """Share HBM among the cores moving data at the time: `ends[i]` is when core i's HBM
@@ -160,6 +165,31 @@ class MemSystem:
             return 0, 0, 0.0, None
         if share > 1:
             return self._shared_read(core, buf, start, length, stride, count, mode, share)
+        if self.timed is not None and mode == CACHE_NORMAL and not (start | stride) & 31:
+            return self._timed_read(core, buf, start, length, stride, count)
+        return self._read_bytes(core, buf, start, length, stride, count, mode)
+
+    def _timed_read(self, core, buf: GMBuffer, start: int, length: int, stride: int,
+                    count: int) -> tuple:
+        """`read` with the time rule's correction of the lines it pays for
+        (ascdsl.sim.l2share): the bytes it moves from HBM instead of L2, or the reverse."""
+        hbm, l2, hit_ready, fetched = self._read_bytes(core, buf, start, length, stride, count,
+                                                       CACHE_NORMAL)
+        d = self.timed.lines(core.block_idx, buf.index, start, length, stride, count)
+        if d:
+            moved = d * self.line
+            if moved < -hbm:
+                moved = -hbm
+            elif moved > l2:
+                moved = l2
+            hbm += moved
+            l2 -= moved
+        return hbm, l2, hit_ready, fetched
+
+    def _read_bytes(self, core, buf: GMBuffer, start: int, length: int, stride: int,
+                    count: int, mode: int) -> tuple:
+        """`read` as the L2 state alone decides it."""
+        total = length * count
         st = buf.l2 or self.lines_of(buf)
         shift = self.shift
         allocate = mode == CACHE_NORMAL
@@ -212,7 +242,8 @@ class MemSystem:
         """`read` of bytes `share` cores want at once (module docstring): the misses count
         1/share on the core's L2 clock and HBM share."""
         clock, resident = core.l2_clock, core.l2_resident
-        hbm, l2, hit_ready, fetched = self.read(core, buf, start, length, stride, count, mode)
+        hbm, l2, hit_ready, fetched = self._read_bytes(core, buf, start, length, stride, count,
+                                                       mode)
         if hbm:
             inserted = core.l2_clock - clock
             core.l2_clock = clock + inserted / share

@@ -111,6 +111,30 @@ def copy_b(dst, b_gm, k0, col0, k, n, N, K, TK: asc.ConstExpr[int], TN: asc.Cons
 
 
 @asc.jit
+def store_block(c_gm, co1, row0, col0, m, n, m_round, N, QUANT: asc.ConstExpr[int]):
+    """The block's result L0C -> C once its last Mmad is done; FIX -> M frees L0C for the
+    next block's first Mmad."""
+    asc.set_flag(asc.HardEvent.M_FIX, 0)
+    asc.wait_flag(asc.HardEvent.M_FIX, 0)
+    asc.fixpipe(c_gm[row0 * N + col0:], co1,
+                asc.FixpipeParamsV220(n, m, m_round, N, quant_pre=QUANT))
+    asc.set_flag(asc.HardEvent.FIX_M, 0)
+
+
+@asc.jit
+def drain():
+    """The kernel's end: take every event the loops left set (both L1 buffers' MTE1 -> MTE2,
+    both L0 buffers' M -> MTE1, the last FIX -> M), so none is pending when the core stops."""
+    for p in asc.static_range(2):
+        asc.wait_flag(asc.HardEvent.MTE1_MTE2, p)
+        asc.wait_flag(asc.HardEvent.MTE1_MTE2, p + 2)
+        asc.wait_flag(asc.HardEvent.M_MTE1, p)
+        asc.wait_flag(asc.HardEvent.M_MTE1, p + 2)
+    asc.wait_flag(asc.HardEvent.FIX_M, 0)
+    asc.pipe_barrier(asc.Pipe.PIPE_ALL)
+
+
+@asc.jit
 def basic_matmul(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, M: int,
                  N: int, K: int, cores: int, stages: int, TM: asc.ConstExpr[int],
                  TN: asc.ConstExpr[int], TK: asc.ConstExpr[int], L0_K: asc.ConstExpr[int],
@@ -225,19 +249,8 @@ def basic_matmul(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddres
                 l0a_id = 1 - l0a_id
             l1_id = nxt
             k_act = k_next
-        asc.set_flag(asc.HardEvent.M_FIX, 0)
-        asc.wait_flag(asc.HardEvent.M_FIX, 0)
-        asc.fixpipe(c_gm[row0 * N + col0:], co1,
-                    asc.FixpipeParamsV220(n, m, m_round, N, quant_pre=QUANT))
-        asc.set_flag(asc.HardEvent.FIX_M, 0)
-
-    for p in asc.static_range(2):
-        asc.wait_flag(asc.HardEvent.MTE1_MTE2, p)
-        asc.wait_flag(asc.HardEvent.MTE1_MTE2, p + 2)
-        asc.wait_flag(asc.HardEvent.M_MTE1, p)
-        asc.wait_flag(asc.HardEvent.M_MTE1, p + 2)
-    asc.wait_flag(asc.HardEvent.FIX_M, 0)
-    asc.pipe_barrier(asc.Pipe.PIPE_ALL)
+        store_block(c_gm, co1, row0, col0, m, n, m_round, N, QUANT)
+    drain()
 
 
 def launch(a, b, c, m: int, n: int, k: int, cores: int, stages: int = 0,

@@ -36,7 +36,7 @@ import numpy as np
 import ascdsl as asc
 from ascdsl.dialects.ascendc.types_cube import QuantMode
 from catlass_basic_matmul import (L0AB_HALF_BYTES, L1_BYTES, block_coord, copy_b, copy_rows,
-                                  smaller)
+                                  drain, smaller, store_block)
 
 
 @dataclass(frozen=True)
@@ -167,19 +167,8 @@ def optimized_matmul(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAd
                 l0a_id = 1 - l0a_id
             l1_id = nxt
             k_act = k_next
-        asc.set_flag(asc.HardEvent.M_FIX, 0)
-        asc.wait_flag(asc.HardEvent.M_FIX, 0)
-        asc.fixpipe(c_gm[row0 * N + col0:], co1,
-                    asc.FixpipeParamsV220(n, m, m_round, N, quant_pre=QUANT))
-        asc.set_flag(asc.HardEvent.FIX_M, 0)
-
-    for p in asc.static_range(2):
-        asc.wait_flag(asc.HardEvent.MTE1_MTE2, p)
-        asc.wait_flag(asc.HardEvent.MTE1_MTE2, p + 2)
-        asc.wait_flag(asc.HardEvent.M_MTE1, p)
-        asc.wait_flag(asc.HardEvent.M_MTE1, p + 2)
-    asc.wait_flag(asc.HardEvent.FIX_M, 0)
-    asc.pipe_barrier(asc.Pipe.PIPE_ALL)
+        store_block(c_gm, co1, row0, col0, m, n, m_round, N, QUANT)
+    drain()
 
 
 def launch(a, b, c, m: int, n: int, k: int, cores: int, cfg: Config = Config()):
