@@ -29,6 +29,7 @@ from xdsl.irdl import (
     opt_prop_def,
     var_operand_def,
 )
+from xdsl.utils.exceptions import VerifyException
 
 from .base import AscendCOp, Cpp, asc_op
 from .constraints import INT, LOCAL, MASK, UN_PARAMS, Is
@@ -196,6 +197,13 @@ class SetDeqScaleOp(AscendCOp):
 
     def __init__(self, scale, offset=None, sign_mode=None):
         super().__init__(operands=[scale, offset, sign_mode])
+
+    def verify_facts(self) -> None:
+        # The C++ overloads are (half) and (float, int16_t, bool); one of the two trailing
+        # operands alone also prints as text that reads back with signMode taken for offset.
+        if (self.offset is None) != (self.signMode is None):
+            raise VerifyException("SetDeqScale takes a scale alone, or a scale, an offset and "
+                                  "a sign mode")
 
 
 # Not a VectorOp: pyasc's `_l4` is not a level of the vector APIs, and the op runs on the

@@ -360,3 +360,13 @@ func.func @alloc_position_elsewhere(%n: i32) {
   %t = ascendc.local_mem_allocator.alloc_dynamic %a, a1, %n, f32 : !ascendc.local_mem_allocator<1>, i32, !ascendc.local_tensor<*xf32>
   func.return
 }
+
+// -----
+
+// SetDeqScale's overloads are (half) and (float, int16_t, bool): a sign mode without its offset
+// also printed as text that read back with the sign mode taken for the offset.
+func.func @deq_scale_sign_without_offset(%s: f32, %sign: i1) {
+  // expected-error@+1 {{SetDeqScale takes a scale alone, or a scale, an offset and a sign mode}}
+  "ascendc.set_deq_scale"(%s, %sign) <{operandSegmentSizes = array<i32: 1, 0, 1>}> : (f32, i1) -> ()
+  func.return
+}
