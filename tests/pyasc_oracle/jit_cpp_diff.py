@@ -1,11 +1,12 @@
 """The fourth stage of the JIT differential: the JIT's Ascend C against pyasc's.
 
 For each compile both ran (paired as in ir_diff.py), ascdsl's frontend IR goes through
-`pyasc-pipeline` (pass_diff.run_pipeline, shared with the third stage so the pipeline runs
-once per compile) and the Ascend C printer with pyasc's spelling; the source is compared
+`pyasc-pipeline` (pass_diff.pipeline_module, shared with the third stage so the pipeline
+runs once per compile) and the Ascend C printer with pyasc's spelling; the source is compared
 with pyasc's ascendc.cpp for the same compile line for line, as the printer differential
-compares (printer_diff.compare: trailing whitespace and blank lines ignored, everything
-else compared). So this stage measures what a user of the JIT gets from ascdsl in pyasc's
+compares (printer_diff.compare_sources: trailing whitespace and blank lines ignored,
+everything else compared). The frontend IR carries its locations (the suite records it so):
+the printer names values from them as pyasc's translator does (`v1_x`). So this stage measures what a user of the JIT gets from ascdsl in pyasc's
 mode against what pyasc's JIT hands to bisheng.
 
 pyasc's translator numbers mask arrays with statics that run on across the kernels one
@@ -21,10 +22,7 @@ tests/pyasc/test_jit_ascendc_ratchet.py keeps them equal.
 
 from __future__ import annotations
 
-from . import oracle, printer_diff
-
-STAGE = "ascendc"
-
+from . import printer_diff
 
 def compare(codegen: str, ascir: str, cpp: str,
             counters: dict[object, int] | None = None) -> tuple[str, str | None, str | None]:
