@@ -129,7 +129,7 @@ class RemoveEmptyElseBranch(RewritePattern):
             return
         new = scf.IfOp(op.cond, [], rewriter.move_region_contents_to_new_regions(
             op.true_region), None, dict(op.attributes))
-        rewriter.replace_op(op, new, [])
+        rewriter.replace(op, new, [])
 
 
 def _functions(module: ModuleOp) -> list[FuncOp]:
