@@ -98,7 +98,10 @@ class ConstantOp(IRDLOperation):
     name = "emitc.constant"
     value = prop_def(AnyAttr())
     result = result_def()
-    traits = traits_def(ConstantLike(), Pure())
+    # ConstantLike but not Pure, as MLIR's (EmitC.td): no pass erases an unused one, so it
+    # stays in pyasc's IR after its constructor's op is gone; MLIR's folder still merges and
+    # hoists it (greedy_constants.py).
+    traits = traits_def(ConstantLike())
 
     def __init__(self, value: Attribute, result_type: Attribute | None = None):
         t = result_type if result_type is not None else value.type  # type: ignore[attr-defined]

@@ -11,7 +11,8 @@ with one folder per function kept across both, so the constants end up where pya
 It also applies MLIR's integer reassociation patterns that xDSL lacks
 (ArithCanonicalization.td): a constant chain folds into one op, the inner op kept when it has
 other users, e.g. `muli(muli(x, 2), 4)` -> `muli(x, 8)`, `addi(subi(x, c0), c1)` ->
-`addi(x, c1 - c0)`, `subi(c1, subi(c0, x))` -> `addi(x, c1 - c0)`.
+`addi(x, c1 - c0)`, `subi(c1, subi(c0, x))` -> `addi(x, c1 - c0)`; and MLIR's scf.if
+pattern that drops an empty `else` (RemoveEmptyElseBranch).
 
 `pyasc-pipeline` uses it wherever pyasc runs `canonicalize`.
 """
@@ -21,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import arith
+from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, ModuleOp
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Operation, SSAValue
@@ -115,6 +116,22 @@ class IntegerReassociation(RewritePattern):
         rewriter.replace(op, [const, new])
 
 
+class RemoveEmptyElseBranch(RewritePattern):
+    """MLIR's scf.if pattern of that name (SCF.cpp), which xDSL lacks: an `else` holding only
+    its `scf.yield` is dropped when the `if` yields nothing. pyasc's frontend writes such an
+    `else` for a Python `if` without one; its canonicalize leaves `scf.if %c { ... }`."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if not isinstance(op, scf.IfOp) or op.output:
+            return
+        block = op.false_region.blocks.first
+        if block is None or block.first_op is not block.last_op:
+            return
+        new = scf.IfOp(op.cond, [], rewriter.move_region_contents_to_new_regions(
+            op.true_region), None, dict(op.attributes))
+        rewriter.replace(op, new, [])
+
+
 def _functions(module: ModuleOp) -> list[FuncOp]:
     return [f for f in module.walk() if isinstance(f, FuncOp) and f.body.blocks]
 
@@ -134,7 +151,7 @@ class PyascCanonicalizePass(ModulePass):
         for func, folder in folders.items():
             folder.fold(func)
         pattern = GreedyRewritePatternApplier(
-            [IntegerReassociation(), CanonicalizationRewritePattern()], ctx=ctx,
+            [IntegerReassociation(), RemoveEmptyElseBranch(), CanonicalizationRewritePattern()], ctx=ctx,
             folding_enabled=True)
         PatternRewriteWalker(pattern, post_walk_func=region_dce).rewrite_module(op)
         for func in _functions(op):

@@ -14,7 +14,8 @@
         equal / differs / unread, the most common first differences (--list: every equal id)
     python -m tests.pyasc_oracle jit-ir [--area basic ...] [--results suite.json] [--show 5] [--list]
         ascdsl's JIT on pyasc's tests against pyasc's dumps of the same compiles: frontend IR
-        and IR after the passes, equal after name normalisation (tests/pyasc_oracle/ir_diff.py)
+        and IR after the passes, equal after name normalisation (tests/pyasc_oracle/ir_diff.py),
+        and the Ascend C after pyasc-pipeline against pyasc's (--stage ascendc; jit_cpp_diff.py)
     python -m tests.pyasc_oracle passes [--area basic ...] [--show 10] [--list]
         ascdsl's pass pipeline (pyasc-pipeline) on pyasc's codegen.mlir against pyasc's
         ascir.mlir: equal / differs / fails / unread, the most common first differences
@@ -226,10 +227,12 @@ def cmd_jit_ir(args) -> int:
         _log(reason)
         return 1
     venv.ensure_venv(create=True, log=_log)
+    stages = tuple(args.stage) if args.stage else ("codegen", "passes", "pyasc-pipeline",
+                                                   "ascendc")
     pairs = ir_diff.run(args.area, Path(args.results) if args.results else None,
-                        Path(args.save) if args.save else None)
+                        Path(args.save) if args.save else None, stages)
     if args.list:
-        print("\n".join(ir_diff.equal_ids(pairs, "codegen")))
+        print("\n".join(ir_diff.equal_ids(pairs, stages[0])))
         return 0
     print(ir_diff.summary(pairs, args.show))
     return 0
@@ -283,8 +286,11 @@ def main(argv=None) -> int:
     p.add_argument("--results", help="a suite run made with ASCDSL_SUITE_IR=1 (else one runs)")
     p.add_argument("--save", help="write the suite run's results here (for --results)")
     p.add_argument("--show", type=int, default=5)
+    p.add_argument("--stage", action="append",
+                   choices=["codegen", "passes", "pyasc-pipeline", "ascendc"],
+                   help="compare only these stages (default: all four)")
     p.add_argument("--list", action="store_true",
-                   help="print the compiles whose frontend IR equals pyasc's")
+                   help="print the compiles equal at the first --stage (default: codegen)")
     p.set_defaults(fn=cmd_jit_ir)
     p = sub.add_parser("passes", help="ascdsl's passes on pyasc's codegen.mlir against "
                                       "pyasc's ascir.mlir")

@@ -109,11 +109,12 @@ def _ascdsl_compiles(tests: list[dict]) -> dict[tuple[str, str, str, int], dict]
 
 def run(areas: list[str] | None = None, results: Path | None = None,
         save: Path | None = None,
-        stages: tuple[str, ...] = ("codegen", "passes", "pyasc-pipeline"),
+        stages: tuple[str, ...] = ("codegen", "passes", "pyasc-pipeline", "ascendc"),
         tests: list[dict] | None = None) -> list[Pair]:
     """Pairs of every compile both ran; the suite runs unless `results` has a run made with
     $ASCDSL_SUITE_IR set (`save` keeps the run's results for that) or `tests` holds its
-    records. `stages` picks the comparisons ("codegen", "passes", "pyasc-pipeline")."""
+    records. `stages` picks the comparisons ("codegen", "passes", "pyasc-pipeline", "ascendc":
+    the JIT's Ascend C, jit_cpp_diff.py)."""
     files = [p for _, p in layout.suite_files(areas)]
     if tests is None and results is not None:
         tests = json.loads(results.read_text())["tests"]
@@ -131,18 +132,32 @@ def run(areas: list[str] | None = None, results: Path | None = None,
     theirs = _pyasc_compiles(files)
     ours = _ascdsl_compiles(tests)
     pairs: list[Pair] = []
-    for key in sorted(set(theirs) & set(ours)):
+    from .jit_cpp_diff import Counters
+    from .jit_cpp_diff import compare as compare_cpp
+
+    counters = Counters()
+    # pyasc's order, file by file: the Ascend C stage's counters run on as pyasc's did
+    for key, dump in theirs.items():
         file, test, kernel, n = key
-        ident = f"{file}::{test} {kernel} #{n}"
-        dump, ir = theirs[key], ours[key]
-        for stage, mine, pyasc in (("codegen", ir["codegen"], dump.codegen_mlir),
-                                   ("passes", ir.get("passes"), dump.ascir_mlir)):
-            if stage not in stages or mine is None or pyasc is None:
-                continue
-            status, t, o = compare(pyasc, mine, f"{stage}.mlir")
-            pairs.append(Pair(ident, stage, status, t, o))
-        if "pyasc-pipeline" in stages and dump.ascir_mlir is not None:
-            pairs.append(_through_pyasc_pipeline(ident, ir["codegen"], dump.ascir_mlir))
+        before = counters.before(file)
+        ir = ours.get(key)
+        if ir is not None:
+            ident = f"{file}::{test} {kernel} #{n}"
+            for stage, mine, pyasc in (("codegen", ir["codegen"], dump.codegen_mlir),
+                                       ("passes", ir.get("passes"), dump.ascir_mlir)):
+                if stage not in stages or mine is None or pyasc is None:
+                    continue
+                status, t, o = compare(pyasc, mine, f"{stage}.mlir")
+                pairs.append(Pair(ident, stage, status, t, o))
+            if "pyasc-pipeline" in stages and dump.ascir_mlir is not None:
+                pairs.append(_through_pyasc_pipeline(ident, ir["codegen"], dump.ascir_mlir))
+            if "ascendc" in stages and dump.ascir_mlir and dump.ascendc_cpp:
+                status, t, o = compare_cpp(ir["codegen"], dump.ascir_mlir, dump.ascendc_cpp,
+                                           before)
+                pairs.append(Pair(ident, "ascendc", status, t, o))
+        if "ascendc" in stages and dump.ascir_mlir and dump.ascendc_cpp:
+            counters.after(dump.ascir_mlir)
+    pairs.sort(key=lambda p: p.ident)
     return pairs
 
 
@@ -168,7 +183,8 @@ def summary(pairs: list[Pair], show: int = 5) -> str:
     lines = []
     for stage, title in (("codegen", "frontend IR (codegen.mlir)"),
                          ("passes", "IR after ascdsl's default passes (ascir.mlir)"),
-                         ("pyasc-pipeline", "IR after pyasc-pipeline (ascir.mlir)")):
+                         ("pyasc-pipeline", "IR after pyasc-pipeline (ascir.mlir)"),
+                         ("ascendc", "Ascend C after pyasc-pipeline (ascendc.cpp)")):
         rows = [p for p in pairs if p.stage == stage]
         if not rows:
             continue

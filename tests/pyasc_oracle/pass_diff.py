@@ -21,6 +21,7 @@ an error on it). tests/pyasc/test_pass_diff.py keeps a ratchet of the equal ones
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 from collections import Counter
@@ -39,20 +40,30 @@ class PassResult:
     ours: str | None = None    # first differing line, ascdsl's (or the pass error)
 
 
-def run_pipeline(codegen: str, matmul_cube_only: bool = False,
-                 name: str = "codegen.mlir") -> str:
-    """codegen.mlir after ascdsl's `pyasc-pipeline`, printed without locations."""
+@functools.lru_cache(maxsize=4)
+def pipeline_module(codegen: str, matmul_cube_only: bool = False, name: str = "codegen.mlir"):
+    """codegen.mlir after ascdsl's `pyasc-pipeline`, verified, locations kept. Cached: the
+    JIT differential's third stage (printed) and fourth (Ascend C) read the same run, one
+    after the other."""
     from ascdsl.context import make_context
     from ascdsl.diagnostics import parse_module
-    from ascdsl.dialects.gm import install_mlir_memref_printing
-    from ascdsl.locations import print_module
     from ascdsl.transforms.pyasc_pipeline import PyascPipelinePass
 
-    install_mlir_memref_printing()
     ctx = make_context()
     module = parse_module(ctx, codegen, name)
     PyascPipelinePass(matmul_cube_only=matmul_cube_only).apply(ctx, module)
     module.verify()
+    return module
+
+
+def run_pipeline(codegen: str, matmul_cube_only: bool = False,
+                 name: str = "codegen.mlir") -> str:
+    """codegen.mlir after ascdsl's `pyasc-pipeline`, printed without locations."""
+    from ascdsl.dialects.gm import install_mlir_memref_printing
+    from ascdsl.locations import print_module
+
+    install_mlir_memref_printing()
+    module = pipeline_module(codegen, matmul_cube_only, name)
     out = io.StringIO()
     print_module(module, out, mlir_names=True)
     return out.getvalue()

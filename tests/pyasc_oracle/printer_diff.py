@@ -50,6 +50,12 @@ def compare(ir_text: str, cpp_text: str, name: str = "ascir.mlir",
         ours = emit(parse(ir_text, name), pyasc_spelling=True, counters=counters)
     except AscdslError as e:
         return PrinterResult("unread", ours=str(e).splitlines()[0][:300])
+    return compare_sources(ours, cpp_text)
+
+
+def compare_sources(ours: str, cpp_text: str) -> PrinterResult:
+    """ascdsl's Ascend C against pyasc's, line for line, blank lines and trailing whitespace
+    ignored; the first difference kept."""
     a, b = _lines(ours), _lines(cpp_text)
     for (_, x), (j, y) in zip(a, b):
         if x != y:

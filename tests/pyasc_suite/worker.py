@@ -109,7 +109,8 @@ def instrument() -> None:
         if _state["keep_ir"]:  # printed now: the passes change the module in place
             from ascdsl.frontend.pipeline import print_ir
 
-            _state["generated"] = print_ir(module, mlir_names=True)
+            # with locations: the Ascend C stage (jit_cpp_diff.py) prints names from them
+            _state["generated"] = print_ir(module, debuginfo=True, mlir_names=True)
         return module, uses_auto
 
     def getitem(self, launch):

@@ -11,8 +11,7 @@ from typing import ClassVar
 
 from xdsl.dialects.builtin import i32
 from xdsl.ir import Attribute
-from xdsl.irdl import result_def, traits_def
-from xdsl.traits import Pure
+from xdsl.irdl import result_def
 
 from .base import AscendCOp, Cpp, CppStyle, asc_op
 from .constraints import INT
@@ -24,7 +23,8 @@ class CoreTypeOp(AscendCOp):
     CORE: ClassVar[str] = ""
     value = result_def(INT)
     assembly_format = "attr-dict `:` type($value)"
-    traits = traits_def(Pure())
+    # Not Pure, as in pyasc (an AscFunc without effects declared): its canonicalize keeps an
+    # unused one, and so must pyasc-pipeline to write pyasc's IR.
 
     def __init__(self, result_type: Attribute = i32):
         super().__init__(result_types=[result_type])
@@ -54,7 +54,7 @@ class GetSubBlockNumOp(AscendCOp):
     name = "ascendc.get_sub_block_num"
     value = result_def(INT)
     assembly_format = "attr-dict `:` type($value)"
-    traits = traits_def(Pure())
+    # Not Pure, as in pyasc (OpSysVar.td: AscFunc only); see CoreTypeOp.
 
     def __init__(self, result_type: Attribute = i32):
         super().__init__(result_types=[result_type])

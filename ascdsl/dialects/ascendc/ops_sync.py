@@ -107,10 +107,16 @@ class GetBlockNumOp(_SysVarOp):
 
 
 @asc_op(cpp=Cpp("GetSubBlockIdx"))
-class GetSubBlockIdxOp(_SysVarOp):
+class GetSubBlockIdxOp(AscendCOp):
     """`GetSubBlockIdx()`: which vector core of an AI core (0 or 1) runs this code."""
 
     name = "ascendc.get_sub_block_idx"
+    # Unlike get_block_idx, not Pure in pyasc: its canonicalize keeps an unused one.
+    value = result_def(INT)
+    assembly_format = "attr-dict `:` type($value)"
+
+    def __init__(self, result_type: Attribute = i32):
+        super().__init__(result_types=[result_type])
 
 
 @asc_op(cpp=Cpp("printf", args=("str:desc", "vars")))
