@@ -42,6 +42,7 @@ from ..dtypes import DataType
 from ..errors import KernelLanguageError
 from ..values import (
     ConstExpr,
+    PlainValue,
     constant,
     describe,
     is_int_like,
@@ -60,8 +61,11 @@ _LEVEL_ORDER = {"l0": 0, "l1": 1, "l2": 2}
 # Defaults of trailing arguments pyasc lets you leave out (their kind follows the default).
 _DEFAULTS: dict[str, Any] = {"is_set_mask": True, "cal_index": False}
 
-# Integer operands pyasc passes wider than i32 (a 64-bit contiguous mask).
-_INT_TYPES: dict[str, DataType] = {"mask": dt.int64}
+# The types pyasc's wrappers give the integer operands (`_mat(mask, KT.int64)`, ...): each
+# family of APIs names its own, so a function declares its table with `levels(types=...)`;
+# an operand no table names is an i32, as pyasc's `count`.
+BINARY_TYPES: dict[str, DataType] = {"mask": dt.int64, "repeat_times": dt.int8}
+UNARY_TYPES: dict[str, DataType] = {"mask": dt.uint64, "repeat_times": dt.int8}
 
 _TENSOR_WRAPPERS: dict[type[Attribute], type] = {
     LocalTensorType: LocalTensor,
@@ -194,9 +198,30 @@ def describe_call(args: tuple, kwargs: dict) -> str:
     return ", ".join(parts)
 
 
-def int_operand(api: str, name: str, value: Any) -> SSAValue:
-    """An integer argument as an i32 operand (i64 for a contiguous mask)."""
-    return materialize_int(value, f"{api}(): '{name}'", _INT_TYPES.get(name, dt.int32)).value
+def int_operand(api: str, name: str, value: Any,
+                types: dict[str, DataType] | None = None) -> SSAValue:
+    """An integer argument as an operand of the type `types` gives it (pyasc's), else i32."""
+    t = (types or {}).get(name, dt.int32)
+    if name == "repeat_times" and t == dt.int8:
+        return repeat_times_operand(api, value)
+    return materialize_int(value, f"{api}(): '{name}'", t).value
+
+
+def repeat_times_operand(api: str, value: Any) -> SSAValue:
+    """`repeat_times` as pyasc writes it: an i8 (`_mat(repeat_times, KT.int8)`), which Ascend C
+    passes to a `uint8_t repeatTime` parameter. pyasc's builder refuses 128..255 (they do not
+    fit a signed byte); ascdsl takes the whole uint8_t range and stores the byte, so 200 is
+    `arith.constant -56 : i8`, the same bits C++ converts back to 200. Every consumer reads an
+    i8 repeat count as unsigned (ascdsl.sim.repeat.REPEAT_BITS). A runtime value is truncated
+    to its low byte (`arith.trunci`), as the C++ conversion does."""
+    value = ConstExpr.unwrap(value)
+    if is_int_like(value) and not isinstance(value, PlainValue):
+        n = int(value)
+        if not 0 <= n <= 255:
+            raise KernelLanguageError(
+                f"{api}(): 'repeat_times' is a uint8_t in Ascend C (0 to 255), got {n}")
+        return constant(n - 256 if n >= 128 else n, dt.int8).value
+    return materialize_int(value, f"{api}(): 'repeat_times'", dt.int8).value
 
 
 def mask_words(api: str, words: Any) -> list[SSAValue]:
@@ -219,8 +244,10 @@ class Levels:
     """The levels (op classes) one kernel-language function chooses from, in dispatch order."""
 
     def __init__(self, name: str, leading: list[str], ops: tuple[type, ...],
-                 aliases: dict[str, str] | None = None):
+                 aliases: dict[str, str] | None = None,
+                 types: dict[str, DataType] | None = None):
         self.name = name
+        self.types = types or {}
         self.ops = sorted(ops, key=lambda c: _LEVEL_ORDER.get(_level(c), 9))
         aliases = aliases or {}
         for op in self.ops:
@@ -285,7 +312,7 @@ class Levels:
                 assert element is not None
                 operands.append(materialize(_scalar(api, p.name, v), element).value)
             elif p.kind == "int":
-                operands.append(int_operand(api, p.name, v))
+                operands.append(int_operand(api, p.name, v, self.types))
             else:
                 operands.append(v.to_ir())
         properties: dict[str, Attribute | None] = {}
@@ -296,7 +323,7 @@ class Levels:
             elif p.operand is None:
                 properties["isSetMask"] = UnitAttr() if const_bool_arg(v, api, p.name) else None
             elif p.kind == "int":
-                operands.append(int_operand(api, p.operand, v))
+                operands.append(int_operand(api, p.operand, v, self.types))
             elif p.kind == "mask_list":
                 operands.append(mask_words(api, v))
             elif p.kind == "bool":
@@ -310,11 +337,14 @@ class Levels:
 LEVELS: dict[str, Levels] = {}
 
 
-def levels(*ops: type, names: dict[str, str] | None = None) -> Callable[[F], F]:
+def levels(*ops: type, names: dict[str, str] | None = None,
+           types: dict[str, DataType] | None = None) -> Callable[[F], F]:
     """Declare the ops (one per level) a kernel-language function builds.
 
     `names` maps an operand to pyasc's keyword for it where they differ (`params` is
-    `repeat_params` in `data_copy`). The function's docstring gets the list of its forms.
+    `repeat_params` in `data_copy`); `types` gives integer operands the type pyasc's wrapper
+    materializes them with (BINARY_TYPES, UNARY_TYPES; others are i32). The function's
+    docstring gets the list of its forms.
     """
 
     def wrap(fn: F) -> F:
@@ -323,7 +353,7 @@ def levels(*ops: type, names: dict[str, str] | None = None) -> Callable[[F], F]:
             p.name for p in sig.parameters.values()
             if p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
         ]
-        table = Levels(fn.__name__, leading, ops, names)
+        table = Levels(fn.__name__, leading, ops, names, types)
         LEVELS[fn.__name__] = table
         fn.__doc__ = (
             f"{inspect.cleandoc(fn.__doc__ or '')}\n\n"
