@@ -157,3 +157,22 @@ def test_parameter_structs_list_their_field_types():
     assert str(by_struct["ascendc.unary_repeat_params"]) == "[ui16, ui16, ui8, ui8]"
     # pyasc lists ui16 for its uint8_t paddings: no list, so the C++ never narrows
     assert by_struct["ascendc.data_copy_pad_params"] is None
+
+
+def test_ceildiv_is_one_ceildivsi_and_rounds_up():
+    # pyasc's PlainValue.ceildiv is `arith.ceildivsi` (its matmul tiling helpers use it);
+    # unsigned operands get ceildivui, the op that means what the method says for them
+    @asc.jit
+    def k(x: asc.GlobalAddress, n: int, d: int):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(x)
+        g.set_value(0, n.ceildiv(d))
+        g.set_value(1, (n * -1).ceildiv(d))
+        g.set_value(2, n.cast(asc.uint32).ceildiv(3).cast(asc.int32))
+
+    ck = codegen(k, np.zeros(4, np.int32), np.int32(7), np.int32(2))
+    assert len(_ops(ck, arith.CeilDivSIOp)) == 2 and len(_ops(ck, arith.CeilDivUIOp)) == 1
+    assert not _ops(ck, arith.DivSIOp)
+    out = np.zeros(4, np.int32)
+    k[1](out, np.int32(7), np.int32(2))
+    assert out.tolist() == [4, -3, 3, 0]
