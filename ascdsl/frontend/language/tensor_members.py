@@ -31,11 +31,11 @@ from ascdsl.dialects.ascendc import (
     LocalSetUserTagOp,
     ShapeInfoType,
 )
-from ascdsl.dialects.gm import gm_pointer_type
 
 from .. import dtypes as dt
 from ..builder import current
 from ..errors import KernelLanguageError
+from ..unranked import gm_unranked_pointer_type
 from ..values import ConstExpr, GlobalAddress, IRValue, PlainValue, describe, materialize_int
 
 
@@ -162,7 +162,7 @@ class GlobalTensorMembers:
     def get_phy_addr(self, offset: Any = 0) -> GlobalAddress:
         """The GM address of element `offset`."""
         off = materialize_int(offset, "get_phy_addr(): 'offset'", dt.uint64)
-        t = gm_pointer_type(self.dtype.ir)
+        t = gm_unranked_pointer_type(self.dtype.ir)
         return GlobalAddress(current().insert(GlobalGetPhyAddrOp(self.to_ir(), t, off.value))
                              .results[0], self.dtype)
 

@@ -176,3 +176,25 @@ def test_ceildiv_is_one_ceildivsi_and_rounds_up():
     out = np.zeros(4, np.int32)
     k[1](out, np.int32(7), np.int32(2))
     assert out.tolist() == [4, -3, 3, 0]
+
+
+def test_pointers_read_back_from_a_tensor_are_unranked_and_still_usable():
+    # pyasc types get_phy_addr's pointer memref<*xT, 22> (a kernel argument is memref<?xT, 22>)
+    @asc.jit
+    def k(x: asc.GlobalAddress, y: asc.GlobalAddress):
+        gx = asc.GlobalTensor()
+        gx.set_global_buffer(x, 64)
+        g2 = asc.GlobalTensor()
+        g2.set_global_buffer(gx.get_phy_addr(8) + 4, 16)
+        gy = asc.GlobalTensor()
+        gy.set_global_buffer(y, 64)
+        gy.set_value(0, g2.get_value(3))
+
+    x, y = np.arange(64, dtype=np.float32), np.zeros(64, np.float32)
+    ck = codegen(k, x, y)
+    (phy,) = _ops(ck, ascendc.GlobalGetPhyAddrOp)
+    assert str(phy.results[0].type) == "memref<*xf32, 22>"
+    assert "__gm__ float* v5 = const_cast<__gm__ float*>(v3.GetPhyAddr(v4));" in \
+        k.compile(x, y, always_compile=True).ascendc()
+    k[1](x, y)
+    assert y[0] == 15.0
