@@ -287,6 +287,11 @@ class TBuf(TQueBind):
 
     def __init__(self, pos: Any = TPosition.VECCALC):  # noqa: D107
         p = enum_arg(pos, TPosition, "TBuf", "pos")
+        # pyasc's TBuf derives from its TQueBind and runs TQueBind's constructor first, so
+        # its IR (and its Ascend C) declares an unused `TQueBind<pos, pos, 0>` before every
+        # TBuf; written here too, the frontend's IR is pyasc's op for op. Nothing uses it:
+        # the passes and the simulator see a queue no buffer is ever allocated from.
+        current().insert(QueBindOp(p, p, 0))
         op = current().insert(TBufOp(p))
         IRValue.__init__(self, op.results[0])
 
@@ -296,7 +301,7 @@ class TBuf(TQueBind):
         t = dtype_arg(dtype, api)
         n = None
         if ConstExpr.unwrap(len) is not None:
-            n = materialize_int(len, f"{api}(): 'len'").value
+            n = materialize_int(len, f"{api}(): 'len'", dt.uint32).value  # pyasc: uint32
         op = current().insert(GetTensorOp(self.value, LocalTensorType(t.ir), n))
         return LocalTensor._wrap(op.results[0], t)
 
