@@ -32,6 +32,7 @@ from ascdsl.dialects.ascendc.types_cube import (
 
 from ..builder import current
 from ..errors import KernelLanguageError
+from ..forms import default_construct
 from .. import dtypes as dt
 from ..values import ConstExpr, IRValue, materialize, materialize_int
 from .params import PARAM_CLASSES, ParamStruct
@@ -127,7 +128,7 @@ class MmadParams(IRValue):
                 f"{', '.join(self._SIX)}, not both (got {', '.join(six + eight)})")
         sizes = [ConstExpr.unwrap(v) for v in (m, n, k)]
         if all(v is None for v in sizes) and not given:
-            op = current().insert(ConstructOp(MmadParamsType(), []))
+            op = current().insert(default_construct(MmadParamsType()))
             super().__init__(op.results[0])
             return
         if six:

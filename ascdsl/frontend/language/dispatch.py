@@ -229,6 +229,14 @@ def mask_words(api: str, words: Any) -> list[SSAValue]:
     return [materialize_int(w, f"{api}(): mask word", dt.uint64).value for w in words]
 
 
+def _takes_set_mask(opcls: type) -> bool:
+    """Whether the op's C++ call reads isSetMask. Axpy's count form has no such template
+    parameter; pyasc accepts `is_set_mask` there but writes no property, and neither does
+    ascdsl (nothing would read it)."""
+    cpp = getattr(opcls, "CPP", None)
+    return cpp is None or cpp.template is None or any("isSetMask" in str(t) for t in cpp.template)
+
+
 def _level(opcls: type) -> str:
     m = re.search(r"_(l\d)$", opcls.name)
     return m.group(1) if m else ""
@@ -321,7 +329,8 @@ class Levels:
             if p.prop is not None:
                 properties[p.prop] = enum_attr(v)
             elif p.operand is None:
-                properties["isSetMask"] = UnitAttr() if const_bool_arg(v, api, p.name) else None
+                flag = const_bool_arg(v, api, p.name) and _takes_set_mask(op)
+                properties["isSetMask"] = UnitAttr() if flag else None
             elif p.kind == "int":
                 operands.append(int_operand(api, p.operand, v, self.types))
             elif p.kind == "mask_list":

@@ -24,7 +24,7 @@ from ascdsl.dialects.ascendc import (
 
 from .. import dtypes as dt
 from ..builder import current
-from ..unranked import gm_unranked_pointer_type
+from ..forms import gm_unranked_pointer_type
 from ..values import ConstExpr, GlobalAddress, IRValue, PlainValue, materialize_int
 from ._util import dtype_arg, require
 from .tensor import GlobalTensor

@@ -35,7 +35,7 @@ from ascdsl.dialects.ascendc import (
 from .. import dtypes as dt
 from ..builder import current
 from ..errors import KernelLanguageError
-from ..unranked import gm_unranked_pointer_type
+from ..forms import default_construct, gm_unranked_pointer_type
 from ..values import ConstExpr, GlobalAddress, IRValue, PlainValue, describe, materialize_int
 
 
@@ -52,7 +52,7 @@ class ShapeInfo(IRValue):
             if original_shape is not None or data_format is not None:
                 raise KernelLanguageError("ShapeInfo(): original_shape and data_format need "
                                           "a shape")
-            super().__init__(current().insert(ConstructOp(ShapeInfoType())).results[0])
+            super().__init__(current().insert(default_construct(ShapeInfoType())).results[0])
             return
         from .copy_ext import shape_info_from_arrays
 
