@@ -29,8 +29,10 @@ def test_every_use_of_a_number_is_a_constant_of_its_own():
             g.set_value(i, n * 2)
 
     ck = codegen(k, np.zeros(4, np.int32), I32)
-    twos = [op for op in _ops(ck, arith.ConstantOp) if op.value.value.data == 2]
-    # `2` as an index, as a factor, the loop bound and the factor in the loop: four constants,
+    twos = [op for op in [*_ops(ck, arith.ConstantOp), *_ops(ck, emitc.ConstantOp)]
+            if op.value.value.data == 2]
+    # `2` as an index (a ui64, as pyasc's GlobalTensor.set_value), as a factor, the loop bound
+    # and the factor in the loop: four constants,
     # the one in the loop inside it (pyasc does not reuse constants; canonicalize merges them)
     assert len(twos) == 4
     (loop,) = _ops(ck, scf.ForOp)
