@@ -253,9 +253,10 @@ class Levels:
 
     def __init__(self, name: str, leading: list[str], ops: tuple[type, ...],
                  aliases: dict[str, str] | None = None,
-                 types: dict[str, DataType] | None = None):
+                 types: dict[str, DataType] | None = None, words_first: bool = False):
         self.name = name
         self.types = types or {}
+        self.words_first = words_first
         self.ops = sorted(ops, key=lambda c: _LEVEL_ORDER.get(_level(c), 9))
         aliases = aliases or {}
         for op in self.ops:
@@ -315,6 +316,17 @@ class Levels:
             require(v, p.kind, api, p.name, f"a {what}")
             if element is None:
                 element = v.dtype
+        # pyasc's wrappers build an L1 mask list before the op's other integers (and, in
+        # duplicate, before its scalar): materialize the words first, as it does.
+        words: dict[str, list[SSAValue]] = {}
+
+        def build_words() -> None:
+            for p in params:
+                if p.kind == "mask_list" and p.name not in words:
+                    words[p.name] = mask_words(api, ConstExpr.unwrap(bound[p.name]))
+
+        if self.words_first:
+            build_words()
         for p, v in zip(self.leading, lead_vals):
             if p.kind == "scalar":
                 assert element is not None
@@ -323,6 +335,7 @@ class Levels:
                 operands.append(int_operand(api, p.name, v, self.types))
             else:
                 operands.append(v.to_ir())
+        build_words()
         properties: dict[str, Attribute | None] = {}
         for p in params:
             v = ConstExpr.unwrap(bound[p.name])
@@ -334,9 +347,10 @@ class Levels:
             elif p.kind == "int":
                 operands.append(int_operand(api, p.operand, v, self.types))
             elif p.kind == "mask_list":
-                operands.append(mask_words(api, v))
-            elif p.kind == "bool":
-                operands.append(constant(const_bool_arg(v, api, p.name), dt.int1).value)
+                operands.append(words[p.name])
+            elif p.kind == "bool":  # an i1, or pyasc's KT.bool_ (an i8) where `types` says
+                t = self.types.get(p.operand, dt.int1)
+                operands.append(constant(int(const_bool_arg(v, api, p.name)), t).value)
             else:
                 operands.append(v.to_ir())
         current().insert(op.build(operands=operands, properties=properties))
@@ -347,12 +361,14 @@ LEVELS: dict[str, Levels] = {}
 
 
 def levels(*ops: type, names: dict[str, str] | None = None,
-           types: dict[str, DataType] | None = None) -> Callable[[F], F]:
+           types: dict[str, DataType] | None = None,
+           words_first: bool = False) -> Callable[[F], F]:
     """Declare the ops (one per level) a kernel-language function builds.
 
     `names` maps an operand to pyasc's keyword for it where they differ (`params` is
     `repeat_params` in `data_copy`); `types` gives integer operands the type pyasc's wrapper
-    materializes them with (BINARY_TYPES, UNARY_TYPES; others are i32). The function's
+    materializes them with (BINARY_TYPES, UNARY_TYPES; others are i32); `words_first` builds
+    an L1 mask list before the leading scalar too (pyasc's duplicate). The function's
     docstring gets the list of its forms.
     """
 
@@ -362,7 +378,7 @@ def levels(*ops: type, names: dict[str, str] | None = None,
             p.name for p in sig.parameters.values()
             if p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
         ]
-        table = Levels(fn.__name__, leading, ops, names, types)
+        table = Levels(fn.__name__, leading, ops, names, types, words_first)
         LEVELS[fn.__name__] = table
         fn.__doc__ = (
             f"{inspect.cleandoc(fn.__doc__ or '')}\n\n"

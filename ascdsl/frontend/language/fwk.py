@@ -312,8 +312,8 @@ class TBuf(TQueBind):
         off = ConstExpr.unwrap(buf_offset)
         if not isinstance(off, IRValue) and is_int_like(off) and int(off) % 32 != 0:
             raise KernelLanguageError("buf_offset must be align to 32B.")
-        s = materialize_int(size, f"{api}(): 'size'")
-        o = materialize_int(off, f"{api}(): 'buf_offset'")
+        s = materialize_int(size, f"{api}(): 'size'", dt.uint32)  # pyasc: both uint32
+        o = materialize_int(off, f"{api}(): 'buf_offset'", dt.uint32)
         op = current().insert(GetWithOffsetOp(self.value, s.value, o.value, LocalTensorType(t.ir)))
         return LocalTensor._wrap(op.results[0], t)
 

@@ -30,7 +30,7 @@ from .tensor import LocalTensor
 # pyasc's reduce_sum/max/min give their integers the C++ parameters' types; the block, pair,
 # repeat and whole reductions pass every integer as an i32 (the default).
 _REDUCE_TYPES = {"mask": dt.uint64, "repeat_time": dt.uint8, "src_rep_stride": dt.uint8,
-                 "count": dt.uint32}
+                 "count": dt.uint32, "cal_index": dt.int8}
 
 
 @levels(ReduceSumL0Op, ReduceSumL1Op, ReduceSumL2Op, types=_REDUCE_TYPES)

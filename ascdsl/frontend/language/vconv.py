@@ -39,8 +39,8 @@ from .tensor import LocalTensor
 
 
 # pyasc's bilinear_interpolation materializes its integers with the C++ parameters' types.
-_BILINEAR_TYPES = {"mask": dt.uint64, "h_repeat": dt.uint8, "dst_blk_stride": dt.uint16,
-                   "v_r_offset": dt.uint16, "v_repeat": dt.uint8}
+_BILINEAR_TYPES = {"mask": dt.uint64, "h_repeat": dt.uint8, "repeat_mode": dt.int8,
+                   "dst_blk_stride": dt.uint16, "v_r_offset": dt.uint16, "v_repeat": dt.uint8}
 
 
 @levels(AddReluCastL0Op, AddReluCastL1Op, AddReluCastL2Op, types=BINARY_TYPES)

@@ -236,7 +236,8 @@ def shift_right(dst: LocalTensor, src: LocalTensor, scalar: Scalar, *args, **kwa
 _DUPLICATE_TYPES = {**UNARY_TYPES, "dst_block_stride": dt.int8, "dst_repeat_stride": dt.int8}
 
 
-@levels(DuplicateL0Op, DuplicateL1Op, DuplicateL2Op, types=_DUPLICATE_TYPES)
+@levels(DuplicateL0Op, DuplicateL1Op, DuplicateL2Op, types=_DUPLICATE_TYPES,
+        words_first=True)
 def duplicate(dst: LocalTensor, scalar: Scalar, *args, **kwargs) -> None:
     """`AscendC::Duplicate`: dst = scalar in every element.
 
