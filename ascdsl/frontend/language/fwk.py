@@ -318,8 +318,11 @@ class TBuf(TQueBind):
         return LocalTensor._wrap(op.results[0], t)
 
     def alloc_tensor(self, dtype: Any) -> LocalTensor:
-        """`buf.AllocTensor<T>()`: the headers define it as `Get<T>()` (the whole buffer)."""
-        return self.get(dtype)
+        """`buf.AllocTensor<T>()`, inherited from TQueBind as in pyasc (`que_bind.alloc_tensor`
+        on the TBuf): the headers make it `Get<T>()`, the whole buffer."""
+        t = dtype_arg(dtype, "TBuf.alloc_tensor")
+        op = current().insert(AllocTensorOp(self.value, LocalTensorType(t.ir)))
+        return LocalTensor._wrap(op.results[0], t)
 
     def enque(self, *args: Any, **kwargs: Any) -> None:
         """A TBuf is not a queue."""
@@ -330,10 +333,11 @@ class TBuf(TQueBind):
         raise _not_a_queue("deque")
 
     def free_tensor(self, tensor: Any) -> None:
-        """`buf.FreeTensor(t)`: the headers make it a no-op (a TBuf owns its one buffer for
-        the kernel's life), so nothing is emitted."""
-        require(ConstExpr.unwrap(tensor), LocalTensor, "TBuf.free_tensor", "tensor",
-                "a LocalTensor")
+        """`buf.FreeTensor(t)`, inherited from TQueBind as in pyasc (`que_bind.free_tensor`):
+        the headers make it a no-op, a TBuf owns its one buffer for the kernel's life."""
+        t = require(ConstExpr.unwrap(tensor), LocalTensor, "TBuf.free_tensor", "tensor",
+                    "a LocalTensor")
+        current().insert(FreeTensorOp(self.value, t.value))
 
 
 def _not_a_queue(method: str) -> KernelLanguageError:
