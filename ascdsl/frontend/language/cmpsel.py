@@ -203,6 +203,8 @@ def select(dst: LocalTensor, *args: Any, **kwargs: Any) -> None:
         if bound is None:
             continue
         src0 = bound["src0"]
+        # pyasc's select builds an L1 mask list before the scalar src1, an L0 mask after it
+        words = _mask(api, bound, True) if tail is l1 else None
         other = (bound["src1"].to_ir() if src1 is tensor
                  else materialize(bound["src1"], src0.dtype).value)
         sel_mode = enum_arg(bound["sel_mode"], SelMode, api, "sel_mode")
@@ -211,7 +213,7 @@ def select(dst: LocalTensor, *args: Any, **kwargs: Any) -> None:
             b.insert(cls(*operands, sel_mode, int_operand(api, "count", bound["count"],
                                                           _SELECT_COUNT)))
         else:
-            b.insert(cls(*operands, _mask(api, bound, tail is l1),
+            b.insert(cls(*operands, words if words is not None else _mask(api, bound, False),
                          int_operand(api, "repeat_times", bound["repeat_times"],
                                      UNARY_TYPES),
                          bound["repeat_params"].to_ir(), sel_mode,
