@@ -35,7 +35,7 @@ from ..errors import KernelLanguageError
 from ..forms import default_construct
 from .. import dtypes as dt
 from ..values import ConstExpr, IRValue, materialize, materialize_int
-from .params import PARAM_CLASSES, ParamStruct
+from .params import PARAM_CLASSES, ParamStruct, cpp_field_dtypes
 
 # pyasc's Python name of QuantMode_t.
 QuantModes = QuantMode
@@ -62,6 +62,7 @@ class LoadData2dTransposeParams(ParamStruct):
 
     __slots__ = ()
     STRUCT = LoadData2dTransposeParamsType
+    OPERAND_DTYPES = cpp_field_dtypes(LoadData2dTransposeParamsType)
 
 
 class LoadData2dTransposeParamsV2(ParamStruct):
@@ -69,6 +70,7 @@ class LoadData2dTransposeParamsV2(ParamStruct):
 
     __slots__ = ()
     STRUCT = LoadData2dTransposeParamsV2Type
+    OPERAND_DTYPES = cpp_field_dtypes(LoadData2dTransposeParamsV2Type)
 
 
 class LoadDataRepeatParam(ParamStruct):
