@@ -49,6 +49,11 @@ class Builder:
         """Append `op` at the insertion point, located at the current kernel line."""
         if self.loc is not None:
             op.location = self.loc
+        if len(op.properties) > 1:
+            # MLIR holds an op's attributes in a dictionary sorted by name and prints them in
+            # that order (pyasc's `{isSetMask, roundMode = 4 : i32}`); xDSL prints them in
+            # the order they were set, so the frontend sets them sorted.
+            op.properties = dict(sorted(op.properties.items()))
         assert self.block is not None, "no insertion block"
         self.block.add_op(op)
         return op

@@ -282,8 +282,17 @@ class PlainValue(IRValue):
     # -- helpers pyasc offers on scalars ----------------------------------------------------
 
     def ceildiv(self, other) -> PlainValue:
-        """ceil(self / other) for positive integers."""
-        return (self + other - 1) // other
+        """ceil(self / other) for integers: one `arith.ceildivsi`, as pyasc's method writes
+        it (`ceildivui` on unsigned operands, which pyasc would hand to the signed op)."""
+        a, b, t = _operands("ceildiv", self, other)
+        if t.is_float():
+            raise KernelLanguageError("ceildiv() takes integers, got a float value")
+        if _is_zero_const(other):
+            raise KernelLanguageError("integer division by zero")
+        if t.kind == "uint":
+            res = _insert1(arith.CeilDivUIOp(a._signless_ir(), b._signless_ir()))
+            return PlainValue(_cast_op(res, t.ir), t)
+        return PlainValue(_insert1(arith.CeilDivSIOp(a._signless_ir(), b._signless_ir())), t)
 
     def max(self, other) -> PlainValue:
         """The larger of the two (arith.maxsi / maxui / maximumf)."""

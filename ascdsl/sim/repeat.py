@@ -26,6 +26,16 @@ BLOCK = 32
 REPEAT = 256
 
 
+def repeat_bits(value) -> int:
+    """The bits of a repeat-count operand that count: all of them (-1) for a 16/32/64-bit
+    integer, the low byte for an 8-bit one. pyasc's frontend writes `repeat_times` as an i8
+    that Ascend C passes to a `uint8_t` parameter, so `arith.constant -56 : i8` (or an i32
+    200 truncated to i8) runs 200 repeats: `R[slot] & repeat_bits(v)` reads it as the C++
+    conversion does. A wider operand keeps its value, so a count above 255 is still reported."""
+    width = getattr(getattr(value.type, "width", None), "data", None)
+    return 0xFF if width == 8 else -1
+
+
 class Plan:
     """Element indices per operand and the span (lowest index, highest index + 1) of each."""
 

@@ -46,11 +46,18 @@ _VALUE = {"uint32_t": dt.uint32, "uint8_t": dt.uint8, "int16_t": dt.int16, "bool
           "half": dt.float16}
 
 
+# Fields pyasc materializes with no type (`_mat(self.padding_mode)`): a Python int is an i32,
+# which the cast list then converts to the member's uint32_t.
+_UNTYPED = frozenset({"padding_mode", "c_padding_mode"})
+
+
 def _build(part: Any, struct: type, elem: dt.DataType) -> Any:
     values, casts = [], []
     for f, cpp in zip(fields(part), struct.FIELD_CPP):
         v = ConstExpr.unwrap(getattr(part, f.name))
         typ = elem if cpp is None else _VALUE[cpp]
+        if f.name in _UNTYPED and not isinstance(v, IRValue):
+            typ = dt.int1 if isinstance(v, bool) else dt.int32
         if typ.is_bool():
             v = bool(v) if isinstance(v, (bool, int)) else v
         values.append(materialize(v, typ).value)

@@ -40,13 +40,17 @@ from ascdsl.dialects.ascendc import (
     SetCmpMaskOp,
 )
 
+from .. import dtypes as dt
 from ..builder import current
 from ..errors import KernelLanguageError
 from ..values import ConstExpr, materialize
 from ._util import const_bool_arg, enum_arg, require
-from .dispatch import Param, describe_call, int_operand, mask_words, match
+from .dispatch import UNARY_TYPES, Param, describe_call, int_operand, mask_words, match
 from .params import BinaryRepeatParams, UnaryRepeatParams
 from .tensor import LocalTensor
+
+# pyasc's vec_cmpsel: masks ui64, repeat counts i8 (UNARY_TYPES); select's count a ui32.
+_SELECT_COUNT = {"count": dt.uint32}
 
 _SET_MASK = Param("is_set_mask", None, "bool", True, True)
 
@@ -59,7 +63,9 @@ def _masked(params_cls) -> tuple[list[Param], list[Param]]:
 
 
 def _mask(api: str, bound: dict, words: bool):
-    return mask_words(api, bound["mask"]) if words else int_operand(api, "mask", bound["mask"])
+    if words:
+        return mask_words(api, bound["mask"])
+    return int_operand(api, "mask", bound["mask"], UNARY_TYPES)
 
 
 def _no_candidate(api: str, args: tuple, kwargs: dict, forms: list[str]):
@@ -104,7 +110,7 @@ def compare(*args: Any, **kwargs: Any) -> None:
                                                                      bound["count"])))
         else:
             b.insert(cls(dst, src0, src1, mode, _mask(api, bound, cls is CompareL1Op),
-                         int_operand(api, "repeat_times", bound["repeat_times"]),
+                         int_operand(api, "repeat_times", bound["repeat_times"], UNARY_TYPES),
                          bound["repeat_params"].to_ir(),
                          const_bool_arg(bound["is_set_mask"], api, "is_set_mask")))
         return
@@ -142,7 +148,7 @@ def compare_scalar(dst: LocalTensor, src0: LocalTensor, src1_scalar: Any, cmp_mo
         else:
             b.insert(cls(dst.to_ir(), src0.to_ir(), scalar, mode,
                          _mask(api, bound, cls is CompareScalarL1Op),
-                         int_operand(api, "repeat_times", bound["repeat_times"]),
+                         int_operand(api, "repeat_times", bound["repeat_times"], UNARY_TYPES),
                          bound["repeat_params"].to_ir(),
                          const_bool_arg(bound["is_set_mask"], api, "is_set_mask")))
         return
@@ -183,7 +189,7 @@ def select(dst: LocalTensor, *args: Any, **kwargs: Any) -> None:
     bound = match([Param("src0", "src0", LocalTensor), tensor, *reg, mode], args, kwargs)
     if bound is not None and {"repeat_times", "repeat_params", "sel_mode"} <= kwargs.keys():
         b.insert(SelectRegOp(dst.to_ir(), bound["src0"].to_ir(), bound["src1"].to_ir(),
-                             int_operand(api, "repeat_times", bound["repeat_times"]),
+                             int_operand(api, "repeat_times", bound["repeat_times"], UNARY_TYPES),
                              bound["repeat_params"].to_ir(),
                              enum_arg(bound["sel_mode"], SelMode, api, "sel_mode")))
         return
@@ -197,22 +203,27 @@ def select(dst: LocalTensor, *args: Any, **kwargs: Any) -> None:
         if bound is None:
             continue
         src0 = bound["src0"]
+        # pyasc's select builds an L1 mask list before the scalar src1, an L0 mask after it
+        words = _mask(api, bound, True) if tail is l1 else None
         other = (bound["src1"].to_ir() if src1 is tensor
                  else materialize(bound["src1"], src0.dtype).value)
         sel_mode = enum_arg(bound["sel_mode"], SelMode, api, "sel_mode")
         operands = (dst.to_ir(), bound["sel_mask"].to_ir(), src0.to_ir(), other)
         if tail is l2:
-            b.insert(cls(*operands, sel_mode, int_operand(api, "count", bound["count"])))
+            b.insert(cls(*operands, sel_mode, int_operand(api, "count", bound["count"],
+                                                          _SELECT_COUNT)))
         else:
-            b.insert(cls(*operands, _mask(api, bound, tail is l1),
-                         int_operand(api, "repeat_times", bound["repeat_times"]),
+            b.insert(cls(*operands, words if words is not None else _mask(api, bound, False),
+                         int_operand(api, "repeat_times", bound["repeat_times"],
+                                     UNARY_TYPES),
                          bound["repeat_params"].to_ir(), sel_mode,
                          const_bool_arg(bound["is_set_mask"], api, "is_set_mask")))
         return
     bound = match(lead + reg, args, kwargs)
     if bound is not None:
         b.insert(SelectScalarRegOp(dst.to_ir(), bound["sel_mask"].to_ir(), bound["src0"].to_ir(),
-                                   int_operand(api, "repeat_times", bound["repeat_times"]),
+                                   int_operand(api, "repeat_times", bound["repeat_times"],
+                                               UNARY_TYPES),
                                    bound["repeat_params"].to_ir()))
         return
     forms = [_show([Param("dst", "dst", LocalTensor), *lead, s, mode, *t]) for s, t, _ in table]

@@ -175,6 +175,8 @@ class Array(IRValue):
         if isinstance(index, int) and not 0 <= index < self.length:
             raise KernelLanguageError(f"index {index} is out of range for an array of "
                                       f"{self.length}")
+        if isinstance(index, int) and not isinstance(index, bool):
+            return materialize(index, dt.index).value  # pyasc's cast_to_index: `0 : index`
         return materialize(materialize_int(index, "array index"), dt.index).value
 
     def __getitem__(self, index: Any) -> PlainValue:

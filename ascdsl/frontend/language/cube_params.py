@@ -32,9 +32,10 @@ from ascdsl.dialects.ascendc.types_cube import (
 
 from ..builder import current
 from ..errors import KernelLanguageError
+from ..forms import default_construct
 from .. import dtypes as dt
 from ..values import ConstExpr, IRValue, materialize, materialize_int
-from .params import PARAM_CLASSES, ParamStruct
+from .params import PARAM_CLASSES, ParamStruct, cpp_field_dtypes
 
 # pyasc's Python name of QuantMode_t.
 QuantModes = QuantMode
@@ -61,6 +62,7 @@ class LoadData2dTransposeParams(ParamStruct):
 
     __slots__ = ()
     STRUCT = LoadData2dTransposeParamsType
+    OPERAND_DTYPES = cpp_field_dtypes(LoadData2dTransposeParamsType)
 
 
 class LoadData2dTransposeParamsV2(ParamStruct):
@@ -68,6 +70,7 @@ class LoadData2dTransposeParamsV2(ParamStruct):
 
     __slots__ = ()
     STRUCT = LoadData2dTransposeParamsV2Type
+    OPERAND_DTYPES = cpp_field_dtypes(LoadData2dTransposeParamsV2Type)
 
 
 class LoadDataRepeatParam(ParamStruct):
@@ -127,7 +130,7 @@ class MmadParams(IRValue):
                 f"{', '.join(self._SIX)}, not both (got {', '.join(six + eight)})")
         sizes = [ConstExpr.unwrap(v) for v in (m, n, k)]
         if all(v is None for v in sizes) and not given:
-            op = current().insert(ConstructOp(MmadParamsType(), []))
+            op = current().insert(default_construct(MmadParamsType()))
             super().__init__(op.results[0])
             return
         if six:

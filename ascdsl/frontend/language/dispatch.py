@@ -42,6 +42,7 @@ from ..dtypes import DataType
 from ..errors import KernelLanguageError
 from ..values import (
     ConstExpr,
+    PlainValue,
     constant,
     describe,
     is_int_like,
@@ -60,8 +61,11 @@ _LEVEL_ORDER = {"l0": 0, "l1": 1, "l2": 2}
 # Defaults of trailing arguments pyasc lets you leave out (their kind follows the default).
 _DEFAULTS: dict[str, Any] = {"is_set_mask": True, "cal_index": False}
 
-# Integer operands pyasc passes wider than i32 (a 64-bit contiguous mask).
-_INT_TYPES: dict[str, DataType] = {"mask": dt.int64}
+# The types pyasc's wrappers give the integer operands (`_mat(mask, KT.int64)`, ...): each
+# family of APIs names its own, so a function declares its table with `levels(types=...)`;
+# an operand no table names is an i32, as pyasc's `count`.
+BINARY_TYPES: dict[str, DataType] = {"mask": dt.int64, "repeat_times": dt.int8}
+UNARY_TYPES: dict[str, DataType] = {"mask": dt.uint64, "repeat_times": dt.int8}
 
 _TENSOR_WRAPPERS: dict[type[Attribute], type] = {
     LocalTensorType: LocalTensor,
@@ -194,14 +198,43 @@ def describe_call(args: tuple, kwargs: dict) -> str:
     return ", ".join(parts)
 
 
-def int_operand(api: str, name: str, value: Any) -> SSAValue:
-    """An integer argument as an i32 operand (i64 for a contiguous mask)."""
-    return materialize_int(value, f"{api}(): '{name}'", _INT_TYPES.get(name, dt.int32)).value
+def int_operand(api: str, name: str, value: Any,
+                types: dict[str, DataType] | None = None) -> SSAValue:
+    """An integer argument as an operand of the type `types` gives it (pyasc's), else i32."""
+    t = (types or {}).get(name, dt.int32)
+    if name == "repeat_times" and t == dt.int8:
+        return repeat_times_operand(api, value)
+    return materialize_int(value, f"{api}(): '{name}'", t).value
+
+
+def repeat_times_operand(api: str, value: Any) -> SSAValue:
+    """`repeat_times` as pyasc writes it: an i8 (`_mat(repeat_times, KT.int8)`), which Ascend C
+    passes to a `uint8_t repeatTime` parameter. pyasc's builder refuses 128..255 (they do not
+    fit a signed byte); ascdsl takes the whole uint8_t range and stores the byte, so 200 is
+    `arith.constant -56 : i8`, the same bits C++ converts back to 200. Every consumer reads an
+    i8 repeat count as unsigned (ascdsl.sim.repeat.REPEAT_BITS). A runtime value is truncated
+    to its low byte (`arith.trunci`), as the C++ conversion does."""
+    value = ConstExpr.unwrap(value)
+    if is_int_like(value) and not isinstance(value, PlainValue):
+        n = int(value)
+        if not 0 <= n <= 255:
+            raise KernelLanguageError(
+                f"{api}(): 'repeat_times' is a uint8_t in Ascend C (0 to 255), got {n}")
+        return constant(n - 256 if n >= 128 else n, dt.int8).value
+    return materialize_int(value, f"{api}(): 'repeat_times'", dt.int8).value
 
 
 def mask_words(api: str, words: Any) -> list[SSAValue]:
     """An L1 mask (a list of integers) as ui64 operands."""
     return [materialize_int(w, f"{api}(): mask word", dt.uint64).value for w in words]
+
+
+def _takes_set_mask(opcls: type) -> bool:
+    """Whether the op's C++ call reads isSetMask. Axpy's count form has no such template
+    parameter; pyasc accepts `is_set_mask` there but writes no property, and neither does
+    ascdsl (nothing would read it)."""
+    cpp = getattr(opcls, "CPP", None)
+    return cpp is None or cpp.template is None or any("isSetMask" in str(t) for t in cpp.template)
 
 
 def _level(opcls: type) -> str:
@@ -219,8 +252,11 @@ class Levels:
     """The levels (op classes) one kernel-language function chooses from, in dispatch order."""
 
     def __init__(self, name: str, leading: list[str], ops: tuple[type, ...],
-                 aliases: dict[str, str] | None = None):
+                 aliases: dict[str, str] | None = None,
+                 types: dict[str, DataType] | None = None, words_first: bool = False):
         self.name = name
+        self.types = types or {}
+        self.words_first = words_first
         self.ops = sorted(ops, key=lambda c: _LEVEL_ORDER.get(_level(c), 9))
         aliases = aliases or {}
         for op in self.ops:
@@ -280,27 +316,41 @@ class Levels:
             require(v, p.kind, api, p.name, f"a {what}")
             if element is None:
                 element = v.dtype
+        # pyasc's wrappers build an L1 mask list before the op's other integers (and, in
+        # duplicate, before its scalar): materialize the words first, as it does.
+        words: dict[str, list[SSAValue]] = {}
+
+        def build_words() -> None:
+            for p in params:
+                if p.kind == "mask_list" and p.name not in words:
+                    words[p.name] = mask_words(api, ConstExpr.unwrap(bound[p.name]))
+
+        if self.words_first:
+            build_words()
         for p, v in zip(self.leading, lead_vals):
             if p.kind == "scalar":
                 assert element is not None
                 operands.append(materialize(_scalar(api, p.name, v), element).value)
             elif p.kind == "int":
-                operands.append(int_operand(api, p.name, v))
+                operands.append(int_operand(api, p.name, v, self.types))
             else:
                 operands.append(v.to_ir())
+        build_words()
         properties: dict[str, Attribute | None] = {}
         for p in params:
             v = ConstExpr.unwrap(bound[p.name])
             if p.prop is not None:
                 properties[p.prop] = enum_attr(v)
             elif p.operand is None:
-                properties["isSetMask"] = UnitAttr() if const_bool_arg(v, api, p.name) else None
+                flag = const_bool_arg(v, api, p.name) and _takes_set_mask(op)
+                properties["isSetMask"] = UnitAttr() if flag else None
             elif p.kind == "int":
-                operands.append(int_operand(api, p.operand, v))
+                operands.append(int_operand(api, p.operand, v, self.types))
             elif p.kind == "mask_list":
-                operands.append(mask_words(api, v))
-            elif p.kind == "bool":
-                operands.append(constant(const_bool_arg(v, api, p.name), dt.int1).value)
+                operands.append(words[p.name])
+            elif p.kind == "bool":  # an i1, or pyasc's KT.bool_ (an i8) where `types` says
+                t = self.types.get(p.operand, dt.int1)
+                operands.append(constant(int(const_bool_arg(v, api, p.name)), t).value)
             else:
                 operands.append(v.to_ir())
         current().insert(op.build(operands=operands, properties=properties))
@@ -310,11 +360,16 @@ class Levels:
 LEVELS: dict[str, Levels] = {}
 
 
-def levels(*ops: type, names: dict[str, str] | None = None) -> Callable[[F], F]:
+def levels(*ops: type, names: dict[str, str] | None = None,
+           types: dict[str, DataType] | None = None,
+           words_first: bool = False) -> Callable[[F], F]:
     """Declare the ops (one per level) a kernel-language function builds.
 
     `names` maps an operand to pyasc's keyword for it where they differ (`params` is
-    `repeat_params` in `data_copy`). The function's docstring gets the list of its forms.
+    `repeat_params` in `data_copy`); `types` gives integer operands the type pyasc's wrapper
+    materializes them with (BINARY_TYPES, UNARY_TYPES; others are i32); `words_first` builds
+    an L1 mask list before the leading scalar too (pyasc's duplicate). The function's
+    docstring gets the list of its forms.
     """
 
     def wrap(fn: F) -> F:
@@ -323,7 +378,7 @@ def levels(*ops: type, names: dict[str, str] | None = None) -> Callable[[F], F]:
             p.name for p in sig.parameters.values()
             if p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
         ]
-        table = Levels(fn.__name__, leading, ops, names)
+        table = Levels(fn.__name__, leading, ops, names, types, words_first)
         LEVELS[fn.__name__] = table
         fn.__doc__ = (
             f"{inspect.cleandoc(fn.__doc__ or '')}\n\n"

@@ -287,6 +287,11 @@ class TBuf(TQueBind):
 
     def __init__(self, pos: Any = TPosition.VECCALC):  # noqa: D107
         p = enum_arg(pos, TPosition, "TBuf", "pos")
+        # pyasc's TBuf derives from its TQueBind and runs TQueBind's constructor first, so
+        # its IR (and its Ascend C) declares an unused `TQueBind<pos, pos, 0>` before every
+        # TBuf; written here too, the frontend's IR is pyasc's op for op. Nothing uses it:
+        # the passes and the simulator see a queue no buffer is ever allocated from.
+        current().insert(QueBindOp(p, p, 0))
         op = current().insert(TBufOp(p))
         IRValue.__init__(self, op.results[0])
 
@@ -296,7 +301,7 @@ class TBuf(TQueBind):
         t = dtype_arg(dtype, api)
         n = None
         if ConstExpr.unwrap(len) is not None:
-            n = materialize_int(len, f"{api}(): 'len'").value
+            n = materialize_int(len, f"{api}(): 'len'", dt.uint32).value  # pyasc: uint32
         op = current().insert(GetTensorOp(self.value, LocalTensorType(t.ir), n))
         return LocalTensor._wrap(op.results[0], t)
 
@@ -307,14 +312,17 @@ class TBuf(TQueBind):
         off = ConstExpr.unwrap(buf_offset)
         if not isinstance(off, IRValue) and is_int_like(off) and int(off) % 32 != 0:
             raise KernelLanguageError("buf_offset must be align to 32B.")
-        s = materialize_int(size, f"{api}(): 'size'")
-        o = materialize_int(off, f"{api}(): 'buf_offset'")
+        s = materialize_int(size, f"{api}(): 'size'", dt.uint32)  # pyasc: both uint32
+        o = materialize_int(off, f"{api}(): 'buf_offset'", dt.uint32)
         op = current().insert(GetWithOffsetOp(self.value, s.value, o.value, LocalTensorType(t.ir)))
         return LocalTensor._wrap(op.results[0], t)
 
     def alloc_tensor(self, dtype: Any) -> LocalTensor:
-        """`buf.AllocTensor<T>()`: the headers define it as `Get<T>()` (the whole buffer)."""
-        return self.get(dtype)
+        """`buf.AllocTensor<T>()`, inherited from TQueBind as in pyasc (`que_bind.alloc_tensor`
+        on the TBuf): the headers make it `Get<T>()`, the whole buffer."""
+        t = dtype_arg(dtype, "TBuf.alloc_tensor")
+        op = current().insert(AllocTensorOp(self.value, LocalTensorType(t.ir)))
+        return LocalTensor._wrap(op.results[0], t)
 
     def enque(self, *args: Any, **kwargs: Any) -> None:
         """A TBuf is not a queue."""
@@ -325,10 +333,11 @@ class TBuf(TQueBind):
         raise _not_a_queue("deque")
 
     def free_tensor(self, tensor: Any) -> None:
-        """`buf.FreeTensor(t)`: the headers make it a no-op (a TBuf owns its one buffer for
-        the kernel's life), so nothing is emitted."""
-        require(ConstExpr.unwrap(tensor), LocalTensor, "TBuf.free_tensor", "tensor",
-                "a LocalTensor")
+        """`buf.FreeTensor(t)`, inherited from TQueBind as in pyasc (`que_bind.free_tensor`):
+        the headers make it a no-op, a TBuf owns its one buffer for the kernel's life."""
+        t = require(ConstExpr.unwrap(tensor), LocalTensor, "TBuf.free_tensor", "tensor",
+                    "a LocalTensor")
+        current().insert(FreeTensorOp(self.value, t.value))
 
 
 def _not_a_queue(method: str) -> KernelLanguageError:

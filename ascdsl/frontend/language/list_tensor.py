@@ -21,10 +21,10 @@ from ascdsl.dialects.ascendc import (
     TensorDescOp,
     TensorDescSetShapeAddrOp,
 )
-from ascdsl.dialects.gm import gm_pointer_type
 
 from .. import dtypes as dt
 from ..builder import current
+from ..forms import gm_unranked_pointer_type
 from ..values import ConstExpr, GlobalAddress, IRValue, PlainValue, materialize_int
 from ._util import dtype_arg, require
 from .tensor import GlobalTensor
@@ -65,7 +65,8 @@ class TensorDesc(IRValue):
 
     def get_data_ptr(self) -> GlobalAddress:
         """The tensor's GM address."""
-        op = current().insert(TensorDescGetDataPtrOp(self.value, gm_pointer_type(self.dtype.ir)))
+        op = current().insert(TensorDescGetDataPtrOp(self.value,
+                                                     gm_unranked_pointer_type(self.dtype.ir)))
         return GlobalAddress(op.results[0], self.dtype)
 
     def get_data_obj(self) -> GlobalTensor:
@@ -111,7 +112,7 @@ class ListTensorDesc(IRValue):
         t = dtype_arg(dtype, "ListTensorDesc.get_data_ptr")
         i = materialize_int(index, "ListTensorDesc.get_data_ptr(): 'index'", dt.uint32)
         op = current().insert(ListTensorDescGetDataPtrOp(self.value, i.value,
-                                                         gm_pointer_type(t.ir)))
+                                                         gm_unranked_pointer_type(t.ir)))
         return GlobalAddress(op.results[0], t)
 
     def get_size(self) -> PlainValue:

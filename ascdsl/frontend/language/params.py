@@ -156,6 +156,12 @@ _CAST_TYPES = {
 }
 
 
+def cpp_field_dtypes(struct: type[ParamStructType]) -> tuple[dt.DataType, ...]:
+    """The struct's C++ field types as data types, for a class whose pyasc constructor
+    materializes each field with its field's type (`_mat(start_index, KnownTypes.uint16)`)."""
+    return tuple(_CAST_TYPES[c] for c in struct.field_cpp_types())
+
+
 def _cast_list(cls: type[ParamStruct]) -> ArrayAttr | None:
     """The struct's field types as IR types, or None if a field is not a plain number (an
     enum, a template parameter): pyasc's list names a dialect type there."""

@@ -23,11 +23,17 @@ from ascdsl.dialects.ascendc import (
     WholeReduceSumL0Op, WholeReduceSumL1Op,
 )
 
+from .. import dtypes as dt
 from .dispatch import dispatch, levels
 from .tensor import LocalTensor
 
+# pyasc's reduce_sum/max/min give their integers the C++ parameters' types; the block, pair,
+# repeat and whole reductions pass every integer as an i32 (the default).
+_REDUCE_TYPES = {"mask": dt.uint64, "repeat_time": dt.uint8, "src_rep_stride": dt.uint8,
+                 "count": dt.uint32, "cal_index": dt.int8}
 
-@levels(ReduceSumL0Op, ReduceSumL1Op, ReduceSumL2Op)
+
+@levels(ReduceSumL0Op, ReduceSumL1Op, ReduceSumL2Op, types=_REDUCE_TYPES)
 def reduce_sum(dst: LocalTensor, src: LocalTensor, shared_tmp_buffer: LocalTensor,
                *args, **kwargs) -> None:
     """`AscendC::ReduceSum`: dst[0] = the sum of src's elements (`count` of them, or the
@@ -35,14 +41,14 @@ def reduce_sum(dst: LocalTensor, src: LocalTensor, shared_tmp_buffer: LocalTenso
     dispatch(reduce_sum, dst, src, shared_tmp_buffer, *args, **kwargs)
 
 
-@levels(ReduceMaxL0Op, ReduceMaxL1Op, ReduceMaxL2Op)
+@levels(ReduceMaxL0Op, ReduceMaxL1Op, ReduceMaxL2Op, types=_REDUCE_TYPES)
 def reduce_max(dst: LocalTensor, src: LocalTensor, shared_tmp_buffer: LocalTensor,
                *args, **kwargs) -> None:
     """`AscendC::ReduceMax`: dst[0] = the maximum (dst[1] its index when `cal_index`)."""
     dispatch(reduce_max, dst, src, shared_tmp_buffer, *args, **kwargs)
 
 
-@levels(ReduceMinL0Op, ReduceMinL1Op, ReduceMinL2Op)
+@levels(ReduceMinL0Op, ReduceMinL1Op, ReduceMinL2Op, types=_REDUCE_TYPES)
 def reduce_min(dst: LocalTensor, src: LocalTensor, shared_tmp_buffer: LocalTensor,
                *args, **kwargs) -> None:
     """`AscendC::ReduceMin`: dst[0] = the minimum (dst[1] its index when `cal_index`)."""

@@ -66,9 +66,9 @@ def pipe_barrier(pipe: Any) -> None:
 # --- system variables ----------------------------------------------------------------------
 
 
-def _sysvar(cls: type) -> PlainValue:
-    op = current().insert(cls(dt.int32.ir))
-    return PlainValue(op.results[0], dt.int32)
+def _sysvar(cls: type, t: dt.DataType = dt.int32) -> PlainValue:
+    op = current().insert(cls(t.ir))
+    return PlainValue(op.results[0], t)
 
 
 def get_block_idx() -> PlainValue:
@@ -82,8 +82,8 @@ def get_block_num() -> PlainValue:
 
 
 def get_sub_block_idx() -> PlainValue:
-    """Which vector core of an AI core runs this code (0 or 1)."""
-    return _sysvar(GetSubBlockIdxOp)
+    """Which vector core of an AI core runs this code (0 or 1; an int64, as pyasc types it)."""
+    return _sysvar(GetSubBlockIdxOp, dt.int64)
 
 
 # --- debugging -----------------------------------------------------------------------------

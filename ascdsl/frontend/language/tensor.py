@@ -190,13 +190,13 @@ class GlobalTensor(GlobalTensorMembers, BaseTensor):
 
     def get_value(self, offset: Any) -> PlainValue:
         """`g.GetValue(offset)`: one element, read by the scalar unit."""
-        idx = materialize_int(offset, "get_value(): 'offset'")
+        idx = materialize_int(offset, "get_value(): 'offset'", dt.uint64)  # pyasc: uint64
         op = current().insert(GlobalGetValueOp(self.to_ir(), idx.value))
         return PlainValue(op.results[0], self.dtype)
 
     def set_value(self, offset: Any, value: Any) -> None:
         """`g.SetValue(offset, value)`."""
-        idx = materialize_int(offset, "set_value(): 'offset'")
+        idx = materialize_int(offset, "set_value(): 'offset'", dt.uint64)
         v = materialize(value, self.dtype)
         current().insert(GlobalSetValueOp(self.to_ir(), idx.value, v.value))
 
@@ -263,13 +263,13 @@ class LocalTensor(LocalTensorMembers, BaseTensor):
 
     def get_value(self, index: Any) -> PlainValue:
         """`t.GetValue(index)`: one element, read by the scalar unit."""
-        idx = materialize_int(index, "get_value(): 'index'")
+        idx = materialize_int(index, "get_value(): 'index'", dt.uint32)  # pyasc: uint32
         op = current().insert(LocalGetValueOp(self.value, idx.value))
         return PlainValue(op.results[0], self.dtype)
 
     def set_value(self, index: Any, value: Any) -> None:
         """`t.SetValue(index, value)`."""
-        idx = materialize_int(index, "set_value(): 'index'")
+        idx = materialize_int(index, "set_value(): 'index'", dt.uint32)
         v = materialize(value, self.dtype)
         current().insert(LocalSetValueOp(self.value, idx.value, v.value))
 

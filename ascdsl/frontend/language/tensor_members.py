@@ -31,11 +31,11 @@ from ascdsl.dialects.ascendc import (
     LocalSetUserTagOp,
     ShapeInfoType,
 )
-from ascdsl.dialects.gm import gm_pointer_type
 
 from .. import dtypes as dt
 from ..builder import current
 from ..errors import KernelLanguageError
+from ..forms import default_construct, gm_unranked_pointer_type
 from ..values import ConstExpr, GlobalAddress, IRValue, PlainValue, describe, materialize_int
 
 
@@ -52,7 +52,7 @@ class ShapeInfo(IRValue):
             if original_shape is not None or data_format is not None:
                 raise KernelLanguageError("ShapeInfo(): original_shape and data_format need "
                                           "a shape")
-            super().__init__(current().insert(ConstructOp(ShapeInfoType())).results[0])
+            super().__init__(current().insert(default_construct(ShapeInfoType())).results[0])
             return
         from .copy_ext import shape_info_from_arrays
 
@@ -162,7 +162,7 @@ class GlobalTensorMembers:
     def get_phy_addr(self, offset: Any = 0) -> GlobalAddress:
         """The GM address of element `offset`."""
         off = materialize_int(offset, "get_phy_addr(): 'offset'", dt.uint64)
-        t = gm_pointer_type(self.dtype.ir)
+        t = gm_unranked_pointer_type(self.dtype.ir)
         return GlobalAddress(current().insert(GlobalGetPhyAddrOp(self.to_ir(), t, off.value))
                              .results[0], self.dtype)
 

@@ -23,31 +23,46 @@ from ..builder import current
 from ..errors import KernelLanguageError
 from ..values import ConstExpr, PlainValue, is_numeric_like, materialize, materialize_int
 from ._util import const_bool_arg, require
-from .dispatch import Param, describe_call, dispatch, int_operand, levels, mask_words, match
+from .dispatch import (
+    BINARY_TYPES,
+    UNARY_TYPES,
+    Param,
+    describe_call,
+    dispatch,
+    int_operand,
+    levels,
+    mask_words,
+    match,
+)
 from .params import UnaryRepeatParams
 from .tensor import LocalTensor
 
 
-@levels(AddReluCastL0Op, AddReluCastL1Op, AddReluCastL2Op)
+# pyasc's bilinear_interpolation materializes its integers with the C++ parameters' types.
+_BILINEAR_TYPES = {"mask": dt.uint64, "h_repeat": dt.uint8, "repeat_mode": dt.int8,
+                   "dst_blk_stride": dt.uint16, "v_r_offset": dt.uint16, "v_repeat": dt.uint8}
+
+
+@levels(AddReluCastL0Op, AddReluCastL1Op, AddReluCastL2Op, types=BINARY_TYPES)
 def add_relu_cast(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, *args, **kwargs) -> None:
     """`AscendC::AddReluCast`: dst = cast(max(src0 + src1, 0)) into dst's element type."""
     dispatch(add_relu_cast, dst, src0, src1, *args, **kwargs)
 
 
-@levels(SubReluCastL0Op, SubReluCastL1Op, SubReluCastL2Op)
+@levels(SubReluCastL0Op, SubReluCastL1Op, SubReluCastL2Op, types=BINARY_TYPES)
 def sub_relu_cast(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, *args, **kwargs) -> None:
     """`AscendC::SubReluCast`: dst = cast(max(src0 - src1, 0)) into dst's element type."""
     dispatch(sub_relu_cast, dst, src0, src1, *args, **kwargs)
 
 
-@levels(AddDeqReluL0Op, AddDeqReluL1Op, AddDeqReluL2Op)
+@levels(AddDeqReluL0Op, AddDeqReluL1Op, AddDeqReluL2Op, types=BINARY_TYPES)
 def add_deq_relu(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, *args, **kwargs) -> None:
     """`AscendC::AddDeqRelu`: dst (half) = relu(deq(src0 + src1)) over int32 sources, scaled
     by the deq-scale register (`set_deq_scale`)."""
     dispatch(add_deq_relu, dst, src0, src1, *args, **kwargs)
 
 
-@levels(MulCastL0Op, MulCastL1Op, MulCastL2Op)
+@levels(MulCastL0Op, MulCastL1Op, MulCastL2Op, types=UNARY_TYPES)
 def mul_cast(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, *args, **kwargs) -> None:
     """`AscendC::MulCast`: dst (int8/uint8) = cast(src0 * src1) over half sources."""
     dispatch(mul_cast, dst, src0, src1, *args, **kwargs)
@@ -74,7 +89,7 @@ def prelu(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, *args, **kwarg
     dispatch(prelu, dst, src0, src1, *args, **kwargs)
 
 
-@levels(BilinearInterpolationL0Op, BilinearInterpolationL1Op)
+@levels(BilinearInterpolationL0Op, BilinearInterpolationL1Op, types=_BILINEAR_TYPES)
 def bilinear_interpolation(dst: LocalTensor, src0: LocalTensor, src0_offset: LocalTensor,
                            src1: LocalTensor, *args, **kwargs) -> None:
     """`AscendC::BilinearInterpolation`: blocks of src0 (picked by the byte offsets in
@@ -118,9 +133,9 @@ def cast_deq(dst: LocalTensor, src: LocalTensor, *args: Any, **kwargs: Any) -> N
         if bound is None:
             continue
         mask = (mask_words(api, bound["mask"]) if cls is CastDeqL1Op
-                else int_operand(api, "mask", bound["mask"]))
+                else int_operand(api, "mask", bound["mask"], UNARY_TYPES))
         b.insert(cls(dst.value, src.value, mask,
-                     int_operand(api, "repeat_times", bound["repeat_times"]),
+                     int_operand(api, "repeat_times", bound["repeat_times"], UNARY_TYPES),
                      ConstExpr.unwrap(bound["repeat_params"]).value, flag(bound, "is_set_mask"),
                      flag(bound, "is_vec_deq"), flag(bound, "half_block")))
         return

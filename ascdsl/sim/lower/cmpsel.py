@@ -26,7 +26,7 @@ from ascdsl.dialects.ascendc import SelMode
 from ..compiler import Lowering, lowers
 from ..core import FULL_MASK
 from ..errors import InvalidArgumentError
-from ..repeat import mask_elements, plan
+from ..repeat import mask_elements, plan, repeat_bits
 from ..sanitizer import V
 from .common import check_align, dtype_of, local_span
 from .mask import counter_refused
@@ -127,6 +127,7 @@ def lower_compare(op, cx: Lowering):
         read_mask = _mask_reader(op, cx)
         # Register compares have no repeat count: one repeat.
         s_rt = None if to_register else cx.slot(op.repeat_times)
+        m_rt = -1 if to_register else repeat_bits(op.repeat_times)
         # The struct's dst strides describe no operand here (bits are packed): skip them.
         strides = _strides(cx, op, nsrc + 1)
     api = op.CPP.api
@@ -144,7 +145,7 @@ def lower_compare(op, cx: Lowering):
         if c.counter:
             raise counter_refused(c, site, "Compare")
         mask = read_mask(R)
-        rt = 1 if s_rt is None else R[s_rt]
+        rt = 1 if s_rt is None else R[s_rt] & m_rt
         blk, rep = strides(R)
         if c.checking:
             _check_repeats(c, rt, mask, per_repeat, site)
@@ -252,6 +253,7 @@ def lower_select(op, cx: Lowering):
         s_count = cx.slot(op.count)
     else:
         s_rt = cx.slot(op.repeat_times)
+        m_rt = repeat_bits(op.repeat_times)
         strides = _strides(cx, op, 3)
         read_mask = (_mask_reader(op, cx) if level in ("l0", "l1")
                      else lambda R: R[0].mask)  # register forms run with the current mask
@@ -273,7 +275,7 @@ def lower_select(op, cx: Lowering):
         if c.counter:
             raise counter_refused(c, site, "Select")
         mask = read_mask(R)
-        rt = R[s_rt]
+        rt = R[s_rt] & m_rt
         blk, rep = strides(R)
         if c.checking:
             _check_repeats(c, rt, mask, per_repeat, site)

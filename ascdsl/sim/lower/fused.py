@@ -16,7 +16,7 @@ import ascdsl.dialects.ascendc as A
 from ..compiler import Lowering, lowers
 from ..core import FULL_MASK
 from ..errors import InvalidArgumentError
-from ..repeat import elements_per_repeat, plan
+from ..repeat import elements_per_repeat, plan, repeat_bits
 from ..sanitizer import V
 from .common import check_align, dtype_of, local_span
 from .mask import counter_refused
@@ -46,6 +46,7 @@ def lower_ternary(op, cx: Lowering):
     else:
         strides = _stride_reader(op, cx, ["dst", "src0", "src1"])
         s_rt = cx.slot(op.repeat_times)
+        m_rt = repeat_bits(op.repeat_times)
         words = level == "l1"
         s_mask = cx.slots(op.mask) if words else cx.slot(op.mask)
         set_mask = op.has_flag("isSetMask")
@@ -73,7 +74,7 @@ def lower_ternary(op, cx: Lowering):
             if c.counter:
                 raise counter_refused(c, site, "the fused ops")
             mask = c.mask
-            rt = R[s_rt]
+            rt = R[s_rt] & m_rt
             blk, rep = strides(R)
             if c.checking and mask[0] == "count" and not 1 <= mask[1] <= per_repeat:
                 c.finding(InvalidArgumentError(f"has mask={mask[1]} (1..{per_repeat})", site))

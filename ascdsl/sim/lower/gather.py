@@ -17,7 +17,7 @@ import ascdsl.dialects.ascendc as A
 
 from ..compiler import Lowering, lowers
 from ..errors import InvalidArgumentError
-from ..repeat import plan
+from ..repeat import plan, repeat_bits
 from ..sanitizer import V
 from .common import check_align, dtype_of, local_span
 from .mask import counter_refused
@@ -76,6 +76,7 @@ def lower_gather_scatter(op, cx: Lowering):
     else:
         read_mask = _mask_of(op, cx)
         s_rt = cx.slot(op.repeat_times)
+        m_rt = repeat_bits(op.repeat_times)
         s_rep = cx.slot(op.dst_rep_stride if gather else op.src_rep_stride)
 
     def f(R):
@@ -93,7 +94,7 @@ def lower_gather_scatter(op, cx: Lowering):
                 raise counter_refused(c, site, "Gather")
             mask = read_mask(R)
             c.mask = mask
-            rt = R[s_rt]
+            rt = R[s_rt] & m_rt
             pl = plan((size,), (1,), (R[s_rep],), max(rt, 0), mask)
             near = pl.idx[0]
             # Offset index r * E + e: the same plan with a repeat stride of one repeat.
@@ -142,12 +143,13 @@ def lower_block_moves(op, cx: Lowering):
         _check_offset_tensor(op, cx, op.offset)
     so = None if brcb else cx.slot(op.offset)
     s_rt, sp = cx.slot(op.repeat_times), cx.slot(op.repeat_params)
+    m_rt = repeat_bits(op.repeat_times)
 
     def f(R):
         c = R[0]
         c.t += pre
         d, s = R[sd], R[ss]
-        rt = max(R[s_rt], 0)
+        rt = max(R[s_rt] & m_rt, 0)
         blk, rep = R[sp]
         if c.checking:
             check_align(c, d, site, "writes")

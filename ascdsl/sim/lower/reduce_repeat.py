@@ -25,7 +25,7 @@ from ascdsl.dialects.ascendc import ReduceOrder
 
 from ..compiler import Lowering, lowers
 from ..errors import InvalidArgumentError
-from ..repeat import mask_elements, plan
+from ..repeat import mask_elements, plan, repeat_bits
 from ..sanitizer import V
 from .common import check_align, dtype_of, local_span
 from .mask import counter_refused
@@ -79,7 +79,8 @@ def lower_repeat_reduce(op, cx: Lowering):
     if dt.kind != "float":
         raise cx.error(op, f"reduces {dt.name} elements; Ascend C's {api} takes half or float")
     sd, ss = cx.slot(op.dst), cx.slot(op.src)
-    s_rt = cx.slot(getattr(op, "repeat", None) or op.repeat_time)
+    rt_value = getattr(op, "repeat", None) or op.repeat_time
+    s_rt, m_rt = cx.slot(rt_value), repeat_bits(rt_value)
     words = cls.LEVEL == "l1"
     s_mask = cx.slots(op.mask) if words else cx.slot(op.mask)
     s_sblk = cx.slot(op.src_blk_stride) if hasattr(op, "src_blk_stride") else None
@@ -96,7 +97,7 @@ def lower_repeat_reduce(op, cx: Lowering):
         c = R[0]
         c.t += pre
         d, s = R[sd], R[ss]
-        rt = R[s_rt]
+        rt = R[s_rt] & m_rt
         if set_mask:
             if words:
                 w = [R[x] for x in s_mask]

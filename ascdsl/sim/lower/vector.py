@@ -30,7 +30,7 @@ from ..core import FULL_MASK
 from ..cost import contiguous_operand
 from ..dtypes import SimDType, f32_to_bf16, int_wrapper, scalar_converter
 from ..errors import InvalidArgumentError
-from ..repeat import counter_count, elements_per_repeat, plan
+from ..repeat import counter_count, elements_per_repeat, plan, repeat_bits
 from ..sanitizer import V
 from .common import check_align, dtype_of, local_span
 
@@ -358,6 +358,7 @@ def lower_elementwise(op, cx: Lowering):
                            "repeat")
     strides = _stride_reader(op, cx, ["dst", *src_names])
     s_rt = cx.slot(op.repeat_times)
+    m_rt = repeat_bits(op.repeat_times)
     s_mask = cx.slots(op.mask) if bits_mask else cx.slot(op.mask)
     # An op without the isSetMask property (cast_l0/l1) has no way to say false: its C++
     # template's default, isSetMask = true, applies.
@@ -371,7 +372,7 @@ def lower_elementwise(op, cx: Lowering):
         d = R[sd]
         ts = [R[x] for x in s_srcs]
         s = sdt.np_scalar(R[ss]) if ss is not None else None
-        rt = R[s_rt]
+        rt = R[s_rt] & m_rt
         blk, rep = strides(R)
         if set_mask:
             if bits_mask:

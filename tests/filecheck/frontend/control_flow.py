@@ -49,7 +49,7 @@ def flow(x: asc.GlobalAddress, n: int, s: float):
 # CHECK:         ascendc.global_tensor.set_value %{{.*}}, %{{.*}}, %s
 # CHECK:         ascendc.global_tensor.set_value %{{.*}}, %{{.*}}, %s
 # CHECK:         %[[T:.*]] = arith.addi %[[ACC]], %[[K]] : i32
-# CHECK-NEXT:    %[[IDX2:.*]] = arith.constant 2 : i32
+# CHECK-NEXT:    %[[IDX2:.*]] = "emitc.constant"() <{value = 2 : ui64}> : () -> ui64
 # CHECK-NEXT:    %[[F:.*]] = arith.sitofp %[[T]] : i32 to f32
 # CHECK-NEXT:    ascendc.global_tensor.set_value %{{.*}}, %[[IDX2]], %[[F]]
 # CHECK-NEXT:    func.return

@@ -22,17 +22,17 @@ def levels(n: int):
 
 # CHECK-LABEL: func.func @levels(%n: i32)
 # CHECK:         ascendc.pipe.init_buffer %{{.*}}, %{{.*}}, %{{.*}} : !ascendc.tbuf<veccalc>, i32
-# CHECK:         %[[A:.*]] = ascendc.tbuf.get_with_offset %{{.*}}, %{{.*}}, %{{.*}} : !ascendc.tbuf<veccalc>, i32, i32, !ascendc.local_tensor<*xf32>
+# CHECK:         %[[A:.*]] = ascendc.tbuf.get_with_offset %{{.*}}, %{{.*}}, %{{.*}} : !ascendc.tbuf<veccalc>, ui32, ui32, !ascendc.local_tensor<*xf32>
 # CHECK:         %[[B:.*]] = ascendc.tbuf.get_with_offset
 # CHECK:         %[[C:.*]] = ascendc.tbuf.get_with_offset
 # CHECK-NEXT:    ascendc.add_l2 %[[C]], %[[A]], %[[B]], %n : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32
 # CHECK:         %[[P0:.*]] = ascendc.construct !ascendc.binary_repeat_params(%{{.*}}) [ui8, ui8, ui8, ui8, ui8, ui8] : i32, i32, i32, i32, i32, i32
 # CHECK-NEXT:    %[[M:.*]] = arith.constant 64 : i64
-# CHECK-NEXT:    %[[R:.*]] = arith.constant 4 : i32
+# CHECK-NEXT:    %[[R:.*]] = arith.constant 4 : i8
 # CHECK-NEXT:    ascendc.add_l0 %[[C]], %[[A]], %[[B]], %[[M]], %[[R]], %[[P0]] {isSetMask} :
 # CHECK:         %[[W0:.*]] = "emitc.constant"() <{value = 255 : ui64}> : () -> ui64
 # CHECK-NEXT:    %[[W1:.*]] = "emitc.constant"() <{value = 0 : ui64}> : () -> ui64
-# CHECK:         ascendc.add_l1 %[[C]], %[[A]], %[[B]], %[[W0]], %[[W1]], %{{.*}}, %{{.*}} : {{.*}}, ui64, ui64, i32, !ascendc.binary_repeat_params
+# CHECK:         ascendc.add_l1 %[[C]], %[[A]], %[[B]], %[[W0]], %[[W1]], %{{.*}}, %{{.*}} : {{.*}}, ui64, ui64, i8, !ascendc.binary_repeat_params
 # CHECK:         ascendc.sqrt_l2 %[[C]], %[[A]], %n :
 # CHECK:         %[[HALF:.*]] = arith.constant 5.000000e-01 : f32
 # CHECK:         ascendc.maxs_l2 %[[C]], %[[A]], %[[HALF]], %{{.*}} {isSetMask} :

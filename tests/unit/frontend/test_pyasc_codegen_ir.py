@@ -29,8 +29,10 @@ def test_every_use_of_a_number_is_a_constant_of_its_own():
             g.set_value(i, n * 2)
 
     ck = codegen(k, np.zeros(4, np.int32), I32)
-    twos = [op for op in _ops(ck, arith.ConstantOp) if op.value.value.data == 2]
-    # `2` as an index, as a factor, the loop bound and the factor in the loop: four constants,
+    twos = [op for op in [*_ops(ck, arith.ConstantOp), *_ops(ck, emitc.ConstantOp)]
+            if op.value.value.data == 2]
+    # `2` as an index (a ui64, as pyasc's GlobalTensor.set_value), as a factor, the loop bound
+    # and the factor in the loop: four constants,
     # the one in the loop inside it (pyasc does not reuse constants; canonicalize merges them)
     assert len(twos) == 4
     (loop,) = _ops(ck, scf.ForOp)
@@ -157,3 +159,44 @@ def test_parameter_structs_list_their_field_types():
     assert str(by_struct["ascendc.unary_repeat_params"]) == "[ui16, ui16, ui8, ui8]"
     # pyasc lists ui16 for its uint8_t paddings: no list, so the C++ never narrows
     assert by_struct["ascendc.data_copy_pad_params"] is None
+
+
+def test_ceildiv_is_one_ceildivsi_and_rounds_up():
+    # pyasc's PlainValue.ceildiv is `arith.ceildivsi` (its matmul tiling helpers use it);
+    # unsigned operands get ceildivui, the op that means what the method says for them
+    @asc.jit
+    def k(x: asc.GlobalAddress, n: int, d: int):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(x)
+        g.set_value(0, n.ceildiv(d))
+        g.set_value(1, (n * -1).ceildiv(d))
+        g.set_value(2, n.cast(asc.uint32).ceildiv(3).cast(asc.int32))
+
+    ck = codegen(k, np.zeros(4, np.int32), np.int32(7), np.int32(2))
+    assert len(_ops(ck, arith.CeilDivSIOp)) == 2 and len(_ops(ck, arith.CeilDivUIOp)) == 1
+    assert not _ops(ck, arith.DivSIOp)
+    out = np.zeros(4, np.int32)
+    k[1](out, np.int32(7), np.int32(2))
+    assert out.tolist() == [4, -3, 3, 0]
+
+
+def test_pointers_read_back_from_a_tensor_are_unranked_and_still_usable():
+    # pyasc types get_phy_addr's pointer memref<*xT, 22> (a kernel argument is memref<?xT, 22>)
+    @asc.jit
+    def k(x: asc.GlobalAddress, y: asc.GlobalAddress):
+        gx = asc.GlobalTensor()
+        gx.set_global_buffer(x, 64)
+        g2 = asc.GlobalTensor()
+        g2.set_global_buffer(gx.get_phy_addr(8) + 4, 16)
+        gy = asc.GlobalTensor()
+        gy.set_global_buffer(y, 64)
+        gy.set_value(0, g2.get_value(3))
+
+    x, y = np.arange(64, dtype=np.float32), np.zeros(64, np.float32)
+    ck = codegen(k, x, y)
+    (phy,) = _ops(ck, ascendc.GlobalGetPhyAddrOp)
+    assert str(phy.results[0].type) == "memref<*xf32, 22>"
+    assert "__gm__ float* v5 = const_cast<__gm__ float*>(v3.GetPhyAddr(v4));" in \
+        k.compile(x, y, always_compile=True).ascendc()
+    k[1](x, y)
+    assert y[0] == 15.0

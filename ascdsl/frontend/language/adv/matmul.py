@@ -95,6 +95,7 @@ from .._util import enum_arg, require
 from ..fwk import TPipe
 from ..tensor import BaseTensor, GlobalTensor, LocalTensor
 from .cube_tiling import CubeTilingValue
+from .matmul_config_ir import declare_matmul_config
 
 __all__ = ["Matmul", "MatmulType", "MatmulConfig", "register_matmul", "LayoutMode",
            "BatchMode", "IterateMode", "IterateOrder", "ScheduleType", "BatchOutMode", "get_matmul_api_tiling",
@@ -169,6 +170,8 @@ class MatmulConfig:
                                           f"got {describe(value)}")
             values[name] = int(value)
         self._values = values
+        # pyasc's unused constexpr struct (matmul_config_ir)
+        declare_matmul_config(values, {n: ConstExpr.unwrap(v) for n, v in fields.items()})
 
     def __getattr__(self, name: str) -> int:
         if name.startswith("_"):
@@ -465,12 +468,15 @@ class Matmul(IRValue):
         if wait_iterate_all is not None and _flag(wait_iterate_all, api, "wait_iterate_all") and s:
             raise KernelLanguageError(f"{api}: wait_iterate_all=True needs sync=False")
         opts = {"enAtomic": True}
-        vals = [[_atomic(en_atomic, api)]]
+        vals = []
         for name, v in (("enSenquentialWrite", en_sequential_write),
                         ("waitIterateAll", wait_iterate_all), ("fakeMsg", fake_msg)):
             opts[name] = v is not None
             vals.append([] if v is None else [_bit(v, api, name)])
-        self._op(MatmulIterateAllOp, t.to_ir(), *vals, constant(s, dt.bit).value,
+        sync_v = constant(s, dt.bit).value
+        # pyasc materializes the flags and sync first, en_atomic in the op's argument list
+        atomic = _atomic(en_atomic, api)
+        self._op(MatmulIterateAllOp, t.to_ir(), [atomic], *vals, sync_v,
                  properties={"operandSegmentSizes": segment_sizes(MatmulIterateAllOp, opts)})
 
     def wait_iterate_all(self) -> None:
