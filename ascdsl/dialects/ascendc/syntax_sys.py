@@ -9,7 +9,8 @@ pyasc's lit files and its dumps spell these ops two ways, and both must read:
   blank for the empty operand list, one before the colon, one for the empty type list), so
   ascdsl-opt's output equals pyasc's dumps byte for byte.
 - a result of one fixed type: `%0 = ascendc.get_icache_preload_status : i64`, or
-  `%0 = ascendc.get_icache_preload_status :` with the type left out;
+  `%0 = ascendc.get_icache_preload_status  : ` with the type left out, as pyasc's tools
+  print it (and ascdsl, for the default type);
 - the workspaces of NotifyNextBlock / WaitPreBlock, qualified or not (`WorkspaceTypes`).
 """
 
@@ -81,9 +82,17 @@ class DefaultResultSyntax(IRDLOperation):
                           result_types=[t if t is not None else cls.DEFAULT_RESULT])
 
     def print(self, printer: Printer) -> None:
+        t = self.results[0].type
+        if t == self.DEFAULT_RESULT:
+            # pyasc's text (`%0 = ascendc.get_icache_preload_status  : `): MLIR's generated
+            # printer for `operands attr-dict : type(operands)`, the result type implied.
+            printer.print_string(" ")
+            _print_dict(self, printer)
+            printer.print_string(" : ")
+            return
         _print_dict(self, printer)
         printer.print_string(" : ")
-        printer.print_attribute(self.results[0].type)
+        printer.print_attribute(t)
 
 
 @irdl_custom_directive

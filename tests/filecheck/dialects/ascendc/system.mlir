@@ -16,7 +16,7 @@ func.func @queries(%v: ui32, %ws: memref<?xi8, 22>, %len: i64) {
   %2 = ascendc.get_system_cycle : i32
   // CHECK-NEXT: %{{.*}} = ascendc.get_task_ratio : i64
   %3 = ascendc.get_task_ratio : i64
-  // CHECK-NEXT: %{{.*}} = ascendc.get_icache_preload_status : i64
+  // CHECK-NEXT: %{{.*}} = ascendc.get_icache_preload_status :{{ $}}
   %4 = ascendc.get_icache_preload_status : i64
   // CHECK-NEXT: ascendc.icache_preload %{{.*}} : i64
   ascendc.icache_preload %len : i64
@@ -120,7 +120,7 @@ func.func @pyasc_frontend_forms(%g: !ascendc.global_tensor<*xi32>, %u: !ascendc.
   ascendc.set_atomic_none :
   // CHECK-NEXT: ascendc.data_sync_barrier {memDsbType = 0 : i32} :{{ $}}
   ascendc.data_sync_barrier {memDsbType = 0 : i32} :
-  // CHECK-NEXT: %{{.*}} = ascendc.get_icache_preload_status : i64
+  // CHECK-NEXT: %{{.*}} = ascendc.get_icache_preload_status :{{ $}}
   %0 = ascendc.get_icache_preload_status :
   // CHECK-NEXT: ascendc.notify_next_block %{{.*}}, %{{.*}} : <*xi32>, <*xi32>
   ascendc.notify_next_block %g, %u : <*xi32>, <*xi32>
