@@ -36,12 +36,12 @@ from xdsl.dialects.builtin import (
     UnregisteredOp,
 )
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
-from xdsl.printer import Printer
 from xdsl.utils.lexer import Span, Token
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 import ascdsl.dialects  # noqa: F401  (installs MLIR's spellings of memref spaces, func decls)
 from ascdsl.mlir_names import MlirNames
+from ascdsl.mlir_printer import MLIR_FORMS, MlirFormsPrinter
 
 LOCATION_TYPES = (UnknownLoc, FileLineColLoc, NameLoc, CallSiteLoc, FusedLoc)
 # How deeply locations may nest when written out (`"a"("b"(...))`); an alias chain may be as
@@ -468,11 +468,11 @@ class LocationAliases:
 # --- printing ---------------------------------------------------------------------------------
 
 
-class IRPrinter(Printer):
-    """xDSL's printer with MLIR's location printing under `print_debuginfo`.
-
-    `print_module` prints a whole module; with debuginfo the location aliases are defined
-    around it as MLIR does. Without debuginfo it prints exactly as xDSL's Printer.
+class IRPrinter(MlirFormsPrinter):
+    """MLIR's text: op names and forms as MLIR prints them (ascdsl.mlir_printer), values
+    named as MLIR names them (`use_mlir_names`), and MLIR's location printing under
+    `print_debuginfo`: `print_module` prints a whole module with the location aliases
+    defined around it as MLIR does.
     """
 
     _aliases: LocationAliases | None = None
@@ -545,7 +545,7 @@ class IRPrinter(Printer):
             # MLIR meets an op's location before its body.
             self._aliases.visit(op.location, deferrable=True)  # type: ignore[union-attr]
         custom = not (self.print_generic_format or isinstance(op, UnregisteredOp)
-                      or type(op).print is Operation.print)
+                      or (type(op).print is Operation.print and op.name not in MLIR_FORMS))
         self._custom.append(op if custom else None)
         try:
             super().print_op(op)

@@ -9,6 +9,9 @@
         ascdsl reading every codegen.mlir / ascir.mlir pyasc writes: a table by area, the
         ops ascdsl lacks by how many dumps need them (--missing: all of them, with the ops
         that alone stand between a dump and its round trip), the dumps it fails on
+    python -m tests.pyasc_oracle corpus --text [--show 10] [--list]
+        ascdsl-opt printing every dump back: byte-equal to pyasc's text without and with
+        --mlir-print-debuginfo, the most common first differences (--list: the equal ids)
     python -m tests.pyasc_oracle printer [--area basic ...] [--show 5] [--list]
         ascdsl's Ascend C printer on pyasc's own ascir.mlir against pyasc's ascendc.cpp:
         equal / differs / unread, the most common first differences (--list: every equal id)
@@ -161,6 +164,8 @@ def cmd_corpus(args) -> int:
         _log(reason)
         return 1
     venv.ensure_venv(create=True, log=_log)
+    if args.text:
+        return _corpus_text(args)
     started = time.monotonic()
     files = layout.suite_files(args.area)
     statuses = ["roundtrips", "missing", "known", "invalid", "fails"]
@@ -201,6 +206,19 @@ def cmd_corpus(args) -> int:
             print(f"  {i}\n    " + results[i].error.replace("\n", "\n    "))
     print(f"\n{time.monotonic() - started:.0f}s")
     return 1 if fails else 0
+
+
+def _corpus_text(args) -> int:
+    from . import text_diff
+
+    started = time.monotonic()
+    results = text_diff.run([p for _, p in layout.suite_files(args.area)])
+    if args.list:
+        print("\n".join(text_diff.equal_ids(results)))
+    else:
+        print(text_diff.summary(results, args.show))
+    _log(f"{time.monotonic() - started:.0f}s")
+    return 0
 
 
 def cmd_printer(args) -> int:
@@ -275,6 +293,12 @@ def main(argv=None) -> int:
     p.add_argument("--area", action="append", choices=list(layout.AREAS))
     p.add_argument("--missing", action="store_true", help="every name ascdsl lacks")
     p.add_argument("--failures", action="store_true", help="every dump ascdsl cannot read")
+    p.add_argument("--text", action="store_true",
+                   help="ascdsl-opt's printed text against pyasc's, byte for byte "
+                        "(tests/pyasc_oracle/text_diff.py)")
+    p.add_argument("--show", type=int, default=10, help="with --text: difference classes")
+    p.add_argument("--list", action="store_true",
+                   help="with --text: print the dumps printed back byte-equal")
     p.set_defaults(fn=cmd_corpus)
     p = sub.add_parser("printer", help="ascdsl's Ascend C printer against pyasc's")
     p.add_argument("--area", action="append", choices=list(layout.AREAS))

@@ -3,10 +3,14 @@
 pyasc's lit files and its dumps spell these ops two ways, and both must read:
 
 - no operands and no results: `ascendc.set_atomic_add {dtype = f16} : () -> ()` in the lit
-  files, `ascendc.set_atomic_add {dtype = f16} :` (nothing after the colon) in the IR pyasc's
-  frontend prints. ascdsl prints the first.
+  files, `ascendc.set_atomic_add  {dtype = f16} : ` (nothing after the colon) in the IR
+  pyasc's tools print. ascdsl prints the second, blanks and all: it is what MLIR's printer
+  generates for pyasc's format `operands attr-dict : type(operands)` with no operands (a
+  blank for the empty operand list, one before the colon, one for the empty type list), so
+  ascdsl-opt's output equals pyasc's dumps byte for byte.
 - a result of one fixed type: `%0 = ascendc.get_icache_preload_status : i64`, or
-  `%0 = ascendc.get_icache_preload_status :` with the type left out;
+  `%0 = ascendc.get_icache_preload_status  : ` with the type left out, as pyasc's tools
+  print it (and ascdsl, for the default type);
 - the workspaces of NotifyNextBlock / WaitPreBlock, qualified or not (`WorkspaceTypes`).
 """
 
@@ -58,8 +62,9 @@ class UnitFunctionSyntax(IRDLOperation):
         return cls.create(properties=props, attributes=attrs)
 
     def print(self, printer: Printer) -> None:
+        printer.print_string(" ")  # the empty operand list
         _print_dict(self, printer)
-        printer.print_string(" : () -> ()")
+        printer.print_string(" : ")  # and the empty list of its types
 
 
 class DefaultResultSyntax(IRDLOperation):
@@ -77,16 +82,25 @@ class DefaultResultSyntax(IRDLOperation):
                           result_types=[t if t is not None else cls.DEFAULT_RESULT])
 
     def print(self, printer: Printer) -> None:
+        t = self.results[0].type
+        if t == self.DEFAULT_RESULT:
+            # pyasc's text (`%0 = ascendc.get_icache_preload_status  : `): MLIR's generated
+            # printer for `operands attr-dict : type(operands)`, the result type implied.
+            printer.print_string(" ")
+            _print_dict(self, printer)
+            printer.print_string(" : ")
+            return
         _print_dict(self, printer)
         printer.print_string(" : ")
-        printer.print_attribute(self.results[0].type)
+        printer.print_attribute(t)
 
 
 @irdl_custom_directive
 class WorkspaceTypes(CustomDirective):
     """`!ascendc.global_tensor<*xi32>, !ascendc.local_tensor<*xi32>` (the lit files), or the
     unqualified `<*xi32>, <*xi32>` pyasc's frontend prints for NotifyNextBlock and
-    WaitPreBlock, whose operands have one type class each. Prints the qualified form."""
+    WaitPreBlock, whose operands have one type class each. Prints the unqualified form, as
+    MLIR's generated printer does for an operand constrained to one type class."""
 
     gm: TypeDirective
     ub: TypeDirective
@@ -105,6 +119,6 @@ class WorkspaceTypes(CustomDirective):
         state.print_whitespace(printer)
         (g,) = self.gm.get(op)
         (u,) = self.ub.get(op)
-        printer.print_attribute(g)
+        g.print_parameters(printer)  # type: ignore[attr-defined]
         printer.print_string(", ")
-        printer.print_attribute(u)
+        u.print_parameters(printer)  # type: ignore[attr-defined]

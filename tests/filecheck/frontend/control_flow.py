@@ -52,4 +52,4 @@ def flow(x: asc.GlobalAddress, n: int, s: float):
 # CHECK-NEXT:    %[[IDX2:.*]] = "emitc.constant"() <{value = 2 : ui64}> : () -> ui64
 # CHECK-NEXT:    %[[F:.*]] = arith.sitofp %[[T]] : i32 to f32
 # CHECK-NEXT:    ascendc.global_tensor.set_value %{{.*}}, %[[IDX2]], %[[F]]
-# CHECK-NEXT:    func.return
+# CHECK-NEXT:    return

@@ -26,8 +26,8 @@ def kernel(x: asc.GlobalAddress):
 # The tensor is declared where it is bound, on the line of set_global_buffer (as in pyasc).
 # CHECK:       ascendc.global_tensor : !ascendc.global_tensor<*xf16> loc([[SET:#loc[0-9]+]])
 # CHECK:       ascendc.global_tensor.set_global_buffer {{.*}} loc([[SET]])
-# CHECK:       func.call @fill({{.*}}) loc([[CALL:#loc[0-9]+]])
-# CHECK:       func.return loc([[DEF]])
+# CHECK:       call @fill({{.*}}) loc([[CALL:#loc[0-9]+]])
+# CHECK:       return loc([[DEF]])
 # CHECK:     } loc(#loc)
 # CHECK-DAG: [[SET]] = loc("{{.*}}locations.py":14:5)
 # CHECK-DAG: [[CALL]] = loc("{{.*}}locations.py":15:5)

@@ -59,4 +59,4 @@ def vadd(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
 # CHECK-NEXT:      ascendc.muls_l2 %[[ZL]], %[[XL]], %[[TWO]], %[[CNT2]] {isSetMask} : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, f32, i32
 # CHECK-NEXT:      ascendc.pipe_barrier pipe_v
 # CHECK-NEXT:    }
-# CHECK-NEXT:    func.return
+# CHECK-NEXT:    return

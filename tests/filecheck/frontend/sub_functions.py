@@ -27,19 +27,19 @@ def kernel(n: int, k: asc.ConstExpr[int]):
 # CHECK:       func.func @times(%v: i32) -> i32 attributes {ascendc.aicore} {
 # CHECK-NEXT:    %[[K4:.*]] = arith.constant 4 : i32
 # CHECK-NEXT:    %[[R:.*]] = arith.muli %v, %[[K4]] : i32
-# CHECK-NEXT:    func.return %[[R]] : i32
+# CHECK-NEXT:    return %[[R]] : i32
 # CHECK:       func.func @add_mul(%a: i32, %b: i32) -> (i32, i32) attributes {ascendc.aicore} {
-# CHECK:         func.return %{{.*}}, %{{.*}} : i32, i32
+# CHECK:         return %{{.*}}, %{{.*}} : i32, i32
 # CHECK-LABEL: func.func @kernel(%n: i32) attributes {ascendc.aicore, ascendc.global} {
-# CHECK:         %[[S:.*]], %[[P:.*]] = func.call @add_mul(%n, %{{.*}}) : (i32, i32) -> (i32, i32)
-# CHECK-NEXT:    %[[T1:.*]] = func.call @times(%[[S]]) : (i32) -> i32
-# CHECK-NEXT:    %[[T2:.*]] = func.call @times(%[[P]]) : (i32) -> i32
-# CHECK-NEXT:    %[[T3:.*]] = func.call @times_1(%[[P]]) : (i32) -> i32
+# CHECK:         %[[S:.*]], %[[P:.*]] = call @add_mul(%n, %{{.*}}) : (i32, i32) -> (i32, i32)
+# CHECK-NEXT:    %[[T1:.*]] = call @times(%[[S]]) : (i32) -> i32
+# CHECK-NEXT:    %[[T2:.*]] = call @times(%[[P]]) : (i32) -> i32
+# CHECK-NEXT:    %[[T3:.*]] = call @times_1(%[[P]]) : (i32) -> i32
 # CHECK-NEXT:    ascendc.printf %[[T1]], %[[T2]], %[[T3]] {desc = "%d %d %d"} : i32, i32, i32
 
-# PASSES:       builtin.module {
+# PASSES:       module {
 # PASSES-NEXT:    emitc.include "kernel_operator.h"
 # PASSES-LABEL: func.func @kernel(%n: i32 {emitasc.kernel_arg = #emitasc<kernel_arg explicit>})
-# PASSES-NOT:   func.call
+# PASSES-NOT:   call
 # PASSES:       ascendc.printf
 # PASSES-NOT:   func.func

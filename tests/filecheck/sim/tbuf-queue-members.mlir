@@ -51,7 +51,7 @@ func.func @tbuf_enque_is_no_sync(%x: memref<?xf32, 22>, %z: memref<?xf32, 22>) a
 // IR:       [[B:%[^ ]+]] = ascendc.tbuf : <veccalc>
 // IR:       ascendc.tbuf.get_tensor [[B]] : !ascendc.tbuf<veccalc>, !ascendc.local_tensor<64xf32>
 // IR-NOT:   ascendc.que_bind.deque_tensor
-// IR:       func.return
+// IR:       return
 func.func @tbuf_deque_alone(%x: memref<?xf32, 22>) attributes {ascendc.global} {
   %c64 = arith.constant 64 : i32
   %gx = ascendc.global_tensor : !ascendc.global_tensor<*xf32>

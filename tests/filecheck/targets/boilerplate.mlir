@@ -7,7 +7,7 @@
 // pyasc's pass does (they print, parse back, and running the pass again adds none); the target
 // prints one #include per op.
 
-// IR:       builtin.module {
+// IR:       module {
 // IR-NEXT:    emitc.include "kernel_operator.h"
 // IR-NEXT:    func.func @kernel
 

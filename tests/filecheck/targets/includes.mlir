@@ -4,7 +4,7 @@
 // it into `emitc.include` ops, kernel_operator.h first, the listed ones after it in order;
 // `<...>` entries become standard includes and print with angle brackets.
 
-// IR:      builtin.module {
+// IR:      module {
 // IR-NEXT:   emitc.include "kernel_operator.h"
 // IR-NEXT:   emitc.include <"cstdint">
 // IR-NEXT:   emitc.include "ascdsl_test_tiling.h"

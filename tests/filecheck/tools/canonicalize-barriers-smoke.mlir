@@ -2,7 +2,7 @@
 
 // CHECK-LABEL: func.func @f
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @f() {
   ascendc.pipe_barrier pipe_v
   ascendc.pipe_barrier pipe_all

@@ -5,7 +5,7 @@
 // RUN: not ascdsl-opt --load-extension %S/Inputs/no_such_extension.py %s 2>&1 | filecheck %s --check-prefix=MISSING
 
 // CHECK:      {{.*}}broken_extension.py:5:1: error: extension 'broken_extension' (file {{.*}}broken_extension.py) failed to load: RuntimeError: the researcher's bug
-// CHECK-NEXT: builtin.module {
+// CHECK-NEXT: module {
 // CHECK-NEXT:   func.func @f() -> i32 {
 // CHECK-NEXT:     %{{.*}} = arith.constant 2 : i32
 func.func @f() -> i32 {

@@ -34,7 +34,7 @@
 // CHECK-NEXT:    %2:2 = "test.op"() : () -> (i32, i32)
 // CHECK-NEXT:    %3 = arith.addi %2#1, %1 : i32
 // CHECK-NEXT:    %4 = arith.addi %atomicType, %atomicOp : i16
-// CHECK-NEXT:    func.return %3 : i32
+// CHECK-NEXT:    return %3 : i32
 // GENERIC-LABEL: "func.func"() <{sym_name = "f"
 // GENERIC-NEXT:  ^bb0(%arg0: i32, %arg1: index):
 // GENERIC-NEXT:    %0 = "arith.constant"() <{value = 0 : index}> : () -> index

@@ -5,11 +5,11 @@
 
 // CHECK-LABEL: func.func @first
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_v
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK:       // -----
 // CHECK-LABEL: func.func @second
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @first() {
   ascendc.pipe_barrier pipe_v
   ascendc.pipe_barrier pipe_v

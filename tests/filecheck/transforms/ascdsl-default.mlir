@@ -21,7 +21,7 @@
 // NOSYNC-NOT:     enque_tensor
 // NOSYNC-NOT:     deque_tensor
 // NOSYNC-NOT:     pipe_barrier
-// NOSYNC:         func.return
+// NOSYNC:         return
 
 // A LocalTensorAuto vadd kernel (pyasc's insert_sync/test_vadd): z = x + y over tiles, with
 // jit helpers for copy-in, compute and copy-out that the pipeline inlines; one temporary
@@ -95,7 +95,7 @@ func.func @copy_out(%g: !ascendc.global_tensor<*xf32>, %off: index, %z: !ascendc
 // CHECK-NEXT:      ascendc.que_bind.free_tensor [[V2]], [[T]] : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<128xf32>
 // CHECK-NEXT:    }
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @vadd(%x: memref<?xf32, 22>, %y: memref<?xf32, 22>, %z: memref<?xf32, 22>) attributes {ascendc.global} {
   %c0 = arith.constant 0 : index

@@ -7,7 +7,7 @@
 
 // CHECK-LABEL: func.func @pair_v_v(
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_v
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @pair_v_v() {
   ascendc.pipe_barrier pipe_v
   ascendc.pipe_barrier pipe_v
@@ -17,7 +17,7 @@ func.func @pair_v_v() {
 // CHECK-LABEL: func.func @pair_v_mte2(
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_v
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_mte2
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @pair_v_mte2() {
   ascendc.pipe_barrier pipe_v
   ascendc.pipe_barrier pipe_mte2
@@ -27,7 +27,7 @@ func.func @pair_v_mte2() {
 // CHECK-LABEL: func.func @pair_v_mte3(
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_v
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_mte3
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @pair_v_mte3() {
   ascendc.pipe_barrier pipe_v
   ascendc.pipe_barrier pipe_mte3
@@ -36,7 +36,7 @@ func.func @pair_v_mte3() {
 
 // CHECK-LABEL: func.func @pair_v_all(
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @pair_v_all() {
   ascendc.pipe_barrier pipe_v
   ascendc.pipe_barrier pipe_all
@@ -46,7 +46,7 @@ func.func @pair_v_all() {
 // CHECK-LABEL: func.func @pair_mte2_v(
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_mte2
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_v
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @pair_mte2_v() {
   ascendc.pipe_barrier pipe_mte2
   ascendc.pipe_barrier pipe_v
@@ -55,7 +55,7 @@ func.func @pair_mte2_v() {
 
 // CHECK-LABEL: func.func @pair_mte2_mte2(
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_mte2
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @pair_mte2_mte2() {
   ascendc.pipe_barrier pipe_mte2
   ascendc.pipe_barrier pipe_mte2
@@ -65,7 +65,7 @@ func.func @pair_mte2_mte2() {
 // CHECK-LABEL: func.func @pair_mte2_mte3(
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_mte2
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_mte3
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @pair_mte2_mte3() {
   ascendc.pipe_barrier pipe_mte2
   ascendc.pipe_barrier pipe_mte3
@@ -74,7 +74,7 @@ func.func @pair_mte2_mte3() {
 
 // CHECK-LABEL: func.func @pair_mte2_all(
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @pair_mte2_all() {
   ascendc.pipe_barrier pipe_mte2
   ascendc.pipe_barrier pipe_all
@@ -84,7 +84,7 @@ func.func @pair_mte2_all() {
 // CHECK-LABEL: func.func @pair_mte3_v(
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_mte3
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_v
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @pair_mte3_v() {
   ascendc.pipe_barrier pipe_mte3
   ascendc.pipe_barrier pipe_v
@@ -94,7 +94,7 @@ func.func @pair_mte3_v() {
 // CHECK-LABEL: func.func @pair_mte3_mte2(
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_mte3
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_mte2
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @pair_mte3_mte2() {
   ascendc.pipe_barrier pipe_mte3
   ascendc.pipe_barrier pipe_mte2
@@ -103,7 +103,7 @@ func.func @pair_mte3_mte2() {
 
 // CHECK-LABEL: func.func @pair_mte3_mte3(
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_mte3
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @pair_mte3_mte3() {
   ascendc.pipe_barrier pipe_mte3
   ascendc.pipe_barrier pipe_mte3
@@ -112,7 +112,7 @@ func.func @pair_mte3_mte3() {
 
 // CHECK-LABEL: func.func @pair_mte3_all(
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @pair_mte3_all() {
   ascendc.pipe_barrier pipe_mte3
   ascendc.pipe_barrier pipe_all
@@ -121,7 +121,7 @@ func.func @pair_mte3_all() {
 
 // CHECK-LABEL: func.func @pair_all_v(
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @pair_all_v() {
   ascendc.pipe_barrier pipe_all
   ascendc.pipe_barrier pipe_v
@@ -130,7 +130,7 @@ func.func @pair_all_v() {
 
 // CHECK-LABEL: func.func @pair_all_mte2(
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @pair_all_mte2() {
   ascendc.pipe_barrier pipe_all
   ascendc.pipe_barrier pipe_mte2
@@ -139,7 +139,7 @@ func.func @pair_all_mte2() {
 
 // CHECK-LABEL: func.func @pair_all_mte3(
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @pair_all_mte3() {
   ascendc.pipe_barrier pipe_all
   ascendc.pipe_barrier pipe_mte3
@@ -148,7 +148,7 @@ func.func @pair_all_mte3() {
 
 // CHECK-LABEL: func.func @pair_all_all(
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @pair_all_all() {
   ascendc.pipe_barrier pipe_all
   ascendc.pipe_barrier pipe_all
@@ -159,7 +159,7 @@ func.func @pair_all_all() {
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_v
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_mte3
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_v
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @run_v_mte3_v() {
   ascendc.pipe_barrier pipe_v
   ascendc.pipe_barrier pipe_mte3
@@ -170,7 +170,7 @@ func.func @run_v_mte3_v() {
 // CHECK-LABEL: func.func @run_v_v_mte3_mte3(
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_v
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_mte3
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @run_v_v_mte3_mte3() {
   ascendc.pipe_barrier pipe_v
   ascendc.pipe_barrier pipe_v
@@ -181,7 +181,7 @@ func.func @run_v_v_mte3_mte3() {
 
 // CHECK-LABEL: func.func @run_mte2_v_all(
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @run_mte2_v_all() {
   ascendc.pipe_barrier pipe_mte2
   ascendc.pipe_barrier pipe_v
@@ -191,7 +191,7 @@ func.func @run_mte2_v_all() {
 
 // CHECK-LABEL: func.func @run_all_v_all(
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @run_all_v_all() {
   ascendc.pipe_barrier pipe_all
   ascendc.pipe_barrier pipe_v
@@ -201,7 +201,7 @@ func.func @run_all_v_all() {
 
 // CHECK-LABEL: func.func @run_v_all_mte3_all_v(
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @run_v_all_mte3_all_v() {
   ascendc.pipe_barrier pipe_v
   ascendc.pipe_barrier pipe_all
@@ -216,7 +216,7 @@ func.func @run_v_all_mte3_all_v() {
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_v
 // CHECK-NEXT:    ascendc.add_l2
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @split_by_op(%t: !ascendc.local_tensor<64xf32>, %n: i32) {
   ascendc.pipe_barrier pipe_v
   ascendc.add_l2 %t, %t, %t, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
@@ -231,7 +231,7 @@ func.func @split_by_op(%t: !ascendc.local_tensor<64xf32>, %n: i32) {
 // CHECK-NEXT:    scf.for
 // CHECK-NEXT:      ascendc.pipe_barrier pipe_mte2
 // CHECK-NEXT:    }
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @nested(%lb: index, %ub: index, %st: index) {
   scf.for %i = %lb to %ub step %st {
     ascendc.pipe_barrier pipe_mte2

@@ -27,7 +27,7 @@
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_v
 // CHECK-NEXT:    [[UNUSED_VALUE:%[0-9]+]] = ascendc.local_tensor.get_value [[T]], %arg3
 // CHECK-NEXT:    ascendc.que_bind.free_tensor [[Q]], [[T]]
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @kept(%g: !ascendc.global_tensor<*xf32>, %n: i32, %len: i64, %i: index) {
   %pipe = ascendc.pipe
   %q = ascendc.queue : <vecin, 1>
@@ -50,7 +50,7 @@ func.func @kept(%g: !ascendc.global_tensor<*xf32>, %n: i32, %len: i64, %i: index
 }
 
 // CHECK-LABEL: func.func @dropped_when_unused(
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @dropped_when_unused(%g: !ascendc.global_tensor<*xf32>, %t: !ascendc.local_tensor<64xf32>, %i: index, %h: i16) {
   %gt = ascendc.global_tensor : !ascendc.global_tensor<*xf32>
   %lt = ascendc.local_tensor : !ascendc.local_tensor<64xf32>

@@ -11,7 +11,7 @@
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_v {ascdsl.auto_sync}
 // CHECK-NEXT:    ascendc.muls_l2 %3, %3, %cst, %arg1
 // CHECK-NEXT:    ascendc.muls_l2 %2, %2, %cst, %arg1
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @vector_chain(%pipe: !ascendc.pipe, %n: i32, %len: i64) {
   %q = ascendc.queue : <vecout, 1>
   ascendc.pipe.init_queue %pipe, %q, %n, %len : !ascendc.queue<vecout, 1>, i32, i64
@@ -33,7 +33,7 @@ func.func @vector_chain(%pipe: !ascendc.pipe, %n: i32, %len: i64) {
 // CHECK-NEXT:    ascendc.muls_l2 %1, %1, %cst, %arg1
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all{{$}}
 // CHECK-NEXT:    ascendc.relu_l2 %1, %1, %arg1
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @existing_barrier(%pipe: !ascendc.pipe, %n: i32, %len: i64) {
   %a = ascendc.tbuf : <veccalc>
   ascendc.pipe.init_buffer %pipe, %a, %len : !ascendc.tbuf<veccalc>, i64
@@ -96,7 +96,7 @@ func.func @views(%pipe: !ascendc.pipe, %n: i32, %len: i64, %i: index) {
 // CHECK-NEXT:    ascendc.set_flag s_mte2, %[[E5:.*]] {ascdsl.auto_sync} : i32
 // CHECK-NEXT:    ascendc.wait_flag s_mte2, %[[E5]] {ascdsl.auto_sync} : i32
 // CHECK-NEXT:    ascendc.data_copy_l2 %1, %arg1, %arg2
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @scalar_pairs(%pipe: !ascendc.pipe, %g: !ascendc.global_tensor<*xf32>, %n: i32, %len: i64) {
   %a = ascendc.tbuf : <vecin>
   ascendc.pipe.init_buffer %pipe, %a, %len : !ascendc.tbuf<vecin>, i64
@@ -129,7 +129,7 @@ func.func @scalar_pairs(%pipe: !ascendc.pipe, %g: !ascendc.global_tensor<*xf32>,
 // CHECK-NEXT:    [[Y:%[0-9]+]] = ascendc.tbuf.get_tensor
 // CHECK-NEXT:    ascendc.data_copy_l2 [[Y]], %arg1, %arg2
 // CHECK-NEXT:    [[U:%[0-9]+]] = ascendc.local_tensor.get_value [[Y]], %arg2
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @untouched(%pipe: !ascendc.pipe, %g: !ascendc.global_tensor<*xf32>, %n: i32, %len: i64) {
   %a = ascendc.tbuf : <vecin>
   ascendc.pipe.init_buffer %pipe, %a, %len : !ascendc.tbuf<vecin>, i64
@@ -156,7 +156,7 @@ func.func @untouched(%pipe: !ascendc.pipe, %g: !ascendc.global_tensor<*xf32>, %n
 // CHECK-NEXT:      ascendc.pipe_barrier pipe_v {ascdsl.auto_sync}
 // CHECK-NEXT:      ascendc.muls_l2 %1, %1, %cst, %arg1
 // CHECK-NEXT:    }
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @loop_back_edge(%pipe: !ascendc.pipe, %n: i32, %len: i64, %lo: index, %hi: index, %st: index) {
   %a = ascendc.tbuf : <veccalc>
   ascendc.pipe.init_buffer %pipe, %a, %len : !ascendc.tbuf<veccalc>, i64
@@ -277,7 +277,7 @@ func.func @scalar_loop(%pipe: !ascendc.pipe, %g: !ascendc.global_tensor<*xf32>, 
 // CHECK-NEXT:    ascendc.que_bind.enque_tensor %0, %1
 // CHECK-NEXT:    [[Y2:%[0-9]+]] = ascendc.que_bind.deque_tensor %0
 // CHECK-NEXT:    ascendc.data_copy_l2 %arg1, [[Y2]], %arg2
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @transitive(%pipe: !ascendc.pipe, %g: !ascendc.global_tensor<*xf32>, %n: i32, %len: i64, %s: f32, %id: i32) {
   %q = ascendc.queue : <vecout, 1>
   ascendc.pipe.init_queue %pipe, %q, %n, %len : !ascendc.queue<vecout, 1>, i32, i64

@@ -20,7 +20,7 @@
 // DEF-NEXT:      ascendc.pipe_barrier pipe_mte3
 // DEF-NEXT:      ascendc.pipe_barrier pipe_all
 // CHECK-NEXT:    ascendc.que_bind.free_tensor [[Q]], [[T]] : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @erase_all(%g: !ascendc.global_tensor<*xf32>, %n: i32) {
   %p = ascendc.pipe
@@ -52,7 +52,7 @@ func.func @erase_all(%g: !ascendc.global_tensor<*xf32>, %n: i32) {
 // CHECK-NEXT:    ascendc.sub_l2 %arg1, [[T1]], [[T2]], %arg2 : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
 // CHECK-NEXT:    ascendc.que_bind.free_tensor [[Q]], [[T1]] : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<64xf32>
 // CHECK-NEXT:    ascendc.que_bind.free_tensor [[Q]], [[T2]] : !ascendc.queue<vecin, 2>, !ascendc.local_tensor<64xf32>
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @fifo_depth_two(%g: !ascendc.global_tensor<*xf32>, %a: !ascendc.local_tensor<64xf32>, %n: i32) {
   %q = ascendc.queue : <vecin, 2>
@@ -80,7 +80,7 @@ func.func @fifo_depth_two(%g: !ascendc.global_tensor<*xf32>, %a: !ascendc.local_
 // CHECK-NEXT:      ascendc.que_bind.free_tensor [[Q]], [[T]] : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<64xf32>
 // CHECK-NEXT:    }
 // CHECK-NEXT:    ascendc.data_copy_l2 %arg0, [[EARLY]], %arg2 : !ascendc.global_tensor<*xf32>, !ascendc.local_tensor<64xf32>, i32
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @in_loop(%g: !ascendc.global_tensor<*xf32>, %a: !ascendc.local_tensor<64xf32>, %n: i32, %lb: index, %ub: index, %st: index) {
   %q = ascendc.queue : <vecout, 1>

@@ -15,7 +15,7 @@
 // CHECK-NEXT:      ascendc.que_bind.free_tensor [[QOUT]], [[Z]] : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<64xf32>
 // CHECK-NEXT:      ascendc.que_bind.free_tensor [[QIN]], [[X]] : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
 // CHECK-NEXT:    }
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @hoist_que_bind_for(%c1: i32, %ub: i32, %len: i64) {
   %pipe = ascendc.pipe
@@ -45,7 +45,7 @@ func.func @hoist_que_bind_for(%c1: i32, %ub: i32, %len: i64) {
 // CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @hoist_que_bind_nested(%c1: i32, %ub: i32, %len: i64, %c: i1) {
   %pipe = ascendc.pipe
@@ -74,7 +74,7 @@ func.func @hoist_que_bind_nested(%c1: i32, %ub: i32, %len: i64, %c: i1) {
 // CHECK-NEXT:      scf.for %arg4 = %arg0 to %arg1 step %arg0 : i32 {
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @hoist_tbuf_partly(%c1: i32, %ub: i32, %len: i64) {
   %pipe = ascendc.pipe
@@ -96,7 +96,7 @@ func.func @hoist_tbuf_partly(%c1: i32, %ub: i32, %len: i64) {
 // CHECK-NEXT:      [[PIPE:%[0-9]+]] = ascendc.pipe
 // CHECK-NEXT:      ascendc.pipe.init_queue [[PIPE]], [[Q]], %arg0, %arg2 : !ascendc.queue<vecin, 1>, i32, i64
 // CHECK-NEXT:    }
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @operands_in_the_loop(%c1: i32, %ub: i32, %len: i64) {
   scf.for %i = %c1 to %ub step %c1 : i32 {
@@ -112,7 +112,7 @@ func.func @operands_in_the_loop(%c1: i32, %ub: i32, %len: i64) {
 // CHECK-NEXT:    [[PIPE:%[0-9]+]] = ascendc.pipe
 // CHECK-NEXT:    [[Q:%[0-9]+]] = ascendc.queue : <vecin, 1>
 // CHECK-NEXT:    ascendc.pipe.init_queue [[PIPE]], [[Q]], %arg0, %arg1 : !ascendc.queue<vecin, 1>, i32, i64
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @top_level(%c1: i32, %len: i64) {
   %pipe = ascendc.pipe

@@ -19,7 +19,7 @@
 // CHECK-NEXT:        "test.op"([[TMP]], [[IN]], [[OUT]]) : (!ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>) -> ()
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @hoist_temporaries(%lb: index, %ub: index, %st: index, %c: i1) {
   scf.for %i = %lb to %ub step %st {
@@ -41,7 +41,7 @@ func.func @hoist_temporaries(%lb: index, %ub: index, %st: index, %c: i1) {
 // CHECK-NEXT:      [[INNER:%[0-9]+]] = ascendc.local_tensor_auto([[M]]) : <?xf32>
 // CHECK-NEXT:      "test.op"([[INNER]], [[OUTER]]) : (!ascendc.local_tensor<?xf32>, !ascendc.local_tensor<?xf32>) -> ()
 // CHECK-NEXT:    }
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @dynamic_sizes(%lb: index, %ub: index, %st: index, %n: i64) {
   scf.for %i = %lb to %ub step %st {

@@ -18,7 +18,7 @@
 // CHECK-LABEL: func.func private @square(
 // CHECK-NEXT:    [[R:%[0-9]+]] = ascendc.local_tensor_auto() : <64xf32>
 // CHECK-NEXT:    ascendc.mul_l2 [[R]], %arg0, %arg0, %arg1 : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
-// CHECK-NEXT:    func.return [[R]] : !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:    return [[R]] : !ascendc.local_tensor<64xf32>
 // CHECK-NEXT:  }
 func.func private @square(%t: !ascendc.local_tensor<64xf32>, %n: i32) -> !ascendc.local_tensor<64xf32> {
   %r = ascendc.local_tensor_auto() : <64xf32>
@@ -31,7 +31,7 @@ func.func private @square(%t: !ascendc.local_tensor<64xf32>, %n: i32) -> !ascend
 // CHECK-NEXT:    [[R_1:%[0-9]+]] = ascendc.local_tensor_auto() : <64xf32>
 // CHECK-NEXT:    ascendc.mul_l2 [[R_1]], %arg1, %arg1, %arg2 : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
 // CHECK-NEXT:    ascendc.add_l2 [[R]], [[R]], [[R_1]], %arg2 : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
-// CHECK-NEXT:    func.return [[R]] : !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:    return [[R]] : !ascendc.local_tensor<64xf32>
 // CHECK-NEXT:  }
 func.func @sum_of_squares(%a: !ascendc.local_tensor<64xf32>, %b: !ascendc.local_tensor<64xf32>, %n: i32) -> !ascendc.local_tensor<64xf32> {
   %a2 = func.call @square(%a, %n) : (!ascendc.local_tensor<64xf32>, i32) -> !ascendc.local_tensor<64xf32>
@@ -48,7 +48,7 @@ func.func @sum_of_squares(%a: !ascendc.local_tensor<64xf32>, %b: !ascendc.local_
 // CHECK-NEXT:      ascendc.add_l2 [[R]], [[R]], [[R_1]], %arg2 : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
 // CHECK-NEXT:      "test.op"([[R]]) : (!ascendc.local_tensor<64xf32>) -> ()
 // CHECK-NEXT:    }
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @kernel(%a: !ascendc.local_tensor<64xf32>, %b: !ascendc.local_tensor<64xf32>, %n: i32, %lb: index, %ub: index, %st: index) attributes {ascendc.global} {
   scf.for %i = %lb to %ub step %st {
@@ -60,24 +60,24 @@ func.func @kernel(%a: !ascendc.local_tensor<64xf32>, %b: !ascendc.local_tensor<6
 
 // Recursive functions and declarations keep their calls.
 // CHECK-LABEL: func.func private @countdown(
-// CHECK-NEXT:    func.call @countdown(%arg0) : (i32) -> ()
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    call @countdown(%arg0) : (i32) -> ()
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func private @countdown(%n: i32) {
   func.call @countdown(%n) : (i32) -> ()
   func.return
 }
 // CHECK-LABEL: func.func private @ping(
-// CHECK-NEXT:    func.call @pong(%arg0) : (i32) -> ()
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    call @pong(%arg0) : (i32) -> ()
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func private @ping(%n: i32) {
   func.call @pong(%n) : (i32) -> ()
   func.return
 }
 // CHECK-LABEL: func.func private @pong(
-// CHECK-NEXT:    func.call @ping(%arg0) : (i32) -> ()
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    call @ping(%arg0) : (i32) -> ()
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func private @pong(%n: i32) {
   func.call @ping(%n) : (i32) -> ()
@@ -86,10 +86,10 @@ func.func private @pong(%n: i32) {
 // CHECK:       func.func private @external(i32){{$}}
 func.func private @external(i32)
 // CHECK-LABEL: func.func @calls_that_stay(
-// CHECK-NEXT:    func.call @countdown(%arg0) : (i32) -> ()
-// CHECK-NEXT:    func.call @ping(%arg0) : (i32) -> ()
-// CHECK-NEXT:    func.call @external(%arg0) : (i32) -> ()
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    call @countdown(%arg0) : (i32) -> ()
+// CHECK-NEXT:    call @ping(%arg0) : (i32) -> ()
+// CHECK-NEXT:    call @external(%arg0) : (i32) -> ()
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @calls_that_stay(%n: i32) {
   func.call @countdown(%n) : (i32) -> ()

@@ -9,7 +9,7 @@
 // CHECK-NEXT:    ascendc.data_copy_l2 %1, %arg1, %arg3 : !ascendc.local_tensor<64xf32>, !ascendc.global_tensor<*xf32>, i32
 // CHECK-NEXT:    %2 = ascendc.local_tensor_auto() output : <64xf32>
 // CHECK-NEXT:    ascendc.data_copy_l2 %arg2, %2, %arg3 : !ascendc.global_tensor<*xf32>, !ascendc.local_tensor<64xf32>, i32
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @ub_gm(%g0: !ascendc.global_tensor<*xf32>, %g1: !ascendc.global_tensor<*xf32>, %g2: !ascendc.global_tensor<*xf32>, %n: i32) {
   %0 = ascendc.local_tensor_auto() : <64xf32>
@@ -28,7 +28,7 @@ func.func @ub_gm(%g0: !ascendc.global_tensor<*xf32>, %g1: !ascendc.global_tensor
 // CHECK-NEXT:    ascendc.data_copy_l2 %0, %arg0, %arg1 : !ascendc.local_tensor<64xf32>, !ascendc.global_tensor<*xf32>, i32
 // CHECK-NEXT:    %1 = ascendc.local_tensor_auto() : <64xf32>
 // CHECK-NEXT:    ascendc.data_copy_l2 %1, %0, %arg1 : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @ub_ub(%g: !ascendc.global_tensor<*xf32>, %n: i32) {
   %0 = ascendc.local_tensor_auto() : <64xf32>
@@ -50,7 +50,7 @@ func.func @ub_ub(%g: !ascendc.global_tensor<*xf32>, %n: i32) {
 // CHECK-NEXT:    [[V2:%[0-9]+]] = ascendc.local_tensor_auto() input output : <128xf32>
 // CHECK-NEXT:    ascendc.data_copy_l2 [[V2]], %arg0, %arg1 : !ascendc.local_tensor<128xf32>, !ascendc.global_tensor<*xf32>, i32
 // CHECK-NEXT:    ascendc.data_copy_l2 %arg0, [[V2]], %arg1 : !ascendc.global_tensor<*xf32>, !ascendc.local_tensor<128xf32>, i32
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @through_views(%g: !ascendc.global_tensor<*xf32>, %n: i32, %i: index) {
   %0 = ascendc.local_tensor_auto() : <128xf32>
@@ -79,7 +79,7 @@ func.func @through_views(%g: !ascendc.global_tensor<*xf32>, %n: i32, %i: index) 
 // CHECK-NEXT:    ascendc.data_copy_l2 [[V0]], [[R]], %c64_i64 : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i64
 // CHECK-NEXT:    ascendc.data_copy_l2 %arg0, [[V0]], %arg3 : !ascendc.global_tensor<*xf32>, !ascendc.local_tensor<64xf32>, i32
 // CHECK-NEXT:    ascendc.data_copy_l2 %arg1, [[V0]], %arg3 : !ascendc.global_tensor<*xf32>, !ascendc.local_tensor<64xf32>, i32
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @loop_result(%g: !ascendc.global_tensor<*xf32>, %h: !ascendc.global_tensor<*xf32>, %s: f32, %n: i32, %lb: index, %ub: index, %st: index) {
   %init = ascendc.local_tensor_auto() : <64xf32>
@@ -109,7 +109,7 @@ func.func @loop_result(%g: !ascendc.global_tensor<*xf32>, %h: !ascendc.global_te
 // CHECK-NEXT:      scf.yield %arg2 : !ascendc.local_tensor<64xf32>
 // CHECK-NEXT:    }
 // CHECK-NEXT:    ascendc.exp_l2 %arg1, [[R2]], %arg4 : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @if_result(%g: !ascendc.global_tensor<*xf32>, %a: !ascendc.local_tensor<64xf32>, %b: !ascendc.local_tensor<64xf32>, %c: i1, %n: i32) {
   %r = scf.if %c -> (!ascendc.local_tensor<64xf32>) {

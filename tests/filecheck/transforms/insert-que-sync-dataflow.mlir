@@ -55,7 +55,7 @@
 // CHECK:         ascendc.data_copy_l2 %arg0, %arg1
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
 // CHECK-LABEL: func.func @caller(
-// CHECK:         func.call @fill
+// CHECK:         call @fill
 // CHECK-NEXT:    ascendc.muls_l2 %1, %1
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
 

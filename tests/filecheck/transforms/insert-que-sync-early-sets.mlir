@@ -41,7 +41,7 @@
 // ERASED-NEXT:    ascendc.data_copy_nd2nz %4, %arg1, %7
 // ERASED-NEXT:    ascendc.load_data_l0 %5, %3, %8
 // ERASED-NEXT:    ascendc.load_data_l0 %6, %4, %8
-// ERASED-NEXT:    func.return
+// ERASED-NEXT:    return
 func.func @cube_stage(%ga: !ascendc.global_tensor<*xf16>, %gb: !ascendc.global_tensor<*xf16>) {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32

@@ -45,7 +45,7 @@ func.func @store_then_reload(%x: memref<?xf32, 22>, %z: memref<?xf32, 22>) {
 // The reload reads the half after the stored one: no flag.
 // CHECK-LABEL: func.func @disjoint_halves(
 // CHECK-NOT:     mte3_mte2
-// CHECK:         func.return
+// CHECK:         return
 func.func @disjoint_halves(%x: memref<?xf32, 22>, %z: memref<?xf32, 22>) {
   %n = arith.constant 64 : i32
   %gx = ascendc.global_tensor : !ascendc.global_tensor<*xf32>
@@ -71,7 +71,7 @@ func.func @disjoint_halves(%x: memref<?xf32, 22>, %z: memref<?xf32, 22>) {
 // Stored to z, reloaded from x: distinct kernel arguments do not overlap.
 // CHECK-LABEL: func.func @distinct_arguments(
 // CHECK-NOT:     mte3_mte2
-// CHECK:         func.return
+// CHECK:         return
 func.func @distinct_arguments(%x: memref<?xf32, 22>, %z: memref<?xf32, 22>) {
   %n = arith.constant 64 : i32
   %gx = ascendc.global_tensor : !ascendc.global_tensor<*xf32>
@@ -98,7 +98,7 @@ func.func @distinct_arguments(%x: memref<?xf32, 22>, %z: memref<?xf32, 22>) {
 // the copy-out of tile i.
 // CHECK-LABEL: func.func @in_place_tiles(
 // CHECK-NOT:     mte3_mte2
-// CHECK:         func.return
+// CHECK:         return
 func.func @in_place_tiles(%x: memref<?xf32, 22>) {
   %n = arith.constant 64 : i32
   %gx = ascendc.global_tensor : !ascendc.global_tensor<*xf32>
@@ -163,7 +163,7 @@ func.func @reload_previous_tile(%x: memref<?xf32, 22>) {
 // Backwards over the tiles: iteration i stores tile 7-i, the next loads tile 6-i.
 // CHECK-LABEL: func.func @in_place_reverse(
 // CHECK-NOT:     mte3_mte2
-// CHECK:         func.return
+// CHECK:         return
 func.func @in_place_reverse(%x: memref<?xf32, 22>) {
   %n = arith.constant 64 : i32
   %gx = ascendc.global_tensor : !ascendc.global_tensor<*xf32>
@@ -231,7 +231,7 @@ func.func @overlapping_windows(%x: memref<?xf32, 22>) {
 // cross-core flags order that, so GM is not tracked (no flag for the reload).
 // CHECK-LABEL: func.func @split_kernel(
 // CHECK-NOT:     mte3_mte2
-// CHECK:         func.return
+// CHECK:         return
 func.func @split_kernel(%x: memref<?xf32, 22>, %z: memref<?xf32, 22>) {
   %n = arith.constant 64 : i32
   %aic = ascendc.ascend_is_aic : i8

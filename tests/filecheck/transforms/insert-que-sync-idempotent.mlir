@@ -29,7 +29,7 @@
 // CHECK-NEXT:    }
 // CHECK-NEXT:    ascendc.que_bind.free_tensor %0, %1
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @fill_then_consume(%g: !ascendc.global_tensor<*xf32>, %out: !ascendc.local_tensor<64xf32>, %n: i32, %lb: index, %ub: index, %st: index, %c: i1) {
   %q = ascendc.queue : <vecin, 1>
   %t = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
@@ -65,7 +65,7 @@ func.func @fill_then_consume(%g: !ascendc.global_tensor<*xf32>, %out: !ascendc.l
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
 // CHECK-NEXT:    ascendc.que_bind.free_tensor %0, %1
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @use_in_and_after_loop(%g: !ascendc.global_tensor<*xf32>, %a: !ascendc.local_tensor<64xf32>, %b: !ascendc.local_tensor<64xf32>, %n: i32, %lb: index, %ub: index, %st: index) {
   %q = ascendc.queue : <vecin, 1>
   %t = ascendc.que_bind.alloc_tensor %q : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>

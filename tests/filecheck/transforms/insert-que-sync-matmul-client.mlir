@@ -27,7 +27,7 @@
 // CHECK:           ascendc.que_bind.free_tensor
 // CHECK-NEXT:    }
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 
 // With auto_sync on, insert-que-sync adds nothing either; bisheng's layer keeps its V barrier
 // for the vector op of the previous iteration (it does not follow the client's chain across
@@ -42,7 +42,7 @@
 // ON:         ascendc.que_bind.free_tensor
 // ON-NEXT:  }
 // ON-NEXT:  ascendc.pipe_barrier pipe_all
-// ON-NEXT:  func.return
+// ON-NEXT:  return
 emitc.include "kernel_operator.h"
 emitc.include "lib/matmul_intf.h"
 func.func @client_blocks(%gc: memref<?xf32, 22>, %n: i32, %blocks: index) attributes {ascendc.global} {

@@ -21,7 +21,7 @@
 // CHECK-NEXT:    ascendc.que_bind.free_tensor [[QOUT]], [[Z]] : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<32xf16>
 // CHECK-NEXT:    ascendc.que_bind.free_tensor [[QIN]], [[X]] : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<32xf16>
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @vadd_queues(%gx: !ascendc.global_tensor<*xf16>, %gz: !ascendc.global_tensor<*xf16>, %n: i32, %len: i64) {
   %pipe = ascendc.pipe
@@ -50,7 +50,7 @@ func.func @vadd_queues(%gx: !ascendc.global_tensor<*xf16>, %gz: !ascendc.global_
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_v
 // CHECK-NEXT:    %c0_i32 = arith.constant 0 : i32
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @copy_out_destinations(%mem: memref<?xf16, 22>, %src: !ascendc.local_tensor<32xf16>, %n: i32, %i: index) {
   %g = ascendc.global_tensor : !ascendc.global_tensor<*xf16>
@@ -82,7 +82,7 @@ func.func @copy_out_destinations(%mem: memref<?xf16, 22>, %src: !ascendc.local_t
 // CHECK-NEXT:    ascendc.set_flag s_v, [[V7]] : i8
 // CHECK-NEXT:    ascendc.wait_flag s_v, [[V7]] : i8
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @get_set_value(%t: !ascendc.local_tensor<64xf32>, %i: ui32) {
   %v = ascendc.local_tensor.get_value %t, %i : !ascendc.local_tensor<64xf32>, ui32, f32
@@ -110,7 +110,7 @@ func.func @get_set_value(%t: !ascendc.local_tensor<64xf32>, %i: ui32) {
 // CHECK-NEXT:    ascendc.set_flag s_v, [[V7]] : i8
 // CHECK-NEXT:    ascendc.wait_flag s_v, [[V7]] : i8
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @global_get_set_value(%g: !ascendc.global_tensor<*xf32>, %i: index) {
   %v = ascendc.global_tensor.get_value %g, %i : !ascendc.global_tensor<*xf32>, index, f32
@@ -132,7 +132,7 @@ func.func @global_get_set_value(%g: !ascendc.global_tensor<*xf32>, %i: index) {
 // CHECK-NEXT:      ascendc.wait_flag s_v, [[V3]] : i8
 // CHECK-NEXT:    }
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @get_value_in_loop(%t: !ascendc.local_tensor<64xf32>, %lb: index, %ub: index, %st: index) {
   scf.for %i = %lb to %ub step %st {
@@ -155,7 +155,7 @@ func.func @get_value_in_loop(%t: !ascendc.local_tensor<64xf32>, %lb: index, %ub:
 // CHECK-NEXT:    ascendc.set_flag s_v, %3 : i8
 // CHECK-NEXT:    ascendc.wait_flag s_v, %3 : i8
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @set_value_alone_in_loop(%t: !ascendc.local_tensor<64xf32>, %v: f32, %lb: index, %ub: index, %st: index) {
   scf.for %i = %lb to %ub step %st {
@@ -179,7 +179,7 @@ func.func @set_value_alone_in_loop(%t: !ascendc.local_tensor<64xf32>, %v: f32, %
 // CHECK-NEXT:      ascendc.wait_flag s_v, [[V3]] : i8
 // CHECK-NEXT:    }
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @set_value_not_alone_in_loop(%t: !ascendc.local_tensor<64xf32>, %v: f32, %lb: index, %ub: index, %st: index) {
   scf.for %i = %lb to %ub step %st {
@@ -196,7 +196,7 @@ func.func @set_value_not_alone_in_loop(%t: !ascendc.local_tensor<64xf32>, %v: f3
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_v
 // CHECK-NEXT:    ascendc.add_l2 %arg3, %arg0, %arg0, %arg2 : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @barriers(%a: !ascendc.local_tensor<64xf32>, %s: f32, %n: i32, %b: !ascendc.local_tensor<64xf32>) {
   ascendc.duplicate_l2 %a, %s, %n : !ascendc.local_tensor<64xf32>, f32, i32
@@ -217,7 +217,7 @@ func.func @barriers(%a: !ascendc.local_tensor<64xf32>, %s: f32, %n: i32, %b: !as
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_v
 // CHECK-NEXT:    ascendc.que_bind.free_tensor [[Q]], [[T]] : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @enque_in_loop_use_after(%g: !ascendc.global_tensor<*xf32>, %out: !ascendc.local_tensor<64xf32>, %n: i32, %lb: index, %ub: index, %st: index) {
   %q = ascendc.queue : <vecin, 1>
@@ -250,7 +250,7 @@ func.func @enque_in_loop_use_after(%g: !ascendc.global_tensor<*xf32>, %out: !asc
 // CHECK-NEXT:      ascendc.que_bind.free_tensor [[Q]], [[T]] : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
 // CHECK-NEXT:    }
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @nested_regions(%g: !ascendc.global_tensor<*xf32>, %out: !ascendc.local_tensor<64xf32>, %n: i32, %lb: index, %ub: index, %st: index, %c: i1) {
   %q = ascendc.queue : <vecin, 1>
@@ -284,7 +284,7 @@ func.func @nested_regions(%g: !ascendc.global_tensor<*xf32>, %out: !ascendc.loca
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_v
 // CHECK-NEXT:    ascendc.que_bind.free_tensor [[Q]], [[T]] : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @both_branches_write(%g: !ascendc.global_tensor<*xf32>, %out: !ascendc.local_tensor<64xf32>, %n: i32, %c: i1, %s: f32) {
   %q = ascendc.queue : <vecin, 1>
@@ -332,7 +332,7 @@ func.func @both_branches_write(%g: !ascendc.global_tensor<*xf32>, %out: !ascendc
 // CHECK-NEXT:      ascendc.que_bind.free_tensor [[QZ]], [[Z]] : !ascendc.queue<vecout, 2>, !ascendc.local_tensor<128xf32>
 // CHECK-NEXT:    }
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @double_buffer(%gx: !ascendc.global_tensor<*xf32>, %gy: !ascendc.global_tensor<*xf32>, %gz: !ascendc.global_tensor<*xf32>, %n: i32, %len: i64, %lb: index, %ub: index, %st: index) {
   %pipe = ascendc.pipe
@@ -373,7 +373,7 @@ func.func @double_buffer(%gx: !ascendc.global_tensor<*xf32>, %gy: !ascendc.globa
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_v
 // CHECK-NEXT:    ascendc.que_bind.free_tensor [[Q]], [[DST]] : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<64xf32>
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @two_written_operands(%src: !ascendc.local_tensor<64xf32>, %tmp: !ascendc.local_tensor<64xf32>, %gz: !ascendc.global_tensor<*xf32>, %n: i32) {
   %q = ascendc.queue : <vecout, 1>
@@ -401,7 +401,7 @@ func.func @two_written_operands(%src: !ascendc.local_tensor<64xf32>, %tmp: !asce
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_v
 // CHECK-NEXT:    ascendc.que_bind.free_tensor [[Q]], [[T]] : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @rewritten_tensor(%g: !ascendc.global_tensor<*xf32>, %a: !ascendc.local_tensor<64xf32>, %b: !ascendc.local_tensor<64xf32>, %n: i32) {
   %q = ascendc.queue : <vecin, 1>
@@ -428,7 +428,7 @@ func.func @rewritten_tensor(%g: !ascendc.global_tensor<*xf32>, %a: !ascendc.loca
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_v
 // CHECK-NEXT:    ascendc.que_bind.free_tensor [[Q]], [[D]] : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @already_synchronized(%g: !ascendc.global_tensor<*xf32>, %a: !ascendc.local_tensor<64xf32>, %n: i32) {
   %q = ascendc.queue : <vecin, 1>
@@ -456,7 +456,7 @@ func.func @already_synchronized(%g: !ascendc.global_tensor<*xf32>, %a: !ascendc.
 // CHECK-NEXT:    ascendc.set_flag s_v, %3 : i8
 // CHECK-NEXT:    ascendc.wait_flag s_v, %3 : i8
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_all
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @dump_tensor(%t: !ascendc.local_tensor<64xf32>, %desc: i32, %size: i32) {
   ascendc.dump_tensor %t, %desc, %size : !ascendc.local_tensor<64xf32>, i32, i32

@@ -4,7 +4,7 @@
 
 // In a parallel loop the loaded and the stored tile get double-buffered queues. The three
 // temporaries share 512 bytes: exp's result is dead once relu read it, so abs reuses it.
-// CHECK:       builtin.module attributes {asc.memory_consumed = {UB = 1536 : i64}}
+// CHECK:       module attributes {asc.memory_consumed = {UB = 1536 : i64}}
 // CHECK-LABEL: func.func @parallel
 // CHECK:       %[[PIPE:.*]] = ascendc.pipe
 // CHECK-NEXT:  %[[TBUF:.*]] = ascendc.tbuf : <veccalc>

@@ -18,7 +18,7 @@
 // FOLDED:       scf.for
 // FOLDED:       } {asc.parallel}
 // FOLDED-NOT:   scf.for
-// FOLDED:       func.return
+// FOLDED:       return
 func.func @static_rest(%n: i32) -> i32 {
   %c0 = arith.constant 0 : i32
   %c5 = arith.constant 5 : i32
@@ -37,7 +37,7 @@ func.func @static_rest(%n: i32) -> i32 {
 // CHECK:       }
 // CHECK-NOT:   scf.for
 // CHECK-NOT:   asc.unroll_factor
-// CHECK:       func.return
+// CHECK:       return
 func.func @static_exact(%t: !asc.tensor<?xf32>) {
   %c0 = arith.constant 0 : i32
   %c8 = arith.constant 8 : i32

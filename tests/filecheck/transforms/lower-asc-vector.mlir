@@ -124,7 +124,7 @@ func.func @load_store(%p: memref<?xf32, 22>, %n: i32, %i: i32) {
 // An unused load is dead: nothing is emitted for it.
 // CHECK-LABEL: func.func @dead
 // CHECK-NOT:   ascendc.data_copy
-// CHECK:       func.return
+// CHECK:       return
 func.func @dead(%p: memref<?xf32, 22>, %n: i32, %i: i32) {
   %t = asc.tensor %p(%n) : memref<?xf32, 22> -> !asc.tensor<?xf32>
   %x = asc.load %t[%i] : !asc.tensor<?xf32> -> !asc.tile<64xf32, UB>

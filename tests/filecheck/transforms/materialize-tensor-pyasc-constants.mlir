@@ -19,7 +19,7 @@
 // CHECK:         ascendc.pipe.init_queue %4, %5, %c1_i32, %c256_i64
 // CHECK:         [[S:%[0-9]+]] = arith.addi %c7_i32, %c7_i32 : i32
 // CHECK-NOT:     arith.constant
-// CHECK:         func.return
+// CHECK:         return
 // LOC:           #loc = loc(unknown)
 // LOC:           %c256_i64 = arith.constant 256 : i64 loc(#loc)
 // INLINE-LABEL: func.func @k(

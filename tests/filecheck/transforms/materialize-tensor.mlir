@@ -24,7 +24,7 @@
 // CHECK-NEXT:    ascendc.que_bind.free_tensor %7, %8 : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<64xf32>
 // CHECK-NEXT:    ascendc.que_bind.free_tensor %4, %5 : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<4x32xf16>
 // CHECK-NEXT:    ascendc.que_bind.free_tensor %1, %2 : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
-// CHECK-NEXT:    func.return %2, %5, %8 : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<4x32xf16>, !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:    return %2, %5, %8 : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<4x32xf16>, !ascendc.local_tensor<64xf32>
 // CHECK-NEXT:  }
 func.func @static_shapes() -> (!ascendc.local_tensor<64xf32>, !ascendc.local_tensor<4x32xf16>, !ascendc.local_tensor<64xf32>) {
   %0 = ascendc.local_tensor_auto() input : <64xf32>
@@ -40,7 +40,7 @@ func.func @static_shapes() -> (!ascendc.local_tensor<64xf32>, !ascendc.local_ten
 // CHECK-NEXT:    %1 = ascendc.tbuf : <veccalc>
 // CHECK-NEXT:    ascendc.pipe.init_buffer %0, %1, %c256_i64 : !ascendc.tbuf<veccalc>, i64
 // CHECK-NEXT:    %2 = ascendc.tbuf.get_tensor %1 : !ascendc.tbuf<veccalc>, !ascendc.local_tensor<64xf32>
-// CHECK-NEXT:    func.return %2 : !ascendc.local_tensor<64xf32>
+// CHECK-NEXT:    return %2 : !ascendc.local_tensor<64xf32>
 // CHECK-NEXT:  }
 func.func @temporary() -> !ascendc.local_tensor<64xf32> {
   %0 = ascendc.local_tensor_auto() : <64xf32>
@@ -68,7 +68,7 @@ func.func @temporary() -> !ascendc.local_tensor<64xf32> {
 // CHECK-NEXT:    %8 = ascendc.que_bind.alloc_tensor %7 : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<4x?xf16>
 // CHECK-NEXT:    ascendc.que_bind.free_tensor %7, %8 : !ascendc.queue<vecout, 1>, !ascendc.local_tensor<4x?xf16>
 // CHECK-NEXT:    ascendc.que_bind.free_tensor %3, %4 : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<*xf32>
-// CHECK-NEXT:    func.return %4, %8 : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<4x?xf16>
+// CHECK-NEXT:    return %4, %8 : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<4x?xf16>
 // CHECK-NEXT:  }
 func.func @dynamic_shapes(%n: i64, %m: i64) -> (!ascendc.local_tensor<*xf32>, !ascendc.local_tensor<4x?xf16>) {
   %c4 = arith.constant 4 : i64
@@ -108,7 +108,7 @@ func.func @every_dimension_given(%n: i64) -> (!ascendc.local_tensor<4x32xf32>, !
 // CHECK-NEXT:    %6 = ascendc.tbuf : <veccalc>
 // CHECK-NEXT:    ascendc.pipe.init_buffer %5, %6, %4 : !ascendc.tbuf<veccalc>, i64
 // CHECK-NEXT:    %7 = ascendc.tbuf.get_tensor %6 : !ascendc.tbuf<veccalc>, !ascendc.local_tensor<?xi4>
-// CHECK-NEXT:    func.return %2, %7 : !ascendc.local_tensor<12xi1>, !ascendc.local_tensor<?xi4>
+// CHECK-NEXT:    return %2, %7 : !ascendc.local_tensor<12xi1>, !ascendc.local_tensor<?xi4>
 // CHECK-NEXT:  }
 func.func @sub_byte(%n: i64) -> (!ascendc.local_tensor<12xi1>, !ascendc.local_tensor<?xi4>) {
   %0 = ascendc.local_tensor_auto() : <12xi1>
@@ -128,7 +128,7 @@ func.func @sub_byte(%n: i64) -> (!ascendc.local_tensor<12xi1>, !ascendc.local_te
 // CHECK-NEXT:      "test.op"(%2) : (!ascendc.local_tensor<64xf32>) -> ()
 // CHECK-NEXT:      ascendc.que_bind.free_tensor %1, %2 : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
 // CHECK-NEXT:    }
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @in_loop(%lb: index, %ub: index, %st: index) {
   scf.for %i = %lb to %ub step %st {
@@ -151,7 +151,7 @@ func.func @in_loop(%lb: index, %ub: index, %st: index) {
 // CHECK-NEXT:      ascendc.exp_l2 %arg1, [[A]], %arg2
 // CHECK-NEXT:      ascendc.que_bind.free_tensor %1, [[A]] : !ascendc.queue<vecin, 1>, !ascendc.local_tensor<64xf32>
 // CHECK-NEXT:    }
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @loop_local(%g: !ascendc.global_tensor<*xf32>, %t: !ascendc.local_tensor<64xf32>, %n: i32, %lb: i32, %ub: i32, %st: i32) {
   %a = ascendc.local_tensor_auto() input : <64xf32>
   scf.for %i = %lb to %ub step %st : i32 {
@@ -167,7 +167,7 @@ func.func @loop_local(%g: !ascendc.global_tensor<*xf32>, %t: !ascendc.local_tens
 // CHECK-NEXT:    scf.for
 // CHECK:         ascendc.exp_l2 %arg1, [[A]], %arg2
 // CHECK-NEXT:    ascendc.que_bind.free_tensor %1, [[A]]
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 func.func @used_after_loop(%g: !ascendc.global_tensor<*xf32>, %t: !ascendc.local_tensor<64xf32>, %n: i32, %lb: i32, %ub: i32, %st: i32) {
   %a = ascendc.local_tensor_auto() input : <64xf32>
   scf.for %i = %lb to %ub step %st : i32 {

@@ -5,7 +5,7 @@
 // pyasc's canonicalize and sccp leave them, muli(muli(x, 2), 4) folded to muli(x, 8), one
 // emitc.cast per use.
 
-// CHECK:      builtin.module {
+// CHECK:      module {
 // CHECK-NEXT:   emitc.include "kernel_operator.h"
 // CHECK-NEXT:   func.func @vadd_kernel({{.*}}, [[FFTS:%[^:]+]]: memref<?xui64, 22> {emitasc.kernel_arg = #emitasc<kernel_arg ffts_addr>}) attributes {ascendc.aicore, ascendc.global} {
 // CHECK-NEXT:     ascendc.set_ffts_base_addr [[FFTS]] : memref<?xui64, 22>
@@ -21,7 +21,7 @@
 // CHECK-NEXT:     [[B1:%[^ ]+]] = emitc.cast [[B]] : i32 to ui32
 // CHECK-NEXT:     [[L2:%[^ ]+]] = emitc.cast [[L]] : i32 to ui32
 // CHECK-NEXT:     ascendc.local_tensor_v2 vecin, [[B1]], [[L2]]
-// CHECK-NEXT:     func.return
+// CHECK-NEXT:     return
 
 // Running it again adds no second include, argument or set_ffts_base_addr.
 // AGAIN-COUNT-1: emitc.include

@@ -48,8 +48,8 @@ func.func private @referenced_by_attribute() {
 // attribute refers to are left.
 // PIPE:      func.func @kernel() attributes {ascendc.global} {
 // PIPE-NEXT:   %c1_i32 = arith.constant 1 : i32
-// PIPE-NEXT:   func.call @external_used(%c1_i32) : (i32) -> ()
-// PIPE-NEXT:   func.return
+// PIPE-NEXT:   call @external_used(%c1_i32) : (i32) -> ()
+// PIPE-NEXT:   return
 // PIPE-NEXT: }
 // PIPE-NEXT: func.func private @external_used(i32){{$}}
 // PIPE-NEXT: "test.op"() {ref = @referenced_by_attribute}

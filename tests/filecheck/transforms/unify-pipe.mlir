@@ -13,7 +13,7 @@
 // CHECK-NEXT:      ascendc.set_flag v_s, [[ID]] : i8
 // CHECK-NEXT:      ascendc.wait_flag v_s, [[ID]] : i8
 // CHECK-NEXT:    }
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @several_pipes(%len: i64, %c1: i32, %lb: index, %ub: index, %st: index) {
   %p1 = ascendc.pipe
@@ -36,7 +36,7 @@ func.func @several_pipes(%len: i64, %c1: i32, %lb: index, %ub: index, %st: index
 // CHECK-NEXT:    [[B:%[0-9]+]] = ascendc.tbuf : <veccalc>
 // CHECK-NEXT:    [[P:%[0-9]+]] = ascendc.pipe
 // CHECK-NEXT:    ascendc.pipe.init_buffer [[P]], [[B]], %arg0 : !ascendc.tbuf<veccalc>, i64
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @one_pipe(%len: i64) {
   %b = ascendc.tbuf : <veccalc>
@@ -52,7 +52,7 @@ func.func @one_pipe(%len: i64) {
 // CHECK-NEXT:    scf.for %arg4 = %arg1 to %arg2 step %arg3 {
 // CHECK-NEXT:      ascendc.pipe.init_buffer [[P]], [[B]], %arg0 : !ascendc.tbuf<veccalc>, i64
 // CHECK-NEXT:    }
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @one_nested_pipe(%len: i64, %lb: index, %ub: index, %st: index) {
   %b = ascendc.tbuf : <veccalc>
@@ -65,7 +65,7 @@ func.func @one_nested_pipe(%len: i64, %lb: index, %ub: index, %st: index) {
 
 // No pipe: nothing to do (pyasc's fork would add one).
 // CHECK-LABEL: func.func @no_pipe(
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 // CHECK-NEXT:  }
 func.func @no_pipe() {
   func.return

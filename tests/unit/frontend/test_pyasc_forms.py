@@ -29,7 +29,7 @@ def test_a_returned_list_is_one_result_per_element():
     callee = next(op for op in ck.module.walk() if op.name == "func.func"
                   and op.sym_name.data == "three")
     assert [str(t) for t in callee.function_type.outputs] == ["i32", "i32", "i32"]
-    assert "func.return %arg0, %arg1, %arg2 : i32, i32, i32" in ck.mlir
+    assert "  return %arg0, %arg1, %arg2 : i32, i32, i32" in ck.mlir
 
 
 def test_mlir_names_are_mlirs_and_ir_keeps_the_python_names():

@@ -120,7 +120,7 @@ def test_result_groups_and_suggested_names(tmp_path, capsys):
         "%mrgSortList1, %mrgSortList2, %mrgSortList3, %mrgSortList4 = "
         "ascendc.get_mrg_sort_result",
         "%atomicType, %atomicOp = ascendc.get_store_atomic_config",
-        "func.return",
+        "return",
     ]
     assert "arith.addi %sizes#1, %strides#1 : index" in out
     assert "arith.addi %1#1, %1#2 : i32" in out

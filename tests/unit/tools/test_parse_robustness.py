@@ -92,7 +92,7 @@ def test_empty_input_is_an_empty_module(tmp_path, capsys):
     src = tmp_path / "empty.mlir"
     src.write_text("// nothing but a comment\n")
     assert main([str(src)]) == 0
-    assert capsys.readouterr().out.strip() == "builtin.module {\n}"
+    assert capsys.readouterr().out.strip() == "module {\n}"
 
 
 def _nested_regions(depth: int) -> str:
