@@ -28,9 +28,9 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 
+from ascdsl import apfloat
 from ascdsl.dialects.scalar_types import cpp_is_unsigned
 
-from .apfloat import held_value, to_string
 from .ctypes import (
     address_space_qualifier,
     is_object,
@@ -296,9 +296,10 @@ def _float_constant(value: float, t: Attribute) -> tuple[str, str, str]:
     else:
         # Named and printed as pyasc does, from the value the type holds: LLVM's
         # APFloat::toString (`c0_899999976_f32 = (float)8.999999760e-01`).
-        held = held_value(typed, _FLOAT_SUFFIX[type(t)])
-        short = to_string(held, suffix)
-        literal = to_string(held, suffix, max_padding=0, truncate_zero=False)
+        held = apfloat.held_value(typed, suffix)
+        sign = "-" if held == 0 and pymath.copysign(1, typed) < 0 else ""  # a Fraction has no -0
+        short = sign + apfloat.to_string(held, suffix)
+        literal = sign + apfloat.to_string(held, suffix, max_padding=0, truncate_zero=False)
         if isinstance(t, Float64Type | Float32Type):
             literal = f"({scalar_ctype(t)}){literal}"
         name = "c" + short.replace("-", "m").replace("+", "p").replace(".", "_") + "_" + suffix
