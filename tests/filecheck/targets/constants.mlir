@@ -19,7 +19,8 @@
 // CHECK-NEXT:     constexpr float c1_5_f32 = (float)1.500000000e+00;
 // CHECK-NEXT:     constexpr float cm0_25_f32 = (float)-2.500000000e-01;
 // CHECK-NEXT:     constexpr float c1_23000002_f32 = (float)1.230000020e+00;
-// CHECK-NEXT:     constexpr float c9_99999975Em6_f32 = (float)9.999999750e-06;
+// 1e-5f is 9.99999974737...e-6: APFloat truncates the digits past what f32 needs before it rounds.
+// CHECK-NEXT:     constexpr float c9_99999974Em6_f32 = (float)9.999999740e-06;
 // CHECK-NEXT:     constexpr float c1_00000002Ep20_f32 = (float)1.000000020e+20;
 // CHECK-NEXT:     constexpr double c0_10000000000000001_f64 = (double)1.00000000000000010e-01;
 // CHECK-NEXT:     half c0_099976_f16 = 9.99760e-02;
