@@ -8,7 +8,7 @@ func.func @fused(%a: !ascendc.local_tensor<256xf32>, %b: !ascendc.local_tensor<2
 }
 // CHECK-LABEL: func.func @fused
 // CHECK-NEXT:    ascx.scaled_relu_l2 %b, %a, %s, %n {isSetMask} : !ascendc.local_tensor<256xf32>, !ascendc.local_tensor<256xf32>, f32, i32
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 
 // The PIPE_V barrier between them is the fused op's own business (its C++ has it inside).
 func.func @across_barrier(%a: !ascendc.local_tensor<256xf32>, %b: !ascendc.local_tensor<256xf32>, %s: f32, %n: i32) {
@@ -19,7 +19,7 @@ func.func @across_barrier(%a: !ascendc.local_tensor<256xf32>, %b: !ascendc.local
 }
 // CHECK-LABEL: func.func @across_barrier
 // CHECK-NEXT:    ascx.scaled_relu_l2 %b, %a, %s, %n
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
 
 // Not fused: the relu result lives in %t, which the fused op would no longer write.
 func.func @other_dst(%a: !ascendc.local_tensor<256xf32>, %t: !ascendc.local_tensor<256xf32>, %b: !ascendc.local_tensor<256xf32>, %s: f32, %n: i32) {
@@ -42,4 +42,4 @@ func.func @mismatch(%a: !ascendc.local_tensor<256xf32>, %b: !ascendc.local_tenso
 }
 // CHECK-LABEL: func.func @mismatch
 // CHECK-NOT:     ascx.
-// CHECK:         func.return
+// CHECK:         return

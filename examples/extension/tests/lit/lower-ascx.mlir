@@ -8,4 +8,4 @@ func.func @clamp(%a: !ascendc.local_tensor<256xf32>, %b: !ascendc.local_tensor<2
 // CHECK-NEXT:    ascendc.maxs_l2 %b, %a, %lo, %n {isSetMask}
 // CHECK-NEXT:    ascendc.pipe_barrier pipe_v
 // CHECK-NEXT:    ascendc.mins_l2 %b, %b, %hi, %n {isSetMask}
-// CHECK-NEXT:    func.return
+// CHECK-NEXT:    return
