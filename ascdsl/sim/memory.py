@@ -148,10 +148,12 @@ class GTensor:
 
     `size` is the element count given to SetGlobalBuffer (None if not given); accesses past it
     but inside the argument are sanitizer findings, past the argument always errors. `cache`
-    is the L2 cache mode of its reads and of its writes (SetL2CacheHint).
+    is the L2 cache mode of its reads and of its writes (SetL2CacheHint). `view` is where a
+    `g[i]` view starts in the tensor SetGlobalBuffer bound (0 for that tensor), so that a
+    finding can speak of the elements the kernel's author indexed.
     """
 
-    __slots__ = ("buf", "off", "n", "size", "dt", "origin", "cache", "shape_info")
+    __slots__ = ("buf", "off", "n", "size", "dt", "origin", "cache", "shape_info", "view")
 
     def __init__(self, dt: SimDType, origin: Site | None):
         self.buf: GMBuffer | None = None
@@ -162,6 +164,7 @@ class GTensor:
         self.origin = origin
         self.cache = (_NORMAL, _NORMAL)  # (read, write) modes: L2 as usual
         self.shape_info: tuple[int, ...] = ()  # SetShapeInfo: its dimensions
+        self.view = 0
 
     def bind(self, buf: GMBuffer, off: int, size: int | None) -> None:
         self.buf = buf
@@ -169,6 +172,7 @@ class GTensor:
         self.size = size
         self.n = size if size is not None else max(buf.n - off, 0)
         self.cache = (_NORMAL, _NORMAL)  # (read, write) modes: L2 as usual
+        self.view = 0
 
     def sub(self, i: int, origin: Site) -> GTensor:
         g = GTensor(self.dt, origin)
@@ -177,6 +181,7 @@ class GTensor:
         g.size = None if self.size is None else self.size - i
         g.n = self.n - i
         g.cache = self.cache
+        g.view = self.view + i
         return g
 
     @property

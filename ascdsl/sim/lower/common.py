@@ -84,11 +84,15 @@ def gm_span(c, g: GTensor, first: int, count: int, site: Site, role: str) -> tup
     # Past the argument, a GlobalTensor without its own size (sized by the argument) says
     # nothing more than check_past_end did.
     if (first < 0 or first + count > g.n) and c.checking and not (past and g.size is None):
+        # Said of the tensor SetGlobalBuffer bound, not of a `g[i]` view of it: a view past
+        # its end would otherwise have "-992 elements".
+        v = g.view
         c.finding(
             OutOfBoundsError(
-                f"{role} elements [{first}, {first + count}) of a GlobalTensor of {g.n} elements "
-                f"(argument '{buf.name}' from element {g.off}; SetGlobalBuffer gave it "
-                f"{g.n} elements)",
+                f"{role} elements [{first + v}, {first + count + v}) of a GlobalTensor of "
+                f"{g.n + v} elements{f' (through its view from element {v})' if v else ''} "
+                f"(argument '{buf.name}' from element {g.off - v}; SetGlobalBuffer gave it "
+                f"{g.n + v} elements)",
                 site,
                 notes=declared_here(g),
             )

@@ -431,3 +431,27 @@ def test_hand_picked_event_id_colliding_with_a_queue_event():
     assert "uses mte2_v id 0, which the TPipe has given to a queue's pending EnQue/FreeTensor " \
            "event" in str(err)
     assert err.other_loc.line == line_of(text, "enque_tensor")
+
+
+def test_a_view_past_its_tensor_is_reported_in_the_tensors_elements():
+    # Before: a view taken past the end (xg[1000] of 8 elements) was "a GlobalTensor of -992
+    # elements", read at [0, 64).
+    import ascdsl as asc
+
+    @asc.jit(always_compile=True)
+    def k(x: asc.GlobalAddress, n: int):
+        xg = asc.GlobalTensor()
+        xg.set_global_buffer(x, n)
+        pipe = asc.TPipe()
+        q = asc.TQue(asc.TPosition.VECIN, 1)
+        pipe.init_buffer(q, 1, 64 * 4)
+        t = q.alloc_tensor(asc.float32)
+        asc.data_copy(t, xg[1000], 64)
+        q.enque(t)
+        q.free_tensor(q.deque(asc.float32))
+
+    with pytest.raises(OutOfBoundsError) as info:
+        k[1](np.zeros(2048, np.float32), 8)
+    assert ("reads elements [1000, 1064) of a GlobalTensor of 8 elements (through its view "
+            "from element 1000) (argument 'x' from element 0; SetGlobalBuffer gave it 8 "
+            "elements)") in str(info.value)
