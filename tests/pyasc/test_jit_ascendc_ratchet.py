@@ -31,19 +31,12 @@ def test_jit_ascendc_ratchet(pyasc_suite_run):
     except venv.VenvUnavailable as e:
         pytest.skip(f"pyasc's environment is not available: {e}")
     tests, _ = pyasc_suite_run
-    pairs = {p.ident: p for p in ir_diff.run(tests=tests, stages=("ascendc",))}
-    now = set(ir_diff.equal_ids(list(pairs.values()), "ascendc"))
-    listed = read_list(EQUAL_LIST)
-    new = sorted(now - set(listed))
+    new, lost = ir_diff.ratchet(tests, "ascendc", read_list(EQUAL_LIST))
     if new:
         warnings.warn(f"{len(new)} compile(s) newly print pyasc's Ascend C; add them to "
                       f"{EQUAL_LIST.relative_to(layout.PROJECT_ROOT)}:\n" + "\n".join(new),
                       stacklevel=1)
-    lost = [i for i in listed if i not in now]
-    assert not lost, "compiles whose Ascend C no longer equals pyasc's:\n" + "\n".join(
-        f"  {i}: {pairs[i].status}: pyasc {pairs[i].theirs!r} / ascdsl {pairs[i].ours!r}"
-        if i in pairs else f"  {i}: not compiled by both (renamed, removed or failing?)"
-        for i in lost)
+    assert not lost, "compiles whose Ascend C no longer equals pyasc's:\n" + "\n".join(lost)
 
 
 CODEGEN = """\

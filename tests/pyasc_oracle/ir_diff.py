@@ -201,3 +201,14 @@ def summary(pairs: list[Pair], show: int = 5) -> str:
 def equal_ids(pairs: list[Pair], stage: str = "codegen") -> list[str]:
     """The compiles whose IR at `stage` equals pyasc's, sorted (the ratchet's list)."""
     return sorted(p.ident for p in pairs if p.stage == stage and p.status == "equal")
+
+
+def ratchet(tests: list[dict], stage: str, listed: list[str]) -> tuple[list[str], list[str]]:
+    """A stage's ratchet against a suite run: (the compiles newly equal, one line for each
+    listed compile that no longer is, saying why)."""
+    pairs = {p.ident: p for p in run(tests=tests, stages=(stage,))}
+    now = set(equal_ids(list(pairs.values()), stage))
+    lost = [f"  {i}: {pairs[i].status}: pyasc {pairs[i].theirs!r} / ascdsl {pairs[i].ours!r}"
+            if i in pairs else f"  {i}: not compiled by both (renamed, removed or failing?)"
+            for i in listed if i not in now]
+    return sorted(now - set(listed)), lost
