@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from matmul_tiling import batch_tiling
+import test_matmul_nbatch as nbatch
 
 import ascdsl as asc
 from ascdsl.context import make_context
@@ -31,15 +31,6 @@ from ascdsl.transforms.sync_dataflow import SyncDataflow, function_pipes
 
 M = N = K = 32
 LOOPS, BATCH = 2, 2
-
-
-def _mm():
-    def t(dtype):
-        return asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, dtype, False,
-                                  asc.LayoutMode.BSNGD)
-
-    return asc.adv.Matmul(a=t(asc.float16), b=t(asc.float16), c=t(asc.float32),
-                          matmul_config=asc.adv.get_normal_config(batch_loop=True))
 
 
 def _bind(a, b, ws, out):
@@ -61,7 +52,7 @@ def copy_out(a: asc.GlobalAddress, b: asc.GlobalAddress, ws: asc.GlobalAddress,
     # loop's MTE2 write after that read. The kernel leaves every flag to insert-sync.
     a_gm, b_gm, ws_gm, out_gm = _bind(a, b, ws, out)
     pipe = asc.TPipe()
-    mm = _mm()
+    mm = nbatch._mm(asc.LayoutMode.BSNGD)
     asc.adv.register_matmul(pipe, workspace, mm, tiling)
     mm.set_tensor_a(a_gm)
     mm.set_tensor_b(b_gm)
@@ -74,53 +65,13 @@ def copy_out(a: asc.GlobalAddress, b: asc.GlobalAddress, ws: asc.GlobalAddress,
     mm.end()
 
 
-@asc.jit(verify_sync=True)
-def scaled(a: asc.GlobalAddress, b: asc.GlobalAddress, ws: asc.GlobalAddress,
-           out: asc.GlobalAddress, tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress):
-    # Synchronised by hand: WaitGetTensorC hands the copy to V, V_MTE2 at the end of a loop
-    # lets the next copy overwrite what the vector op read.
-    a_gm, b_gm, ws_gm, out_gm = _bind(a, b, ws, out)
-    pipe = asc.TPipe()
-    mm = _mm()
-    asc.adv.register_matmul(pipe, workspace, mm, tiling)
-    mm.set_tensor_a(a_gm)
-    mm.set_tensor_b(b_gm)
-    mm.set_workspace(ws_gm)
-    mm.iterate_n_batch(LOOPS, BATCH, BATCH, False, sync=False)
-    ub = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, BATCH * M * N)
-    ub2 = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, BATCH * M * N * 4, BATCH * M * N)
-    for i in range(LOOPS):
-        mm.get_batch_tensor_c(ub, BATCH, BATCH, False, False)
-        mm.wait_get_tensor_c()
-        asc.muls(ub2, ub, 2.0, BATCH * M * N)
-        asc.set_flag(asc.HardEvent.V_MTE3, 0)
-        asc.wait_flag(asc.HardEvent.V_MTE3, 0)
-        asc.data_copy(out_gm[i * BATCH * M * N:], ub2, BATCH * M * N)
-        asc.set_flag(asc.HardEvent.MTE3_V, 0)
-        asc.wait_flag(asc.HardEvent.MTE3_V, 0)
-        asc.set_flag(asc.HardEvent.V_MTE2, 0)
-        asc.wait_flag(asc.HardEvent.V_MTE2, 0)
-    mm.end()
-
-
-def _operands(seed):
-    rng = np.random.default_rng(seed)
-    # [client, B, S, N, G, D] with N x G = BATCH: one line of B per loop
-    a = rng.integers(-4, 5, (2, LOOPS, M, BATCH, 1, K)).astype(np.float16)
-    b = rng.integers(-4, 5, (2, LOOPS, K, BATCH, 1, N)).astype(np.float16)
-    ref = np.einsum("cbsnk,cbknd->cbsnd", a[:, :, :, :, 0].astype(np.float32),
-                    b[:, :, :, :, 0].astype(np.float32))[:, :, :, :, None, :]
-    return a, b, ref
-
-
 def _args(a, b, ref, out):
     return (a.ravel(), b.ravel(), np.zeros(ref.size, np.float32), out.ravel(),
-            batch_tiling(M, N, K, BATCH, lines=LOOPS, heads=BATCH),
-            np.zeros(1 << 16, np.uint8))
+            nbatch._tiling(LOOPS, BATCH, 1), np.zeros(1 << 16, np.uint8))
 
 
 def test_insert_sync_orders_the_copy_out_after_the_client_copy_in():
-    a, b, ref = _operands(70)
+    a, b, ref = nbatch._bsngd(LOOPS, BATCH, 70)
     out = np.zeros(ref.shape, np.float32)
     report = copy_out[1](*_args(a, b, ref, out))
     np.testing.assert_array_equal(out, ref)
@@ -131,24 +82,28 @@ def test_insert_sync_orders_the_copy_out_after_the_client_copy_in():
     assert not any(e.startswith("FIX") or e.endswith("FIX") for e in events)
 
 
+def _ub_form(seed, wait):
+    # test_matmul_nbatch's kernel, synchronised by hand: WaitGetTensorC hands the copy to V,
+    # V_MTE2 at the end of a loop lets the next copy overwrite what the vector op read.
+    a, b, ref = nbatch._bsngd(LOOPS, BATCH, seed)
+    args = (a.ravel(), b.ravel(), np.zeros(ref.size, np.float32),
+            np.zeros(ref.size, np.float32), nbatch._tiling(LOOPS, BATCH, 1),
+            np.zeros(1 << 16, np.uint8), LOOPS, BATCH, wait)
+    # always_compile: a kernel loaded from the disk cache comes without its warnings.
+    return nbatch.ub_form.compile(*args, core_num=1, verify_sync=True, always_compile=True)
+
+
 def test_verify_sync_sees_the_kernels_own_flags_and_wait_get_tensor_c():
-    a, b, ref = _operands(71)
-    out = np.zeros(ref.shape, np.float32)
-    ck = scaled.compile(*_args(a, b, ref, out), core_num=1)
-    assert [w.message for w in ck.warnings] == []
-    report = scaled[1](*_args(a, b, ref, out))
-    np.testing.assert_array_equal(out, 2 * ref)
-    assert not report.findings
+    assert [w.message for w in _ub_form(71, True).warnings] == []
 
 
 def test_without_wait_get_tensor_c_the_dataflow_asks_for_the_mte2_v_flag():
-    a, b, ref = _operands(72)
-    text = str(scaled.compile(*_args(a, b, ref, np.zeros(1, np.float32)), core_num=1).module)
-    assert "wait_get_tensor_c" in text
-    module = parse_module(make_context(), "\n".join(
-        line for line in text.splitlines() if "wait_get_tensor_c" not in line), "k.mlir")
-    func = next(op for op in module.walk() if op.name == "func.func")
-    flow = SyncDataflow(func, function_pipes(module), entry_wildcard=False)
+    ck = _ub_form(72, False)
+    assert "wait_get_tensor_c" not in str(ck.module)
+    (warning,) = ck.warnings
+    assert "MTE2 -> V" in warning.message and "muls" in warning.message
+    func = next(op for op in ck.module.walk() if op.name == "func.func")
+    flow = SyncDataflow(func, function_pipes(ck.module), entry_wildcard=False)
     assert {op.name: need.events for op, need in flow.needs.items()} == {
         "ascendc.muls_l2": {Pipe.PIPE_MTE2}}
 
