@@ -372,7 +372,11 @@ class JITFunction:
         """References (for change detection) and hash parts of this function and its callees."""
         seen.add(id(self))
         src = self.source
-        parts = [f"fn {self.__module__}.{self.__qualname__} @ {src.filename}:{src.first_line}\n",
+        # The def's line in its file, not the text's first line (1 for a function read from
+        # its file): the cached IR carries file:line locations, so a kernel that moved in its
+        # file (a line added above it) must not load the entry with the old lines.
+        line = src.first_line + src.node.lineno - 1
+        parts = [f"fn {self.__module__}.{self.__qualname__} @ {src.filename}:{line}\n",
                  src.text]
         refs: list[tuple[dict | None, str, Any]] = []
         for ref in references(src, self.fn.__globals__, closure_vars(self.fn)):

@@ -340,6 +340,18 @@ def test_disk_cache_across_processes_and_helper_changes(tmp_path, isolated_cache
     assert '"second %d"' in three["ir"]
 
 
+def test_a_kernel_moved_in_its_file_is_not_loaded_with_its_old_lines(tmp_path, isolated_cache):
+    # The disk entry holds the IR with file:line locations: a line added above the kernel
+    # must give a new key, or every diagnostic would point one line too high.
+    mod = tmp_path / "kmod.py"
+    _write_module(mod, "first")
+    one, two = _twice(tmp_path, isolated_cache)
+    assert two["from_disk"]
+    mod.write_text("# one more line above\n" + mod.read_text())
+    three = _compile_in_subprocess(tmp_path, isolated_cache)
+    assert not three["from_disk"] and three["key"] != one["key"]
+
+
 def _entry(cache: Path, kernel: str) -> dict:
     (path,) = cache.glob(f"{kernel}-*.pkl")
     entry = disk.read_entry(path)
