@@ -555,13 +555,21 @@ class JITFunction:
 
     def _load(self, key: str, names: list[str], kinds: list[ArgKind], consts: dict,
               options: CompileOptions) -> CompiledKernel | None:
+        from ascdsl.diagnostics import print_to_stderr
+
         entry = disk.load(self.__name__, key)
         if entry is None:
             return None
+        # The pipeline's warnings (verify_sync) are part of the compile's result: a hit
+        # reports them again, as the compile that stored the entry did.
+        warnings = list(entry.get("warnings", ()))
+        for w in warnings:
+            print_to_stderr(w)
         return CompiledKernel(
             self.__name__, key, names, kinds, consts,
             insert_sync=bool(entry.get("insert_sync")),
             module=entry["module"],
+            warnings=warnings,
             passes_ran=bool(entry.get("passes_ran", True)),
             from_disk=True,
             options=options,
@@ -600,6 +608,7 @@ class JITFunction:
                 "passes_ran": options.run_passes,
                 "args": [[n, str(k)] for n, k in zip(names, kinds)],
                 "module": module,
+                "warnings": warnings,
             })
         return ck
 

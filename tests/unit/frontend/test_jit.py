@@ -95,6 +95,13 @@ def test_verify_sync_warnings_point_at_the_kernel(capsys):
     assert (enque.loc.file, enque.loc.line) == (__file__, line)
     assert f"{__file__}:{line}:" in capsys.readouterr().err  # also printed
     assert not k.compile(asc.MockTensor(asc.float32), verify_sync=False).warnings
+    # A disk-cache hit reports them again: the warnings are part of the compile's result.
+    k._cache.clear()
+    again = k.compile(asc.MockTensor(asc.float32))
+    assert again.from_disk
+    assert [w.message for w in again.warnings] == [w.message for w in ck.warnings]
+    assert [w.loc for w in again.warnings] == [w.loc for w in ck.warnings]
+    assert f"{__file__}:{line}:" in capsys.readouterr().err
 
 
 def test_pass_errors_are_compilation_errors_at_the_kernel_line():

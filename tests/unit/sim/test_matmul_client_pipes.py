@@ -89,8 +89,7 @@ def _ub_form(seed, wait):
     args = (a.ravel(), b.ravel(), np.zeros(ref.size, np.float32),
             np.zeros(ref.size, np.float32), nbatch._tiling(LOOPS, BATCH, 1),
             np.zeros(1 << 16, np.uint8), LOOPS, BATCH, wait)
-    # always_compile: a kernel loaded from the disk cache comes without its warnings.
-    return nbatch.ub_form.compile(*args, core_num=1, verify_sync=True, always_compile=True)
+    return nbatch.ub_form.compile(*args, core_num=1, verify_sync=True)
 
 
 def test_verify_sync_sees_the_kernels_own_flags_and_wait_get_tensor_c():
