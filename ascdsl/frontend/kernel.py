@@ -372,7 +372,11 @@ class JITFunction:
         """References (for change detection) and hash parts of this function and its callees."""
         seen.add(id(self))
         src = self.source
-        parts = [f"fn {self.__module__}.{self.__qualname__} @ {src.filename}:{src.first_line}\n",
+        # The def's line in its file, not the text's first line (1 for a function read from
+        # its file): the cached IR carries file:line locations, so a kernel that moved in its
+        # file (a line added above it) must not load the entry with the old lines.
+        line = src.first_line + src.node.lineno - 1
+        parts = [f"fn {self.__module__}.{self.__qualname__} @ {src.filename}:{line}\n",
                  src.text]
         refs: list[tuple[dict | None, str, Any]] = []
         for ref in references(src, self.fn.__globals__, closure_vars(self.fn)):
@@ -551,13 +555,21 @@ class JITFunction:
 
     def _load(self, key: str, names: list[str], kinds: list[ArgKind], consts: dict,
               options: CompileOptions) -> CompiledKernel | None:
+        from ascdsl.diagnostics import print_to_stderr
+
         entry = disk.load(self.__name__, key)
         if entry is None:
             return None
+        # The pipeline's warnings (verify_sync) are part of the compile's result: a hit
+        # reports them again, as the compile that stored the entry did.
+        warnings = list(entry.get("warnings", ()))
+        for w in warnings:
+            print_to_stderr(w)
         return CompiledKernel(
             self.__name__, key, names, kinds, consts,
             insert_sync=bool(entry.get("insert_sync")),
             module=entry["module"],
+            warnings=warnings,
             passes_ran=bool(entry.get("passes_ran", True)),
             from_disk=True,
             options=options,
@@ -596,6 +608,7 @@ class JITFunction:
                 "passes_ran": options.run_passes,
                 "args": [[n, str(k)] for n, k in zip(names, kinds)],
                 "module": module,
+                "warnings": warnings,
             })
         return ck
 

@@ -182,11 +182,16 @@ class KfcChannel:
         msgs = self.msgs
         locked: list = [None]
 
+        def settled(x) -> bool:
+            # A client blocked in a wait that can now return (the answer to its last sync
+            # call is there) is about to run on and may post again: not settled yet.
+            return x.done or (x.ready is not None and not x.ready())
+
         def ready() -> bool:
             lk = locked[0]
             if lk is not None:
                 return bool(msgs.get(lk.core.lane)) or lk.done
-            return all(msgs.get(x.core.lane) or x.done or x.ready is not None for x in lanes)
+            return all(msgs.get(x.core.lane) or settled(x) for x in lanes)
 
         while True:
             if not c.xrun.wait_until(c, ready, site):

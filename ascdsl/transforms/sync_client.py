@@ -14,19 +14,22 @@ as surely as a flag the pass would place:
   op before it, is complete; nothing after the wait is issued before it returns. Every pipe
   then knows what MTE3 knew at the post.
 - **GetTensorC into UB** (C at VECCALC / VECIN / VECOUT: dav-c220 has no L0C -> UB path) is
-  `CopyToUB`: the block copied from the GM workspace into the tensor on MTE2, then
-  `SetFlag/WaitFlag<MTE2_V>`. The write is MTE2's, not FIX's (the server's Fixpipe writes
-  the workspace), and the vector pipe knows it once the call returns.
+  `CopyToUB`: the block copied from the GM workspace into the tensor on MTE2 (the op's
+  declared pipe in that form, ops_matmul.py), then `SetFlag/WaitFlag<MTE2_V>`, so the
+  vector pipe knows the write once the call returns.
+- **WaitGetTensorC** is `SetFlag/WaitFlag<MTE2_V>` alone: the flag that GetBatchTensorC and
+  AsyncGetTensorC (MTE2 copies into UB without one) leave to the kernel.
 
-The simulator models the same steps (sim/kfc.py, sim/lower/kfc.py). Without these facts the
-pass saw a FIX write that no event joins to MTE3 or V and ordered it with two
-`pipe_barrier(PIPE_ALL)` that order nothing the client had not ordered already (pyasc's
-insert_sync test_matmul).
+The simulator models the same steps (sim/kfc.py, sim/lower/kfc.py, sim/lower/matmul_nbatch.py).
+Without these facts the pass saw a FIX write that no event joins to MTE3 or V and ordered it
+with two `pipe_barrier(PIPE_ALL)` that order nothing the client had not ordered already
+(pyasc's insert_sync test_matmul).
 
-Only calls the facts are sure of count: `sync` a constant true (an asynchronous GetTensorC
-waits only on its first blocks), and a local C in a UB position, which only a vector core's
-client can have. A C in GM (GetTensorC, IterateAll) is left out: in a cube-only kernel the
-same op is the cube core's own Fixpipe, and nothing in the function says which it is.
+Only calls the facts are sure of count: the answer needs `sync` a constant true (an
+asynchronous GetTensorC waits only on its first blocks), and the copy a local C in a UB
+position, which only a vector core's client can have. A C in GM (GetTensorC, IterateAll) is
+left out: in a cube-only kernel the same op is the cube core's own Fixpipe, and nothing in
+the function says which it is.
 """
 
 from __future__ import annotations
@@ -35,28 +38,26 @@ from dataclasses import dataclass
 
 from ascdsl.dialects.ascendc import (
     AscendCOp,
-    LocalTensorType,
     MatmulGetTensorCOp,
+    MatmulWaitGetTensorCOp,
     Pipe,
-    TPosition,
 )
 from ascdsl.dialects.ascendc.base import const_int
-
-_UB_POSITIONS = (TPosition.VECCALC, TPosition.VECIN, TPosition.VECOUT)
-
 
 @dataclass(frozen=True)
 class ClientSync:
     """What a Matmul client call orders on the vector core.
 
-    `pipe`: the pipe its local access runs on (None: the op's declared pipe). `answer`: it
-    waits for the server's answer (every pipe learns what MTE3 knew after learning S's).
-    `after`: pipes that learn the access's pipe once the call returns (its internal flags).
+    `answer`: it waits for the server's answer (every pipe learns what MTE3 knew after
+    learning S's). `flags`: the SetFlag/WaitFlag pairs (source pipe, destination pipe) the
+    call makes before it returns, after its own access if it has one.
     """
 
-    pipe: Pipe | None = None
     answer: bool = False
-    after: tuple[Pipe, ...] = ()
+    flags: tuple[tuple[Pipe, Pipe], ...] = ()
+
+
+_MTE2_V = ((Pipe.PIPE_MTE2, Pipe.PIPE_V),)
 
 
 def _synchronous(op: AscendCOp) -> bool:
@@ -65,18 +66,21 @@ def _synchronous(op: AscendCOp) -> bool:
 
 
 def _get_tensor_c(op: MatmulGetTensorCOp) -> ClientSync | None:
-    if not _synchronous(op) or op.tensor2 is not None:
+    if not op.copies_to_ub():
         return None
-    if not isinstance(op.tensor.type, LocalTensorType):
-        return None
-    if op.matmul_type().operand("c")[0] not in _UB_POSITIONS:
-        return None
-    return ClientSync(pipe=Pipe.PIPE_MTE2, answer=True, after=(Pipe.PIPE_V,))
+    # CopyToUB's MTE2_V flag follows the copy in both of the client's branches; only the
+    # synchronous one posts a message and waits for its answer.
+    return ClientSync(answer=_synchronous(op), flags=_MTE2_V)
+
+
+def _wait_get_tensor_c(op: MatmulWaitGetTensorCOp) -> ClientSync:
+    return ClientSync(flags=_MTE2_V)
 
 
 # Keyed by op class: a client call whose ordering is known adds one entry here.
 CLIENT_SYNC = {
     MatmulGetTensorCOp: _get_tensor_c,
+    MatmulWaitGetTensorCOp: _wait_get_tensor_c,
 }
 
 

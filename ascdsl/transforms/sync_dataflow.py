@@ -90,11 +90,7 @@ def _inside(value, loop: Operation) -> bool:
 
 
 def access_pipe(op: AscendCOp) -> Pipe:
-    """The pipe an access op runs on (an undeclared one is a vector op, as in step 1; a
-    Matmul client's GetTensorC into UB copies on MTE2: sync_client.py)."""
-    client = client_sync(op)
-    if client is not None and client.pipe is not None:
-        return client.pipe
+    """The pipe an access op runs on (an undeclared one is a vector op, as in step 1)."""
     pipe = op.hw_pipe()
     return Pipe.PIPE_V if pipe is None else pipe
 
@@ -470,6 +466,8 @@ class SyncDataflow:
                   if _local(v) or (gm and is_gm(v))]
         reads = [self._keys(v, op) for v in op.read_operands() if _local(v) or (gm and is_gm(v))]
         if not writes and not reads:
+            if client is not None:
+                self._client_flags(state, client)
             return
         pipe = access_pipe(op)
         if pipe not in state.unknown:
@@ -507,9 +505,15 @@ class SyncDataflow:
         for key in w_keys:
             self._gen(state, key, pipe, True, op)
         if client is not None:
-            for q in client.after:  # the call's own flags from its pipe, before it returns
-                if q in state.unknown:
-                    state.unknown[q] &= self._unknown_to(state, pipe)
+            self._client_flags(state, client)
+
+    @staticmethod
+    def _client_flags(state: State, client) -> None:
+        """The SetFlag/WaitFlag pairs a client call makes before it returns (sync_client.py):
+        the destination pipe learns what the source pipe knows."""
+        for src, dst in client.flags:
+            if src in state.unknown and dst in state.unknown:
+                state.unknown[dst] &= SyncDataflow._unknown_to(state, src)
 
     @staticmethod
     def _answer(state: State) -> None:

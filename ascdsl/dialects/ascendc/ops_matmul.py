@@ -31,8 +31,9 @@ from xdsl.printer import Printer
 
 from .base import AscendCOp, Cpp, CppStyle, asc_op
 from .constraints import GLOBAL, LOCAL, MEMREF, PIPE, TENSOR, Is
-from .enums import Pipe
+from .enums import Pipe, TPosition
 from .segments import SEGMENTED, SegmentedFormat
+from .types import LocalTensorType
 from .types_matmul import CubeTilingType, MatmulConfigType
 from .types_matmul_api import (
     KfcServerType,
@@ -52,6 +53,11 @@ HEADER = "lib/matmul_intf.h"
 
 def _member(api: str, template: tuple[str, ...] = (), args: tuple[str, ...] | None = None) -> Cpp:
     return Cpp(api, CppStyle.MEMBER, template=template, args=args, header=HEADER)
+
+
+# C at these positions is in UB, which only a vector core has: the object is a mixed kernel's
+# client there (sync_client.py), and dav-c220 has no L0C -> UB path.
+_UB_POSITIONS = (TPosition.VECCALC, TPosition.VECIN, TPosition.VECOUT)
 
 
 class MatmulOp(AscendCOp):
@@ -298,7 +304,13 @@ class MatmulIterateOp(MatmulOp):
         pipe=Pipe.PIPE_FIX, writes=("tensor", "tensor2"))
 class MatmulGetTensorCOp(MatmulOp):
     """`mm.GetTensorC<sync>(c, enAtomic, enSequentialWrite)`: move the block the last
-    Iterate computed out of L0C into `c` (GM: at its place in C; local: packed)."""
+    Iterate computed out of L0C into `c` (GM: at its place in C; local: packed).
+
+    Two forms, two pipes. The cube core's own object (cube-only kernels, or C in GM) writes
+    `c` with its Fixpipe (FIX). A vector core's client with C in UB has no Fixpipe: the
+    server's Fixpipe fills the GM workspace and the client copies the block into `c` on
+    MTE2 (matmul_client.h CopyToUB), so that is the pipe the kernel's other accesses to `c`
+    must be ordered with."""
 
     name = "ascendc.matmul.get_tensor_c"
     tensor = operand_def(TENSOR)
@@ -306,6 +318,14 @@ class MatmulGetTensorCOp(MatmulOp):
     atomic = operand_def()
     sequentialwrite = operand_def()
     sync = operand_def()
+
+    def copies_to_ub(self) -> bool:
+        """Whether this is the client form (C in UB, one local target)."""
+        return (self.tensor2 is None and isinstance(self.tensor.type, LocalTensorType)
+                and self.matmul_type().operand("c")[0] in _UB_POSITIONS)
+
+    def hw_pipe(self) -> Pipe:
+        return Pipe.PIPE_MTE2 if self.copies_to_ub() else Pipe.PIPE_FIX
 
 
 @asc_op(cpp=_member("GetTensorC", template=("value:sync",), args=("atomic", "sequentialwrite")),
@@ -400,8 +420,13 @@ class MatmulGetBatchTensorCOp(MatmulOp):
 
 @asc_op(cpp=_member("GetBatchTensorC", template=("value:sync",),
                     args=("c", "batchA", "batchB", "sequentialwrite")),
-        pipe=Pipe.PIPE_FIX, writes=("c",))
+        pipe=Pipe.PIPE_MTE2, writes=("c",))
 class MatmulGetBatchTensorCLocalMemOp(MatmulOp):
+    """`mm.GetBatchTensorC<false>(ub, batchA, batchB, enSequentialWrite)`: one IterateNBatch
+    loop's results from the cache workspace into `ub`. Only a vector core's client does
+    anything here (the server's copy of the call is empty): CopyToUBBatch, on MTE2 with no
+    MTE2 -> V flag after it (WaitGetTensorC is that flag)."""
+
     name = "ascendc.matmul.get_batch_tensor_c_local_mem"
     c = operand_def(LOCAL)
     batchA = operand_def()
@@ -428,6 +453,9 @@ class MatmulIterateNBatchOp(MatmulOp):
 
 @asc_op(cpp=_member("WaitGetTensorC"))
 class MatmulWaitGetTensorCOp(MatmulOp):
+    """`mm.WaitGetTensorC()`: SetFlag/WaitFlag MTE2_V on the vector core, so the vector pipe
+    sees what GetBatchTensorC / AsyncGetTensorC copied into UB (sync_client.py)."""
+
     name = "ascendc.matmul.wait_get_tensor_c"
 
 
@@ -438,8 +466,11 @@ class MatmulGetOffsetCOp(MatmulOp):
     assembly_format = "operands attr-dict `:` type(operands)"
 
 
-@asc_op(cpp=_member("AsyncGetTensorC"), pipe=Pipe.PIPE_FIX, writes=("tensor",))
+@asc_op(cpp=_member("AsyncGetTensorC"), pipe=Pipe.PIPE_MTE2, writes=("tensor",))
 class MatmulAsyncGetTensorCOp(MatmulOp):
+    """`mm.AsyncGetTensorC(ub)`: the next block from the workspace into `ub` (a client's
+    CopyToUB<..., sync=false> on MTE2; WaitGetTensorC is the MTE2 -> V flag after it)."""
+
     name = "ascendc.matmul.async_get_tensor_c"
     tensor = operand_def(LOCAL)
 

@@ -152,6 +152,14 @@ def _serve(c, proto, ch: KfcChannel, site) -> None:
     def handle(msg) -> bool:
         st = state(msg.sub)
         kind, data = msg.kind, msg.data
+        if kind not in ("init", "end", "get_c"):
+            # One object on the cube core serves every vector core (the server's `mul`), so
+            # a call for one client overwrites the L0C accumulators another client's
+            # IterateBatch left for its next enPartialSum call.
+            for other in states.values():
+                if other is not st and getattr(other, "l0c_held", None):
+                    other.l0c_held = {}
+                    other.l0c_taken_by = f"AIV{ch.run.lanes[msg.sub].core.sub_idx}"
         extra = SERVER_HANDLERS.get(kind)
         if extra is not None:
             return extra(c, st, ch, msg)

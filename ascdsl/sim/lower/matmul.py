@@ -484,9 +484,19 @@ class _Run(MatmulSchedule):
         return dequant(self, out, 0)
 
     def write(self, g, r0: int, c0: int, vals: np.ndarray, m_done: float,
-              atomic: str | None = None) -> None:
+              atomic: str | None = None, sequential: bool = False) -> None:
         """FIX: a block of C into GM at (r0, c0), after the Mmad that finished it; with
-        `atomic` ("add", "max", "min") combined with what GM holds, in C's type."""
+        `atomic` ("add", "max", "min") combined with what GM holds, in C's type. With
+        `sequential` (enSequentialWrite) the block goes to `g`'s start instead, its rows its
+        own width apart (CopyOutNZ2ND<true>: dstOffset 0, stride baseWidth)."""
+        if sequential:
+            # The Fixpipe's cost reads the row stride from ldc too: the packed block's.
+            saved, self.ldc = self.ldc, vals.shape[1]
+            try:
+                self.write(g, 0, 0, vals, m_done, atomic)
+            finally:
+                self.ldc = saved
+            return
         c, st, site = self.c, self.st, self.site
         rows, cols = vals.shape
         dt = g.dt

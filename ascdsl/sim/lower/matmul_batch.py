@@ -27,16 +27,20 @@ layouts with every operand in GM (BatchMode BATCH_LESS_THAN_L1, the default):
   already in L1: MTE1 loads, Mmad over K, FIX writes each baseM x baseN block, and the
   library's M_MTE1 flag after every block.
 
-- **enPartialSum** (cube-only form). The first K step of each block adds onto what its L0C
-  buffer holds instead of initialising it, and the bias is off (batch_scheduler.h). The
-  simulator keeps the accumulators this object's IterateBatch calls leave in each L0C buffer
-  and adds onto them; onto anything else (a buffer no earlier IterateBatch of the object
-  filled, or one an Iterate/IterateAll has overwritten since) it is a located
-  NotSimulatedError rather than a made-up sum.
+- **enPartialSum**. The first K step of each block adds onto what its L0C buffer holds
+  instead of initialising it, and the bias is off (batch_scheduler.h). The simulator keeps
+  the accumulators this object's IterateBatch calls leave in each L0C buffer and adds onto
+  them; onto anything else (a buffer no earlier IterateBatch of the object filled, or one an
+  Iterate/IterateAll has overwritten since) it is a located NotSimulatedError rather than a
+  made-up sum. A mixed kernel's server passes the client's flag to the same IterateBatch; its
+  one object serves every vector core, so another client's call in between takes the L0C
+  (sim/lower/kfc.py marks it, and the partial call names that client).
+- **enSequentialWrite**. Each block of product i goes to the product's start in C, rows the
+  block's width apart (CopyOutNZ2ND<true>: dstOffset 0, stride baseWidth); C in BSNGD or
+  SBNGD is the library's assert (GetBatchResult), a located InvalidArgumentError here.
 
-Refused at the kernel line: enPartialSum in the client form and enSequentialWrite, the reducing C layouts (C's
-G, N or B of 1 while A's or B's is not), transposed operands in BSNGD/SBNGD, BSNGD with more
-batches than one line of S.
+Refused at the kernel line: the reducing C layouts (C's G, N or B of 1 while A's or B's is
+not), transposed operands in BSNGD/SBNGD, BSNGD with more batches than one line of S.
 
 In a mixed kernel the client posts the call as one message (MMFUN_ITERATE_BATCH_ALL, as
 matmul_client.h does); the AIC's server runs it and answers when `sync` or
@@ -64,17 +68,19 @@ _SIMULATED_LAYOUTS = (LayoutMode.NORMAL, LayoutMode.BNGS1S2, LayoutMode.BSNGD, L
 class BatchCall:
     """The arguments of one IterateBatch (what a client's message carries)."""
 
-    __slots__ = ("batch_a", "batch_b", "strides", "sync", "wait", "layout", "atomic", "partial")
+    __slots__ = ("batch_a", "batch_b", "strides", "sync", "wait", "layout", "atomic", "partial",
+                 "sequential")
 
     def __init__(self, batch_a: int, batch_b: int, strides: tuple[int, int, int], sync: bool,
                  wait: bool, layout: dict | None = None, atomic: str | None = None,
-                 partial: bool = False):
+                 partial: bool = False, sequential: bool = False):
         self.batch_a, self.batch_b = batch_a, batch_b
         self.strides = strides
         self.sync, self.wait = sync, wait
         self.layout = layout or {}  # the tiling's layout infos and BatchNum
         self.atomic = atomic  # enAtomic: None, "add", "max" or "min"
         self.partial = partial  # enPartialSum: add onto what L0C holds (_l0c_start)
+        self.sequential = sequential  # enSequentialWrite: each block at its product's start
 
 
 def check_layouts(op, cx: Lowering, t) -> None:
@@ -158,6 +164,12 @@ def run_batch(c, st, site, g, call: BatchCall) -> None:
                                    f"{st.dt['c'].name}", site, core=c.block_idx)
     run = mm._Run(c, st, site, "calls IterateBatch")  # the shapes and the object's checks
     _refuse_reduction(c, st, site)
+    lay_c = st.type.operand("c")[4]
+    if call.sequential and lay_c in (LayoutMode.BSNGD, LayoutMode.SBNGD):
+        raise InvalidArgumentError(
+            f"calls IterateBatch with enSequentialWrite and C in LayoutMode {lay_c.name}; the "
+            "library asserts \"Layout BSNGD or SBNGD can not be SequentialWrite\" "
+            "(GetBatchResult)", site, core=c.block_idx)
     t = run.t
     m, n, k = run.m, run.n, run.k
     sa, sb = st.dt["a"].size, st.dt["b"].size
@@ -207,7 +219,7 @@ def run_batch(c, st, site, g, call: BatchCall) -> None:
                 blk = vals[r0:r0 + brun.bm, c0:c0 + brun.bn]
                 if held is not None:
                     blk = _l0c_block(c, st, site, held, blk, call.partial)
-                brun.write(out, r0, c0, blk, m_done, call.atomic)
+                brun.write(out, r0, c0, blk, m_done, call.atomic, call.sequential)
     finally:
         if held is not None:
             st.l0c_mark = st.l0c_next  # the buffers hold `held` until another call computes
@@ -233,6 +245,8 @@ def _l0c_start(c, st, site, partial: bool) -> dict | None:
     # Blocks computed by other calls since (Iterate, IterateAll) overwrote the buffers.
     if held is None or getattr(st, "l0c_mark", None) != st.l0c_next:
         held = st.l0c_held = {}
+    if held:
+        st.l0c_taken_by = None
     return held
 
 
@@ -244,8 +258,15 @@ def _l0c_block(c, st, site, held: dict, blk, partial: bool):
     if partial:
         prev = held.get(slot)
         if prev is None or prev.shape != blk.shape:
-            what = ("holds nothing this object computed" if prev is None else
-                    f"holds a {prev.shape[0]} x {prev.shape[1]} block")
+            taken = getattr(st, "l0c_taken_by", None)
+            if prev is not None:
+                what = f"holds a {prev.shape[0]} x {prev.shape[1]} block"
+            elif taken is not None:
+                what = (f"holds what a call for the {taken} computed since (the cube "
+                        "core's one Matmul object serves every vector core: order the "
+                        "clients' calls, or give each its own object)")
+            else:
+                what = "holds nothing this object computed"
             raise NotSimulatedError(
                 f"calls IterateBatch with enPartialSum, which adds a {blk.shape[0]} x "
                 f"{blk.shape[1]} block onto L0C buffer {slot}; that buffer {what} (the "
@@ -352,14 +373,6 @@ def _flag(R, slot, default: bool) -> bool:
     return default if slot is None else bool(R[slot])
 
 
-def _refuse_extras(op, cx: Lowering, partial, sequential) -> None:
-    from ascdsl.dialects.ascendc.base import const_int
-
-    for v, what in ((partial, "enPartialSum"), (sequential, "enSequentialWrite")):
-        if v is not None and v.owner is not None and const_int(v) not in (0, None):
-            raise cx.error(op, f"calls IterateBatch with {what}, which is not simulated")
-
-
 def _atomic(R, slot, site, c) -> str | None:
     return None if slot is None else mm.atomic_kind(int(R[slot]), site, c.block_idx)
 
@@ -390,7 +403,6 @@ def lower_iterate_batch(op, cx: Lowering):
     if not isinstance(op.tensor.type, A.GlobalTensorType):
         raise cx.error(op, "writes the batches of C to a local tensor; the simulator runs "
                            "IterateBatch into GM")
-    _refuse_extras(op, cx, op.enPartialSum, op.enSenquentialWrite)
     mixed = kfc_lower._mixed(op, cx)
     if not mixed:
         # A cube-only kernel's Matmul is the library's MatmulImpl, whose only IterateBatch is
@@ -402,15 +414,19 @@ def lower_iterate_batch(op, cx: Lowering):
                            "set_batch_num")
     s = cx.slot(op.tensor)
     sat = cx.slot(op.enAtomic) if op.enAtomic is not None else None
+    sp = cx.slot(op.enPartialSum) if op.enPartialSum is not None else None
+    sq = cx.slot(op.enSenquentialWrite)
     sa, sb = cx.slot(op.batchA), cx.slot(op.batchB)
     strides = cx.slots([op.maxtrixStrideA, op.maxtrixStrideB, op.maxtrixStrideC])
     sy = cx.slot(op.sync)
     sw = cx.slot(op.waitIterateBatch) if op.waitIterateBatch is not None else None
 
     def body(c, st, R):
+        # The server hands enPartialSum and enSequentialWrite to the cube-side IterateBatch
+        # (matmul_server_impl_c220.h), so they mean there what they mean in a cube-only kernel.
         call = BatchCall(int(R[sa]), int(R[sb]), tuple(int(R[x]) for x in strides),
                          _flag(R, sy, True), _flag(R, sw, False), getattr(st, "layout_info", {}),
-                         _atomic(R, sat, site, c))
+                         _atomic(R, sat, site, c), _flag(R, sp, False), _flag(R, sq, False))
         g = R[s]
         mm._Run(c, st, site, "calls IterateBatch")  # the client's own checks, at its line
         ch = KfcChannel.of(c)
@@ -433,15 +449,14 @@ def lower_iterate_batch_cube_only(op, cx: Lowering):
     if kfc_lower._mixed(op, cx):
         raise cx.error(op, "is the cube-only IterateBatch form in a mixed kernel; a vector "
                            "core's client calls IterateBatch(c, batchA, batchB, ...)")
-    _refuse_extras(op, cx, None, op.enSenquentialWrite)
-    s, sp = cx.slot(op.tensor), cx.slot(op.enPartialSum)
+    s, sp, sq = cx.slot(op.tensor), cx.slot(op.enPartialSum), cx.slot(op.enSenquentialWrite)
     sat = cx.slot(op.enAtomic) if op.enAtomic is not None else None
     strides = cx.slots([op.maxtrixStrideA, op.maxtrixStrideB, op.maxtrixStrideC])
 
     def body(c, st, R):
         ba, bb = _batch_counts(st)
         call = BatchCall(ba, bb, tuple(int(R[x]) for x in strides), True, False, None,
-                         _atomic(R, sat, site, c), bool(R[sp]))
+                         _atomic(R, sat, site, c), bool(R[sp]), bool(R[sq]))
         run_batch(c, st, site, R[s], call)
 
     return mm._matmul_op(op, cx, body)

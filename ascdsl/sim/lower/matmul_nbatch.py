@@ -14,7 +14,8 @@ batch_matmul_utils.h CalcNBatchoffset / GetBatchCNum), and so the simulator:
   reads A at CalcNBatchoffset(batchA, l, A's N, G, D, S) and B likewise (BNGS1S2: l x batch
   x S x D elements; SBNGD: l x batch x D; BSNGD: line l x batch / (N x G) of S, column block
   l x batch % (N x G)), writes C at CalcNBatchoffset(batchC, l, C's N, G, S2, S1) of the
-  workspace, and the bias from l x S2 x batchC. It notifies the client after each of the
+  workspace (enSequentialWrite: each block at its product's start there, as IterateBatch
+  does), and the bias from l x S2 x batchC. It notifies the client after each of the
   first 13 loops when neither sync nor waitIterateBatch is set, and once at the end when one
   of them is, or when there were 14 loops or more (INC_PROCESS_CHECK).
 - **GetBatchTensorC** (always `sync=false`: the client ASSERTs !isSyncGetC) waits for one
@@ -29,7 +30,6 @@ batch_matmul_utils.h CalcNBatchoffset / GetBatchCNum), and so the simulator:
 from __future__ import annotations
 
 import ascdsl.dialects.ascendc as A
-from ascdsl.dialects.ascendc.base import const_int
 from ascdsl.dialects.ascendc.enums import Hardware
 from ascdsl.dialects.ascendc.types_matmul_api import LayoutMode
 
@@ -114,10 +114,8 @@ def lower_iterate_n_batch(op, cx: Lowering):
                            "off, where it compiles to nothing; build the config with "
                            "batch_loop=True (get_normal_config(batch_loop=True), or "
                            "MatmulBatchParams(is_b_batch=True))")
-    seq = const_int(op.enSequentialWrite)
-    if seq not in (0, None):
-        raise cx.error(op, "calls IterateNBatch with enSequentialWrite, which is not simulated")
     sl, sa, sb = cx.slot(op.batchLoop), cx.slot(op.batchA), cx.slot(op.batchB)
+    sq = cx.slot(op.enSequentialWrite)
     strides = cx.slots([op.matrixStrideA, op.matrixStrideB, op.matrixStrideC])
     sy, sw = cx.slot(op.sync), cx.slot(op.waitIterateBatch)
 
@@ -128,7 +126,7 @@ def lower_iterate_n_batch(op, cx: Lowering):
                                        core=c.block_idx)
         call = BatchCall(int(R[sa]), int(R[sb]), tuple(int(R[x]) for x in strides),
                          _flag(R, sy, True), _flag(R, sw, False),
-                         getattr(st, "layout_info", {}))
+                         getattr(st, "layout_info", {}), sequential=bool(R[sq]))
         ws = _ws_tensor(c, st, site, "IterateNBatch")
         mm._Run(c, st, site, "calls IterateNBatch")  # the client's own checks, at its line
         ch = KfcChannel.of(c)

@@ -95,6 +95,13 @@ def test_verify_sync_warnings_point_at_the_kernel(capsys):
     assert (enque.loc.file, enque.loc.line) == (__file__, line)
     assert f"{__file__}:{line}:" in capsys.readouterr().err  # also printed
     assert not k.compile(asc.MockTensor(asc.float32), verify_sync=False).warnings
+    # A disk-cache hit reports them again: the warnings are part of the compile's result.
+    k._cache.clear()
+    again = k.compile(asc.MockTensor(asc.float32))
+    assert again.from_disk
+    assert [w.message for w in again.warnings] == [w.message for w in ck.warnings]
+    assert [w.loc for w in again.warnings] == [w.loc for w in ck.warnings]
+    assert f"{__file__}:{line}:" in capsys.readouterr().err
 
 
 def test_pass_errors_are_compilation_errors_at_the_kernel_line():
@@ -338,6 +345,18 @@ def test_disk_cache_across_processes_and_helper_changes(tmp_path, isolated_cache
     three = _compile_in_subprocess(tmp_path, isolated_cache)
     assert not three["from_disk"] and three["key"] != one["key"]
     assert '"second %d"' in three["ir"]
+
+
+def test_a_kernel_moved_in_its_file_is_not_loaded_with_its_old_lines(tmp_path, isolated_cache):
+    # The disk entry holds the IR with file:line locations: a line added above the kernel
+    # must give a new key, or every diagnostic would point one line too high.
+    mod = tmp_path / "kmod.py"
+    _write_module(mod, "first")
+    one, two = _twice(tmp_path, isolated_cache)
+    assert two["from_disk"]
+    mod.write_text("# one more line above\n" + mod.read_text())
+    three = _compile_in_subprocess(tmp_path, isolated_cache)
+    assert not three["from_disk"] and three["key"] != one["key"]
 
 
 def _entry(cache: Path, kernel: str) -> dict:

@@ -11,6 +11,7 @@ import ascdsl as asc
 import ascdsl.lib.host as host
 from ascdsl.dialects.ascendc.soc import get_soc
 from ascdsl.sim.errors import InvalidArgumentError, UBOverflowError
+from matmul_tiling import batch_tiling
 
 COST = get_soc(None).cost
 
@@ -21,22 +22,7 @@ def _ints(shape, rng, dtype=np.float16):
 
 
 def _tiling(m, n, k, batch, base=None, dtype=host.DataType.DT_FLOAT16):
-    mt = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
-    mt.set_a_type(host.TPosition.GM, host.CubeFormat.ND, dtype, False)
-    mt.set_b_type(host.TPosition.GM, host.CubeFormat.ND, dtype, False)
-    mt.set_c_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT)
-    mt.set_dim(8)
-    mt.set_org_shape(m, n, k)
-    mt.set_shape(m, n, k)
-    mt.set_a_layout(batch, m, 1, 1, k)
-    mt.set_b_layout(batch, k, 1, 1, n)
-    mt.set_c_layout(batch, m, 1, 1, n)
-    mt.set_batch_num(batch)
-    if base is not None:
-        mt.set_fix_split(*base)
-    t = asc.adv.TCubeTiling()
-    assert mt.get_tiling(t) == 0, mt.error
-    return t
+    return batch_tiling(m, n, k, batch, cores=8, base=base, dtype=dtype)
 
 
 def _mm(layout=asc.LayoutMode.NORMAL, dtype=asc.float16):

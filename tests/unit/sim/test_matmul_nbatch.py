@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 import ascdsl as asc
-import ascdsl.lib.host as host
 from ascdsl.sim.errors import InvalidArgumentError
+from matmul_tiling import batch_tiling
 
 M = N = K = 32
 
@@ -20,20 +20,7 @@ def _ints(shape, rng):
 
 def _tiling(loops, nn, g):
     """Layout infos (B, S, N, G, D): loops lines of B, each with nn x g products."""
-    mt = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
-    mt.set_a_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16, False)
-    mt.set_b_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16, False)
-    mt.set_c_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT)
-    mt.set_dim(1)
-    mt.set_org_shape(M, N, K)
-    mt.set_shape(M, N, K)
-    mt.set_a_layout(loops, M, nn, g, K)
-    mt.set_b_layout(loops, K, nn, g, N)
-    mt.set_c_layout(loops, M, nn, g, N)
-    mt.set_batch_num(nn * g)
-    t = asc.adv.TCubeTiling()
-    assert mt.get_tiling(t) == 0, mt.error
-    return t
+    return batch_tiling(M, N, K, nn * g, lines=loops, heads=nn, groups=g)
 
 
 def _mm(layout, n_batch=True):

@@ -9,27 +9,14 @@ import numpy as np
 import pytest
 
 import ascdsl as asc
-import ascdsl.lib.host as host
 from ascdsl.sim.errors import NotSimulatedError
+from matmul_tiling import batch_tiling
 
 M = N = K = 32
 
 
 def _tiling(batch):
-    mt = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
-    mt.set_a_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16, False)
-    mt.set_b_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16, False)
-    mt.set_c_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT)
-    mt.set_dim(1)
-    mt.set_org_shape(M, N, K)
-    mt.set_shape(M, N, K)
-    mt.set_a_layout(batch, M, 1, 1, K)
-    mt.set_b_layout(batch, K, 1, 1, N)
-    mt.set_c_layout(batch, M, 1, 1, N)
-    mt.set_batch_num(batch)
-    mt.set_fix_split(M, N, K)
-    t = asc.adv.TCubeTiling()
-    assert mt.get_tiling(t) == 0, mt.error
+    t = batch_tiling(M, N, K, batch, base=(M, N, K))
     assert (t.base_m, t.base_n) == (M, N)  # one block per product
     return t
 
