@@ -266,9 +266,9 @@ class CoreSim:
         a read then moves its bytes through the core's read port, one copy after the other:
         L2 hits at the core's L2 rate, misses at the core's own rate (`gm_read_core` on a
         vector core; `gm_read_aic`, or `nd2nz_hbm` for ND2NZ, on a cube core) and no faster
-        than the core's HBM share delivers them; it lands `gm_latency` after its last byte. A write moves its
-        bytes into L2 at `gm_write_core` (or to HBM, around L2); write-backs it causes drain on
-        the HBM share without holding it. While HBM is saturated, a write and the core's reads
+        than the core's HBM share delivers them; it lands `gm_latency` after its last byte. A
+        write moves its bytes into L2 at `gm_write_core` (or to HBM, around L2); write-backs it
+        causes drain on the HBM share without holding it. While HBM is saturated, a write and the core's reads
         share the core's GM port (ascdsl.sim.port)."""
         ms = self.memsys
         wr = self.wr
