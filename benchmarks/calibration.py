@@ -195,14 +195,21 @@ def run_catlass(case: str) -> tuple[dict, str]:
     return figures, note
 
 
-# catlass 06 (the optimisation guide's case 1): M, N, K and the L1 tile (L0 K 64).
-CATLASS_06 = {"06-a": (1024, 576, 6144, (128, 256, 256)),
-              "06-b": (1024, 576, 6144, (256, 128, 256))}
+# The Preload block's kernels: catlass 06 (the optimisation guide's TileShape case 1) and 21
+# (its TileShape case 2, B in zN or row-major): M, N, K, the L1 tile (L0 K a quarter of L1
+# K) and B's layout.
+_CO = catlass_optimized_matmul
+CATLASS_06 = {"06-a": (1024, 576, 6144, (128, 256, 256), _CO.B_COL),
+              "06-b": (1024, 576, 6144, (256, 128, 256), _CO.B_COL),
+              "21-a": (20, 6144, 16384, (128, 256, 256), _CO.B_ZN),
+              "21-b": (20, 6144, 16384, (32, 320, 128), _CO.B_ZN),
+              "21-c": (20, 6144, 16384, (128, 256, 256), _CO.B_ROW),
+              "21-d": (20, 6144, 16384, (32, 320, 128), _CO.B_ROW)}
 
 
 def run_catlass_06(case: str) -> tuple[dict, str]:
     co = catlass_optimized_matmul
-    m, n, k, tile = CATLASS_06[case]
+    m, n, k, tile, layout = CATLASS_06[case]
     row = next(r for r in ROWS if r.kernel == ("catlass_optimized_matmul", case))
     old = config.soc
     config.soc = row.extra["soc"]
@@ -211,7 +218,8 @@ def run_catlass_06(case: str) -> tuple[dict, str]:
         a = np.full(m * k, 0.25, np.float16)
         b = np.full(k * n, 0.5, np.float16)
         c = np.zeros(m * n, np.float16)
-        report = co.launch(a, b, c, m, n, k, cores, co.Config(tile))
+        report = co.launch(a, b, c, m, n, k, cores,
+                           co.Config(tile, tile[2] // 4, b_layout=layout))
         if not np.all(c == np.float16(0.125 * k)):
             raise SystemExit(f"catlass {case}: wrong result")
     finally:

@@ -91,7 +91,7 @@ class CoreSim:
         "busy", "first", "last", "trace", "syncs", "flags", "last_wait", "mems", "tpipe", "pipes",
         "allocator", "mask", "block_execs", "s_extra", "event_latency", "land", "memsys",
         "hbm_free", "l2_clock", "l2_resident", "l2_dirty", "wb_pending", "fetch_free", "cmpmask",
-        "wb_t", "wr", "wr_recs",
+        "wb_t", "wr", "wr_recs", "gm_read", "nd2nz_hbm",
         "atomic", "sys_workspace", "lane", "kind", "sub_idx", "sub_num", "hw_block_idx", "xrun",
         "skipped", "vms4_sr", "aipp", "placed", "clobbers", "counter",
     )
@@ -166,6 +166,10 @@ class CoreSim:
         # The core's part of the GM path: its HBM share is free from `hbm_free`; L2 lines it
         # inserted, holds and holds dirty; write-back bytes waiting for its HBM share.
         self.memsys = cost.memsys
+        # What this core's DMA reads from HBM alone: a cube core's MTE2 and a vector core's
+        # are separate engines with their own rates (soc.py: gm_read_aic, gm_read_core).
+        self.gm_read = self.memsys.read_rate_aic if kind == "aic" else self.memsys.read_rate
+        self.nd2nz_hbm = self.memsys.nd2nz_hbm
         self.hbm_free = 0.0
         self.fetch_free = 0.0
         self.l2_clock = 0
@@ -260,10 +264,11 @@ class CoreSim:
         bytes at once, see ascdsl.sim.memsys; `write_rate`: a write's bytes into L2 per cycle
         when not the core's GM write rate, e.g. FIX);
         a read then moves its bytes through the core's read port, one copy after the other:
-        L2 hits at the core's L2 rate, misses at `gm_read_core` and no faster than the core's
-        HBM share delivers them; it lands `gm_latency` after its last byte. A write moves its
-        bytes into L2 at `gm_write_core` (or to HBM, around L2); write-backs it causes drain on
-        the HBM share without holding it. While HBM is saturated, a write and the core's reads
+        L2 hits at the core's L2 rate, misses at the core's own rate (`gm_read_core` on a
+        vector core; `gm_read_aic`, or `nd2nz_hbm` for ND2NZ, on a cube core) and no faster
+        than the core's HBM share delivers them; it lands `gm_latency` after its last byte. A
+        write moves its bytes into L2 at `gm_write_core` (or to HBM, around L2); write-backs it
+        causes drain on the HBM share without holding it. While HBM is saturated, a write and the core's reads
         share the core's GM port (ascdsl.sim.port)."""
         ms = self.memsys
         wr = self.wr
@@ -313,20 +318,21 @@ class CoreSim:
         if not write:
             req = port
             if l2_cap is None:
-                port += l2 / ms.l2_rate + hbm / ms.read_rate
+                port += l2 / ms.l2_rate + hbm / self.gm_read
             else:
-                # A converting copy (ND2NZ) moves its L2 hits no faster than `l2_cap`; its
-                # misses fill whole lines on the HBM share (hbm_end) but only the bytes it
-                # asked for cross the core's port (rows of 128 bytes: a quarter of a line).
-                # The converter takes a row per `nd2nz_row` cycles at best (mm-1's 128-byte
-                # rows: 36 B/cycle; mm-5's 1 KB rows reach the byte cap instead).
+                # A converting copy (ND2NZ) moves its L2 hits no faster than `l2_cap`, and
+                # a row per `nd2nz_row` cycles at best (mm-1's 128-byte rows: 36 B/cycle;
+                # mm-5's 1 KB rows reach the byte cap instead). Its misses fill whole lines on
+                # the HBM share (hbm_end), but only the bytes it asked for cross the core's
+                # port, at `nd2nz_hbm` (cat-21-c's 512-byte rows; charging the whole lines
+                # makes mm-0/mm-1's 128-byte rows, a quarter of a line each, 17-30% slow).
                 total = length * count
                 asked = total - l2
                 if asked > hbm:
                     asked = hbm
                 hits = l2 / min(ms.l2_rate, l2_cap)
                 rows = count * cost.nd2nz_row * l2 / total
-                port += (hits if hits > rows else rows) + asked / ms.read_rate
+                port += (hits if hits > rows else rows) + asked / self.nd2nz_hbm
             if hbm_end > port:
                 port = hbm_end
             if hit_ready > port:

@@ -6,9 +6,10 @@ mechanism rather than by per-op costs:
 - **HBM bandwidth is a chip-wide limit, shared by the cores moving data at the time.** A
   core's HBM traffic (read misses, uncached reads and writes, write-backs) is served in order
   by its share: `CoreSim.hbm_free` is when that share is next free. A core also reads GM no
-  faster than `gm_read_core` (what one core's DMA reaches alone; `CoreSim.fetch_free`), so one
-  core is limited by its DMA and 48 by their share of HBM. The share is `hbm_bw` / n over the
-  n cores of the launch; when the first pass shows cores that move no HBM data, or finish
+  faster than its DMA reaches alone (`CoreSim.fetch_free`): a vector core `gm_read_core`, a
+  cube core `gm_read_aic` for plain copies and `nd2nz_hbm` for ND2NZ copies; so one core is
+  limited by its DMA and 48 by their share of HBM. The share is `hbm_bw` / n over the n
+  cores of the launch; when the first pass shows cores that move no HBM data, or finish
   theirs early (`sharing_ends`), the launch is timed again with the share at time t taken
   over the cores whose HBM traffic (in the first pass) was not over by t (`hbm_after`).
 - **L2** (`l2_bytes`, `l2_line`-byte lines) keeps what GM copies read and write. A line is
@@ -101,6 +102,9 @@ class MemSystem:
         # Per-core rates (bytes per cycle) while `active` cores run.
         self.hbm_rate = c["hbm_bw"] / n
         self.read_rate = c["gm_read_core"]
+        # A cube core's MTE2 alone: plain copies and ND2NZ copies of the bytes it misses.
+        self.read_rate_aic = c.get("gm_read_aic", self.read_rate)
+        self.nd2nz_hbm = c.get("nd2nz_hbm", self.read_rate)
         self.l2_rate = min(c["l2_read_core"], c["l2_bw"] / n)
         self.write_rate = c["gm_write_core"]
         # Whether a core streaming from HBM gets less than its DMA reads alone: then the read

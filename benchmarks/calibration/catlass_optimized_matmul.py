@@ -22,6 +22,12 @@ With no padding needed (both leading dimensions, 6144, are multiples of 256 elem
 the 65536 stride limit), the kernel's AIV prologue does nothing and the AIC does not wait for
 it: this is a cube-only launch.
 
+The same kernel is catlass's 21_basic_matmul_preload_zN (the BasicMatmulPreload kernel with
+this block, ShuffleK and swizzle <3, 0>), whose B is in zN: `Config.b_layout` picks B's layout
+in GM (B_COL for 06, B_ZN or B_ROW for the guide's case 2 of 21). A zN B needs no conversion:
+each 16-column strip of it is K rows of 32 bytes in a row, so a tile is one plain copy of its
+strips (catlass's CopyGmToL1 for zN), where row- and column-major B are ND2NZ copies.
+
 Not re-created: UnitFlag (the example enables it; the re-creation takes the block's non-
 UnitFlag path: Fixpipe after the block's last Mmad, FIX -> M before the next block's first),
 as for BasicMatmul.
@@ -39,18 +45,38 @@ from catlass_basic_matmul import (L0AB_HALF_BYTES, L1_BYTES, block_coord, copy_b
                                   drain, smaller, store_block)
 
 
+# B's layouts in GM (catlass layout::ColumnMajor, RowMajor, zN).
+B_COL, B_ROW, B_ZN = 0, 1, 2
+
+
 @dataclass(frozen=True)
 class Config:
-    """One assembly: the L1 tile (L0's M and N are the same; L0 K is `l0_k`)."""
+    """One assembly: the L1 tile (L0's M and N are the same; L0 K is `l0_k`) and B's layout."""
 
     tile: tuple[int, int, int] = (128, 256, 256)
     l0_k: int = 64
     swizzle: int = 3  # GemmIdentityBlockSwizzle<3, 0>: the example's choice when M > N
+    b_layout: int = B_COL
+
+
+@asc.jit
+def copy_b_tile(dst, b_gm, k0, col0, k, n, N, K, TK: asc.ConstExpr[int], TN: asc.ConstExpr[int],
+                LAYOUT: asc.ConstExpr[int], c0: asc.ConstExpr[int]):
+    """B[k0 : k0 + k, col0 : col0 + n] -> L1. Column-major B lands as nZ (ND2NZ of n rows of
+    K); row-major B as zN (ND2NZ of k rows of N, C0 stride TK); zN B is already in fractals:
+    each C0-wide column of it is K rows of 32 bytes in a row in GM, so the tile is one plain
+    copy of n / C0 bursts of k x 32 bytes, K x 32 bytes apart (catlass's CopyGmToL1 for zN)."""
+    if LAYOUT == B_ZN:
+        asc.data_copy(dst, b_gm[col0 * K + k0 * c0:],
+                      asc.DataCopyParams((n + c0 - 1) // c0, k, K - k, TK - k))
+    else:
+        copy_b(dst, b_gm, k0, col0, k, n, N, K, TK, TN, LAYOUT == B_COL, c0)
 
 
 @asc.jit
 def copy_stage(l1, a_gm, b_gm, buf, row0, col0, k0, k, m, n, N, K, TM: asc.ConstExpr[int],
-               TN: asc.ConstExpr[int], TK: asc.ConstExpr[int], c0: asc.ConstExpr[int]):
+               TN: asc.ConstExpr[int], TK: asc.ConstExpr[int], LAYOUT: asc.ConstExpr[int],
+               c0: asc.ConstExpr[int]):
     """One stage's A and B tiles GM -> L1 buffer `buf` (events: A buf, B buf + 2)."""
     l1a = TM * TK
     l1b = TK * TN
@@ -58,7 +84,7 @@ def copy_stage(l1, a_gm, b_gm, buf, row0, col0, k0, k, m, n, N, K, TM: asc.Const
     copy_rows(l1[buf * l1a:], a_gm, row0, k0, m, k, K, TM, c0)
     asc.set_flag(asc.HardEvent.MTE2_MTE1, buf)
     asc.wait_flag(asc.HardEvent.MTE1_MTE2, buf + 2)
-    copy_b(l1[2 * l1a + buf * l1b:], b_gm, k0, col0, k, n, N, K, TK, TN, True, c0)
+    copy_b_tile(l1[2 * l1a + buf * l1b:], b_gm, k0, col0, k, n, N, K, TK, TN, LAYOUT, c0)
     asc.set_flag(asc.HardEvent.MTE2_MTE1, buf + 2)
 
 
@@ -66,7 +92,8 @@ def copy_stage(l1, a_gm, b_gm, buf, row0, col0, k0, k, m, n, N, K, TM: asc.Const
 def optimized_matmul(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, M: int,
                      N: int, K: int, cores: int, TM: asc.ConstExpr[int],
                      TN: asc.ConstExpr[int], TK: asc.ConstExpr[int], L0_K: asc.ConstExpr[int],
-                     SWIZZLE: asc.ConstExpr[int], QUANT: asc.ConstExpr[int]):
+                     SWIZZLE: asc.ConstExpr[int], LAYOUT: asc.ConstExpr[int],
+                     QUANT: asc.ConstExpr[int]):
     dt = a.dtype
     c0 = 32 // dt.sizeof()
     frac = 16 * c0
@@ -113,7 +140,7 @@ def optimized_matmul(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAd
         k_act = smaller(TK, K - first * TK)
         if t == 0:
             copy_stage(l1, a_gm, b_gm, l1_id, row0, col0, first * TK, k_act, m, n, N, K,
-                       TM, TN, TK, c0)
+                       TM, TN, TK, LAYOUT, c0)
         asc.wait_flag(asc.HardEvent.FIX_M, 0)
         for s in range(k_tiles):
             ks = (first + s) % k_tiles
@@ -123,14 +150,14 @@ def optimized_matmul(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAd
                 kn = (first + s + 1) % k_tiles
                 k_next = smaller(TK, K - kn * TK)
                 copy_stage(l1, a_gm, b_gm, nxt, row0, col0, kn * TK, k_next, m, n, N, K,
-                           TM, TN, TK, c0)
+                           TM, TN, TK, LAYOUT, c0)
             elif idx + cores < blocks:
                 # Preload: the next block's first stage, before this stage's Mmads.
                 mj, nj = block_coord(idx + cores, loops_m, loops_n, SWIZZLE)
                 k_next = smaller(TK, K - first * TK)
                 copy_stage(l1, a_gm, b_gm, nxt, mj * TM, nj * TN, first * TK, k_next,
                            smaller(TM, M - mj * TM), smaller(TN, N - nj * TN), N, K, TM, TN,
-                           TK, c0)
+                           TK, LAYOUT, c0)
             parts = (k_act + L0_K - 1) // L0_K
             for kp in range(parts):
                 kk = smaller(L0_K, k_act - kp * L0_K)
@@ -148,11 +175,18 @@ def optimized_matmul(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAd
                 asc.wait_flag(asc.HardEvent.M_MTE1, l0b_id + 2)
                 if kp == 0:
                     asc.wait_flag(asc.HardEvent.MTE2_MTE1, l1_id + 2)
-                for j in range(k1):  # B (column-major: nZ in L1): one row of K fractals each
-                    asc.load_data(b2[l0b_id * l0_half + j * (n_round // 16) * frac:],
-                                  l1[2 * l1a + l1_id * l1b:],
-                                  asc.LoadData2DParams((kf + j) * (TN // 16), n_round // 16, 1,
-                                                       0, 0, False, 0))
+                if LAYOUT == B_COL:  # nZ -> nZ: one LoadData per row of K fractals
+                    for j in range(k1):
+                        asc.load_data(b2[l0b_id * l0_half + j * (n_round // 16) * frac:],
+                                      l1[2 * l1a + l1_id * l1b:],
+                                      asc.LoadData2DParams((kf + j) * (TN // 16), n_round // 16,
+                                                           1, 0, 0, False, 0))
+                else:  # zN -> nZ: one transposing LoadData per row of K fractals
+                    for j in range(k1):
+                        asc.load_data(b2[l0b_id * l0_half + j * (n_round // 16) * frac:],
+                                      l1[2 * l1a + l1_id * l1b:],
+                                      asc.LoadData2DParams(kf + j, n_round // 16, TK // 16, 0, 0,
+                                                           True, 0))
                 if kp == parts - 1:
                     asc.set_flag(asc.HardEvent.MTE1_MTE2, l1_id + 2)
                 asc.set_flag(asc.HardEvent.MTE1_M, 0)
@@ -176,7 +210,7 @@ def launch(a, b, c, m: int, n: int, k: int, cores: int, cfg: Config = Config()):
     of N), half, flattened."""
     tm, tn, tk = cfg.tile
     return optimized_matmul[cores](a, b, c, m, n, k, cores, tm, tn, tk, cfg.l0_k, cfg.swizzle,
-                                   int(QuantMode.F322F16))
+                                   cfg.b_layout, int(QuantMode.F322F16))
 
 
 def reference(a, b, m: int, n: int, k: int) -> np.ndarray:

@@ -199,6 +199,30 @@ ROWS += [
         notes=CATLASS_06_NOTE, extra={"soc": "Ascend910B3"}),
 ]
 
+# catlass's 21_basic_matmul_preload_zN: BasicMatmulPreload with the same Preload block
+# (ShuffleK and UnitFlag on, swizzle <3, 0>), B in zN, and the guide's case 2: M 20, N 6144,
+# K 16384, fp16, 20 AIC (910B3 assumed, as for 06). B (201 MB) is larger than the L2 and each
+# column panel of it is read by one core: the kernel streams B from HBM. The guide also times
+# B row-major (ND2NZ copies) with both tiles. The first is the one row that times a cube
+# core streaming from HBM alone (its 4 cores with a second block): it chose gm_read_aic; the
+# third (512-byte ND2NZ rows from HBM) chose nd2nz_hbm.
+CATLASS_21_SRC = CATLASS_OPT_SRC.replace("TileShape case 3 (24 AIC", "TileShape case 2 (20 AIC")
+
+
+def _cat21(case, what, td, role="held-out"):
+    return Row(f"cat-{case}", what, CATLASS_21_SRC, role, {TD: td}, (TD,),
+               ("catlass_optimized_matmul", case), notes=CATLASS_06_NOTE,
+               extra={"soc": "Ascend910B3"})
+
+
+ROWS += [
+    _cat21("21-a", "basic_matmul_preload_zN 20 x 6144 x 16384, B zN, L1 tile 128,256,256 "
+           "(24 blocks on 20 cores)", 181.4, "fit"),
+    _cat21("21-b", "the same, L1 tile 32,320,128 (20 blocks, one a core)", 139.6),
+    _cat21("21-c", "the same with B row-major, L1 tile 128,256,256", 238.8, "fit"),
+    _cat21("21-d", "the same with B row-major, L1 tile 32,320,128", 252.4),
+]
+
 # The bank-conflict study: 1000 Adds of 4096 floats (64 repeats) at chosen UB addresses.
 # Published as one count per scenario ("cycles"); its unit is not stated, so the check
 # compares each scenario with scenario 1 (no conflict).
@@ -226,10 +250,9 @@ NOT_YET = [
      "the same FLOPs; its A rows are past Nd2NzParams.srcDValue's 16 bits, so catlass, and "
      "the re-creation, copy A a row at a time); the split-K kernel is a MIX kernel (AIV "
      "padding, AIC atomic adds into an f32 workspace, an AIV cast to half): not re-created"),
-    ("catlass 21_basic_matmul_preload_zN (181.4 -> 139.6, 238.8 / 252.4, 40.6 / 35.3 us)",
-     "the Preload block is re-created (catlass_optimized_matmul.py, rows cat-06-a/b) but not "
-     "with B in zN (a straight NZ copy GM -> L1 instead of ND2NZ), the 32,320,128 tile or "
-     "swizzle <3,1> / <4,1>: not done in this round"),
+    ("catlass 21_basic_matmul_preload_zN's swizzle case (M 160, N 6144, K 2048: 40.6 / 35.3 "
+     "us)", "the kernel is re-created (rows cat-21-a..d) but block_coord knows only swizzle "
+     "direction 0, and this case is timed with <3, 1> and <4, 1>"),
     ("catlass 12_quant_matmul / 52_quant_multi_core_splitk (int8, 910B3)",
      "MIX kernels: the int32 result is dequantised (per-channel and per-token scales) on the "
      "AIVs, and 52 reduces its K slices there; not re-created"),

@@ -241,8 +241,19 @@ TIMING_910B: dict[str, Fact] = {
                  "GM->UB: 1.49 TB/s by MTE2 time); Huawei's theoretical 1.8 TB/s is 973"),
     "l2_bw": _f(3250, "bytes/cycle (chip)", "fitted to dc-ub-6 (L2 hits at 6.0 TB/s); "
                 "Huawei's theoretical figure is 5.2 TB/s"),
-    "gm_read_core": _f(32, "bytes/cycle", f"{INI} [AICoreMemoryRates] gm read; with "
-                       "gm_latency it gives add-1's 43 GB/s for 8 KB copies"),
+    "gm_read_core": _f(32, "bytes/cycle", f"{INI} [AICoreMemoryRates] gm read, taken for the "
+                       "vector core's MTE2: with gm_latency it gives add-1's 43 GB/s for 8 KB "
+                       "copies (the cube core's rates are gm_read_aic and nd2nz_hbm)"),
+    "gm_read_aic": _f(88, "bytes/cycle", "fitted to cat-21-a (catlass 21_basic_matmul_preload_zN, "
+                      "B in zN: after 16 of 20 cube cores finish their one 8 MB column panel of "
+                      "B, the 4 with two stream the second alone, with plain copies of 8 KB "
+                      "bursts; 181.4 us); a cube core's MTE2 from HBM, not the vector core's "
+                      "(gm_read_core, add-1)"),
+    "nd2nz_hbm": _f(44, "bytes/cycle", "fitted to cat-21-c (the same kernel with B row-major: "
+                    "ND2NZ copies of 512-byte rows from HBM, 238.8 us): the misses of an ND2NZ "
+                    "copy cross a cube core's port at this rate, its L2 hits at nd2nz_rate; "
+                    "catlass's optimisation guide: row- and column-major copies are slower than "
+                    "zN ones"),
     "gm_write_core": _f(29.7, "bytes/cycle", "fitted to add-1 (one AIV writes 8 KB copies at "
                         "51 GB/s: aiv_mte3_time); add-3 agrees at 48 cores"),
     "gm_rw_core": _f(28.5, "bytes/cycle", "fitted to add-5 and add-6 (aiv_mte3_time 160 and "

@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 import ascdsl.runtime.config as config
 
@@ -43,3 +44,28 @@ def test_preload_and_shuffled_k_with_tails_and_two_blocks_on_some_cores():
 def test_one_block_per_core_in_the_guides_wide_tile():
     got, want, _ = _run(256, 256, 512, 2, co.Config((256, 128, 256)))
     assert np.array_equal(got, want)
+
+
+@pytest.mark.parametrize("layout", [co.B_ZN, co.B_ROW])
+def test_b_in_zn_or_row_major_as_catlass_21_takes_it(layout):
+    # catlass 21's assembly: B given in zN (16-column strips of K rows, each strip contiguous)
+    # or row-major; N's last block is a half-width tail, K in 4 shuffled stages.
+    m, n, k = 40, 96, 512
+    rng = np.random.default_rng(21)
+    a = (rng.integers(-4, 5, m * k) / 4).astype(np.float16)
+    b = (rng.integers(-4, 5, (k, n)) / 4).astype(np.float16)
+    if layout == co.B_ZN:
+        given = b.reshape(k, n // 16, 16).transpose(1, 0, 2).ravel()  # strip, row, column
+    else:
+        given = b.ravel()
+    c = np.zeros(m * n, np.float16)
+    old = config.sanitize
+    config.sanitize = "raise"
+    try:
+        report = co.launch(a, given, c, m, n, k, 2, co.Config((32, 64, 128), 32,
+                                                              b_layout=layout))
+    finally:
+        config.sanitize = old
+    want = co.reference(a, np.ascontiguousarray(b.T).ravel(), m, n, k)
+    assert np.array_equal(c, want)
+    assert not report.findings

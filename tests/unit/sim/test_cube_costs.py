@@ -84,6 +84,31 @@ def test_nd2nz_hits_in_l2_move_at_the_conversion_rate():
     mark = core.fetch_free
     core.gm_copy(4, buf, 1 << 16, 1024, 4096, 16, False, CACHE_NORMAL, site, l2_cap=COST["nd2nz_rate"])
     assert core.fetch_free - mark == pytest.approx(16 * 1024 / COST["nd2nz_rate"], rel=1e-6)
-    # The miss moved only the 8 KB asked for through the port (the lines filled L2).
-    assert first >= 64 * 128 / COST["gm_read_core"]
-    assert first < 64 * 512 / COST["gm_read_core"]
+    # The miss moved only the 8 KB asked for through the port (the lines filled L2), at a cube
+    # core's ND2NZ rate from HBM (cat-21-c).
+    assert first == pytest.approx(64 * 128 / COST["nd2nz_hbm"], rel=1e-6)
+
+
+@pytest.mark.parametrize("cube", [True, False])
+def test_plain_gm_read_moves_at_the_cores_own_rate(cube):
+    """A cube core's MTE2 streams a plain copy from HBM at gm_read_aic (cat-21-a), a vector
+    core's at gm_read_core (add-1): one core alone is far under the chip's HBM share."""
+    from ascdsl.sim.core import CoreSim, Launch
+    from ascdsl.sim.dtypes import sim_dtype
+    from ascdsl.sim.memory import GMBuffer
+    from ascdsl.sim.memsys import CACHE_NORMAL
+    from xdsl.dialects.builtin import f16
+
+    class K:
+        name = "k"
+        auto_sync = False
+
+    K.cube = cube  # the kind of core the launch runs on
+    core = CoreSim(Launch(K(), 1, "off", get_soc(), cube=cube), 0, 1)
+    assert core.kind == ("aic" if cube else "aiv")
+    buf = GMBuffer(0, "b", sim_dtype(f16), np.zeros(1 << 16, np.float16))
+    # 16 bursts of 8 KB (a zN tile of catlass 21): every line misses.
+    core.gm_copy(4, buf, 0, 8192, 8192, 16, False, CACHE_NORMAL, None)
+    rate = COST["gm_read_aic"] if cube else COST["gm_read_core"]
+    assert core.fetch_free == pytest.approx(16 * 8192 / rate, rel=1e-6)
+    assert COST["gm_read_aic"] > COST["nd2nz_hbm"] > COST["gm_read_core"]
