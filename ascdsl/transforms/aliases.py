@@ -71,10 +71,14 @@ class AscendcHoistUbAllocationPass(HoistUbAllocationPass):
     name = "ascendc-hoist-ub-allocation"
 
 
+@dataclass(frozen=True)
 class AscendcUnifyPipePass(UnifyPipePass):
-    """`unify-pipe` under pyasc's name."""
+    """`unify-pipe` under pyasc's name, leaving a function's only pipe where it is
+    (`mode=pyasc`)."""
 
     name = "ascendc-unify-pipe"
+
+    mode: str = "pyasc"
 
 
 @dataclass(frozen=True)

@@ -188,7 +188,8 @@ class _Sync:
     # --- step 1 ------------------------------------------------------------------------------
 
     def enqueue_writes(self) -> None:
-        writers = [op for op in self.func.walk() if isinstance(op, AscendCOp) and op.WRITES]
+        writers = [op for op in self.func.walk() if isinstance(op, AscendCOp) and op.WRITES
+                   and (op.PYASC_DST or not self.pyasc)]
         for op in writers:
             pipe = op.hw_pipe()
             if pipe is None:  # not declared: pyasc's choice for every write

@@ -5,6 +5,9 @@ one TPipe per kernel. When a function has several pipes, one new pipe at the sta
 entry block takes over all their uses and the others are erased. A function whose only pipe
 sits inside a loop or if gets it moved to the entry as well (pyasc leaves it there, which
 constructs a TPipe per iteration). The new pipe keeps the location of the first one.
+
+`mode=pyasc` (the pass under pyasc's name, `ascendc-unify-pipe`) does what pyasc's pass does:
+a function with one pipe keeps it where it is, wherever that is.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import FuncOp
 from xdsl.passes import ModulePass
 
+from ascdsl.diagnostics import PassError
 from ascdsl.dialects.ascendc import PipeOp
 
 from .analysis import function_bodies
@@ -27,19 +31,28 @@ class UnifyPipePass(ModulePass):
 
     name = "unify-pipe"
 
+    mode: str = "ascdsl"
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if self.mode not in MODES:
+            raise PassError(op, f"{self.name}: unknown mode '{self.mode}' (expected one of "
+                            f"{', '.join(MODES)})")
         for func in function_bodies(op):
-            unify_pipes(func)
+            unify_pipes(func, keep_single=self.mode == "pyasc")
 
 
-def unify_pipes(func: FuncOp) -> None:
-    """Leave `func` with at most one ascendc.pipe, at the top of its entry block."""
+MODES = ("ascdsl", "pyasc")
+
+
+def unify_pipes(func: FuncOp, keep_single: bool = False) -> None:
+    """Leave `func` with at most one ascendc.pipe, at the top of its entry block (with
+    `keep_single`, a function's only pipe stays where it is, as pyasc's pass leaves it)."""
     pipes = [op for op in func.walk() if isinstance(op, PipeOp)]
     if not pipes:
         return
     entry = func.body.blocks.first
     assert entry is not None
-    if len(pipes) == 1 and pipes[0].parent is entry:
+    if len(pipes) == 1 and (keep_single or pipes[0].parent is entry):
         return
     unified = PipeOp()
     unified.location = pipes[0].location

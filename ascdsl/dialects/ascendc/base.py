@@ -104,6 +104,9 @@ class AscendCOp(IRDLOperation):
     # A cross-core (AIC <-> AIV) sync through FFTS: the kernel then needs the `ffts_addr`
     # argument (`legalize-kernel-args`); CrossCoreSetFlag / CrossCoreWaitFlag do.
     NEEDS_FFTS: ClassVar[bool] = False
+    # pyasc declares the op `OpWithDst`, so its insert-sync enqueues (or barriers) after each
+    # write the op makes; insert-que-sync's pyasc mode follows it.
+    PYASC_DST: ClassVar[bool] = True
 
     def hw_pipe(self) -> Pipe | None:
         """The pipe this op is issued to; None for framework bookkeeping on the scalar unit."""

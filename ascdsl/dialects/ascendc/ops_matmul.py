@@ -15,6 +15,8 @@ printed as template arguments (`Iterate<sync>(partialSum)`).
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from xdsl.dialects.builtin import TypeAttribute
 from xdsl.irdl import (
     AnyAttr,
@@ -66,6 +68,10 @@ class MatmulOp(AscendCOp):
     matmul = operand_def(MATMUL)
     irdl_options = (ParsePropInAttrDict(),)
     assembly_format = FORMAT
+    # pyasc's Matmul.td gives none of these ops `OpWithDst`: its insert-sync leaves what the
+    # library writes to the library's own synchronisation (GetTensorC<sync=true> returns with
+    # the block in place, as the matmul tutorials rely on).
+    PYASC_DST: ClassVar[bool] = False
 
     def matmul_type(self) -> MatmulType:
         return self.matmul.type  # type: ignore[return-value]

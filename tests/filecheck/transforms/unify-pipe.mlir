@@ -1,5 +1,8 @@
-// RUN: ascdsl-opt %s --unify-pipe | filecheck %s
-// RUN: ascdsl-opt %s --ascendc-unify-pipe | filecheck %s
+// RUN: ascdsl-opt %s --unify-pipe | filecheck %s --check-prefixes=CHECK,ASCDSL
+// RUN: ascdsl-opt %s --ascendc-unify-pipe | filecheck %s --check-prefixes=CHECK,PYASC
+// RUN: ascdsl-opt %s -p 'unify-pipe{mode=pyasc}' | filecheck %s --check-prefixes=CHECK,PYASC
+// RUN: not ascdsl-opt %s -p 'unify-pipe{mode=mlir}' 2>&1 | filecheck %s --check-prefix=BAD
+// BAD: unify-pipe: unknown mode 'mlir' (expected one of ascdsl, pyasc)
 
 // Several pipes (one nested) become one at the top of the entry block.
 // CHECK-LABEL: func.func @several_pipes(
@@ -45,11 +48,13 @@ func.func @one_pipe(%len: i64) {
   func.return
 }
 
-// A single pipe inside a loop moves to the entry (pyasc would construct it per iteration).
+// A single pipe inside a loop moves to the entry (pyasc would construct it per iteration);
+// pyasc's pass, and the pass in its mode, leave a function's only pipe where it is.
 // CHECK-LABEL: func.func @one_nested_pipe(
-// CHECK-NEXT:    [[P:%[0-9]+]] = ascendc.pipe
+// ASCDSL-NEXT:   [[P:%[0-9]+]] = ascendc.pipe
 // CHECK-NEXT:    [[B:%[0-9]+]] = ascendc.tbuf : <veccalc>
 // CHECK-NEXT:    scf.for %arg4 = %arg1 to %arg2 step %arg3 {
+// PYASC-NEXT:      [[P:%[0-9]+]] = ascendc.pipe
 // CHECK-NEXT:      ascendc.pipe.init_buffer [[P]], [[B]], %arg0 : !ascendc.tbuf<veccalc>, i64
 // CHECK-NEXT:    }
 // CHECK-NEXT:    return

@@ -20,14 +20,13 @@ import dataclasses
 from enum import IntEnum
 from typing import Any
 
-from xdsl.ir import SSAValue
+from xdsl.ir import Operation, SSAValue
 
 from ascdsl.dialects.ascendc import (
     ConstructOp,
     GetMatmulApiTilingOp,
     MatmulAsyncGetTensorCOp,
     MatmulConfigAttr,
-    MatmulConfigType,
     MatmulDisableBiasOp,
     MatmulEndOp,
     MatmulGetBatchTensorCLocalMemOp,
@@ -65,9 +64,7 @@ from ascdsl.dialects.ascendc import (
 )
 from ascdsl.dialects.ascendc.segments import segment_sizes
 from ascdsl.dialects.ascendc.types import GlobalTensorType
-from ascdsl.dialects.emitasc import SetMemberOp
 from ascdsl.dialects.ascendc.types_cube import CubeFormat
-from ascdsl.dialects.ascendc.types_matmul import MATMUL_CONFIG_CPP as _CONFIG_CPP
 from ascdsl.dialects.ascendc.types_matmul import MATMUL_CONFIG_FIELDS
 from ascdsl.dialects.ascendc.types_matmul_api import (
     BatchMode,
@@ -147,18 +144,14 @@ _PY_DEFAULTS = {name: default for name, _, default in MATMUL_CONFIG_FIELDS}
 _PY_DEFAULTS["batch_mode"] = int(BatchMode.BATCH_LESS_THAN_L1)
 
 
-_CONFIG_KIND = {name: kind for name, kind, _ in MATMUL_CONFIG_FIELDS}
-
-
 class MatmulConfig:
     """`MatmulConfig`: the Matmul object's compile-time configuration (pyasc's field names and
     defaults). Every field must be known when the kernel compiles: it becomes part of the
-    object's C++ type. As a value (`get_matmul_api_tiling`'s argument) it is a `MatmulConfig`
-    struct whose fields given here are set one by one, as pyasc builds it."""
+    object's C++ type. As a value (`get_matmul_api_tiling`'s argument) it is the `constexpr
+    static MatmulConfig` struct its construction declares, every field in the header's order,
+    as pyasc passes it."""
 
     def __init__(self, **fields: Any) -> None:
-        self._given = tuple(fields)
-        self._ir: SSAValue | None = None
         values = dict(_PY_DEFAULTS)
         for name, value in fields.items():
             if name not in values:
@@ -170,8 +163,10 @@ class MatmulConfig:
                                           f"got {describe(value)}")
             values[name] = int(value)
         self._values = values
-        # pyasc's unused constexpr struct (matmul_config_ir)
-        declare_matmul_config(values, {n: ConstExpr.unwrap(v) for n, v in fields.items()})
+        # the user's values with their Python types: pyasc types a bool i1 and an int i32
+        self._given = {n: ConstExpr.unwrap(v) for n, v in fields.items()}
+        # pyasc's constexpr struct (matmul_config_ir), written where the config is built
+        self._ir = declare_matmul_config(values, self._given)
 
     def __getattr__(self, name: str) -> int:
         if name.startswith("_"):
@@ -182,26 +177,16 @@ class MatmulConfig:
             raise AttributeError(f"MatmulConfig has no field '{name}'") from None
 
     def to_ir(self) -> SSAValue:
-        if self._ir is None:
-            b = current()
-            v = b.insert(ConstructOp(MatmulConfigType())).results[0]
-            for (name, kind, _), cpp in zip(MATMUL_CONFIG_FIELDS, _CONFIG_CPP):
-                if name not in self._given:
-                    continue
-                value = self._values[name]
-                if kind == "bool":
-                    ir = constant(value, dt.bit).value
-                elif kind == "int":
-                    ir = constant(value, dt.uint8 if name == "iterate_mode" else dt.uint32).value
-                elif value == 0:
-                    continue  # an enum field at its first value: what `MatmulConfig v;` holds
-                else:
-                    raise KernelLanguageError(
-                        f"MatmulConfig.{name} = {value}: a MatmulConfig value cannot set a C++ "
-                        "enum field to anything but its first value yet")
-                b.insert(SetMemberOp(v, cpp, ir))
-            self._ir = v
-        return self._ir
+        """The declared struct; declared again where the first one is out of reach (a config
+        built outside the kernel, in another function or in a branch that has closed)."""
+        b = current()
+        ir = self._ir
+        if ir is None or not isinstance(ir.owner, Operation) or ir.owner.parent_block() \
+                not in b.blocks:
+            ir = declare_matmul_config(self._values, self._given)
+            assert ir is not None
+            self._ir = ir
+        return ir
 
     def attr(self) -> MatmulConfigAttr:
         try:
@@ -349,12 +334,14 @@ class Matmul(IRValue):
                       org_kc: Any = None) -> None:
         """`SetOrgShape(orgM, orgN, orgKa[, orgKb[, orgKc]])`."""
         api = "Matmul.set_org_shape()"
-        opt = [[_int(v, api, n)] if v is not None else []
-               for n, v in (("org_kb", org_kb), ("org_kc", org_kc))]
         if org_kb is None and org_kc is not None:
             raise KernelLanguageError(f"{api}: 'org_kc' needs 'org_kb'")
-        self._op(MatmulSetOrgShapeOp, _int(org_m, api, "org_m"), _int(org_n, api, "org_n"),
-                 _int(org_ka, api, "org_ka"), *opt,
+        # pyasc materializes org_kc before the others
+        kc = [] if org_kc is None else [_int(org_kc, api, "org_kc")]
+        shape = [_int(v, api, n) for n, v in (("org_m", org_m), ("org_n", org_n),
+                                              ("org_ka", org_ka))]
+        kb = [] if org_kb is None else [_int(org_kb, api, "org_kb")]
+        self._op(MatmulSetOrgShapeOp, *shape, kb, kc,
                  properties={"operandSegmentSizes": segment_sizes(
                      MatmulSetOrgShapeOp, {"orgkb": org_kb is not None,
                                            "orgkc": org_kc is not None})})
@@ -540,14 +527,17 @@ class Matmul(IRValue):
                         matrix_stride_b: Any = 0, matrix_stride_c: Any = 0, sync: Any = True,
                         wait_iterate_batch: Any = False) -> None:
         api = "Matmul.iterate_n_batch()"
-        self._op(MatmulIterateNBatchOp, _int(batch_loop, api, "batch_loop"),
-                 _int(batch_a, api, "batch_a"), _int(batch_b, api, "batch_b"),
-                 _bit(en_sequential_write, api, "en_sequential_write"),
-                 _int(matrix_stride_a, api, "matrix_stride_a"),
-                 _int(matrix_stride_b, api, "matrix_stride_b"),
-                 _int(matrix_stride_c, api, "matrix_stride_c"),
-                 constant(_flag(sync, api, "sync"), dt.bit).value,
-                 constant(_flag(wait_iterate_batch, api, "wait_iterate_batch"), dt.bit).value)
+        # pyasc's order of materialization: the counts, the wait flag, the strides, then
+        # the sequential-write and sync flags; the counts and strides are the API's uint32_t
+        loop, a, b_ = (_int(v, api, n, dt.uint32) for n, v in (
+            ("batch_loop", batch_loop), ("batch_a", batch_a), ("batch_b", batch_b)))
+        wait = constant(_flag(wait_iterate_batch, api, "wait_iterate_batch"), dt.bit).value
+        strides = [_int(v, api, n, dt.uint32) for n, v in (
+            ("matrix_stride_a", matrix_stride_a), ("matrix_stride_b", matrix_stride_b),
+            ("matrix_stride_c", matrix_stride_c))]
+        seq = _bit(en_sequential_write, api, "en_sequential_write")
+        sync_v = constant(_flag(sync, api, "sync"), dt.bit).value
+        self._op(MatmulIterateNBatchOp, loop, a, b_, seq, *strides, sync_v, wait)
 
     def get_batch_tensor_c(self, *args: Any, **kwargs: Any) -> GlobalTensor | None:
         """`GetBatchTensorC<sync>([c,] batchA, batchB, enSequentialWrite)` (sync=False)."""

@@ -42,10 +42,12 @@ class MatmulConfigMode(IntEnum):
 
 
 def _known(value: Any, api: str, arg: str) -> int:
+    """`value` as a compile-time int. A bool stays a bool: the constexpr struct declared for
+    the config types it `i1` and an int `i32`, as pyasc's frontend does."""
     v = ConstExpr.unwrap(value)
-    if isinstance(v, bool) or (isinstance(v, int) and not isinstance(v, IntEnum)):
-        return int(v)
-    if isinstance(v, IntEnum):
+    if isinstance(v, bool):
+        return v
+    if isinstance(v, int):
         return int(v)
     raise KernelLanguageError(f"{api}: '{arg}' must be known at compile time (it becomes part "
                               f"of the Matmul object's C++ type), got {describe(v)}")

@@ -5,8 +5,9 @@ pyasc's MatmulConfig constructor materializes its 50 fields in their C++ order (
 !ascendc.matmul_config(...) [i1, ..., ui32, !ascendc.batch_mode, ...] constexpr static`,
 whether or not anything reads it: `Matmul(a, b, c)` without a config builds a default one first.
 The Matmul object's type carries the configuration itself (`!ascendc.matmul<..., <do_norm =
-true, ...>>`), so the declaration is an unused `constexpr static MatmulConfig` in the Ascend C,
-as in pyasc's. ascdsl writes the same ops so that its frontend IR is pyasc's.
+true, ...>>`); only `get_matmul_api_tiling` reads the struct (its `mmCFG`), else it is an
+unused `constexpr static MatmulConfig` in the Ascend C, as in pyasc's. ascdsl writes the same
+ops so that its frontend IR is pyasc's.
 """
 
 from __future__ import annotations
