@@ -526,7 +526,13 @@ _CASTS: dict[type[Operation], bool | None] = {
 def _cast(em: Emitter, op: Operation) -> None:
     result = op.results[0]
     t = em.value_ctype(result, op)
-    em.declare(result, f"static_cast<{t}>({_as(em, op.operands[0], _CASTS[type(op)], op)})", op)
+    source = _as(em, op.operands[0], _CASTS[type(op)], op)
+    if isinstance(op, arith.TruncIOp) and result.type == IntegerType(1):
+        # trunci keeps the lowest bit; C++'s conversion to bool tests for non-zero, so 2
+        # would become true. pyasc's translator writes the plain cast (a tiling flag of 0/1
+        # reads the same either way); this is what the IR means for every value.
+        source = f"{source} & 1"
+    em.declare(result, f"static_cast<{t}>({source})", op)
 
 
 @register(arith.FPToUIOp)

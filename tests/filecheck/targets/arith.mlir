@@ -194,3 +194,11 @@ func.func @emit_casts(%arg0: i16, %arg1: f32, %arg2: index, %arg3: ui16) {
   %13 = builtin.unrealized_conversion_cast %arg0 : i16 to ui32
   return
 }
+
+// trunci to i1 keeps the lowest bit (2 is false); C++'s conversion to bool alone tests non-zero.
+// CHECK-LABEL: emit_trunc_bool(int32_t v1)
+// CHECK: bool v2 = static_cast<bool>(v1 & 1);
+func.func @emit_trunc_bool(%arg0: i32) {
+  %0 = arith.trunci %arg0 : i32 to i1
+  return
+}
