@@ -82,6 +82,9 @@ class LoadDataRepeatParam(ParamStruct):
     """`AscendC::LoadDataRepeatParam` (3D loads)."""
 
     __slots__ = ()
+    # The header's constructor order (repeatStride, repeatTime, repeatMode). pyasc passes its
+    # Python order (repeat_time, repeat_stride, ...) into it, cast [ui8, ui16, ui8], so its
+    # C++ swaps the two fields: kept apart from pyasc on purpose (docs/testing.md).
     STRUCT = LoadDataRepeatParamType
 
 
@@ -114,6 +117,10 @@ class MmadParams(IRValue):
     - `MmadParams(m, n, k, unit_flag=0, cmatrix_source=False, cmatrix_init_val=True)`:
       `cmatrix_init_val=False` accumulates;
     - `MmadParams()`: every field at its default.
+
+    pyasc's constructor builds the empty struct unless every keyword of one form is given,
+    so its `MmadParams(4, 4, 4)` drops m, n, k; ascdsl keeps the values given (the one
+    deliberate difference, docs/testing.md).
     """
 
     __slots__ = ()
