@@ -373,7 +373,7 @@ def _construct_targets(
     n = len(op.args)
     struct = op.result.type
     if op.types is not None:
-        fields = struct.field_cpp_types() if isinstance(struct, ParamStructType) else ()
+        fields = struct.ctor_cpp_types(n) if isinstance(struct, ParamStructType) else ()
         out: list[tuple[str, Attribute | None] | None] = []
         for i, t in enumerate(op.types.data):
             spelled = ctype(t)
@@ -442,8 +442,8 @@ def _converted(
         return f"reinterpret_cast<{cpp}>({name})"
     owner = value.owner
     struct = op.result.type
-    field = (struct.field_cpp_types()[index] if isinstance(struct, ParamStructType)
-             and index < len(struct.field_cpp_types()) else None)
+    ctor = struct.ctor_cpp_types(len(op.args)) if isinstance(struct, ParamStructType) else ()
+    field = ctor[index] if index < len(ctor) else None
     # the field's range when the cast is to a wider type (pyasc's lists): the value lands there
     checked = field if _narrows(cpp, field) else cpp
     if (isinstance(owner, ConstantOp) and isinstance(owner.value, IntegerAttr)
