@@ -24,7 +24,7 @@ from ascdsl.dialects.ascendc.types import ParamStructType
 from ascdsl.dialects.emitasc import PyStructType
 from ascdsl.dialects.gm import is_gm_pointer
 
-_CODES = {"int32_t": "i", "uint32_t": "I"}
+_CODES = {"int32_t": "i", "uint32_t": "I", "float": "f"}
 
 
 def struct_of(t: Attribute) -> ParamStructType | PyStructType | None:

@@ -11,11 +11,30 @@ from collections.abc import Sequence
 from xdsl.dialects.builtin import ArrayAttr, UnitAttr
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import opt_prop_def, result_def, traits_def, var_operand_def
-from xdsl.traits import Pure
+from xdsl.traits import (
+    AlwaysSpeculatable,
+    EffectInstance,
+    MemoryEffect,
+    MemoryEffectKind,
+)
 from xdsl.utils.exceptions import VerifyException
 
 from .base import AscendCOp, Cpp, CppStyle, asc_op
 from .types import ParamStructType
+
+
+class _ConstructEffects(MemoryEffect):
+    """A struct built and then filled field by field (`emitasc.set_member`: pyasc's tiling
+    structs) is a variable, not a value: two such constructs, equal as ops, are two structs,
+    which cse must not merge. Any other construct is pure (an unused one is erased)."""
+
+    @classmethod
+    def get_effects(cls, op):
+        r = op.results[0]
+        # by name: the ascendc dialect does not import emitasc's ops
+        if any(u.operation.name == "emitasc.set_member" and u.index == 0 for u in r.uses):
+            return frozenset((EffectInstance(MemoryEffectKind.ALLOC, r),))
+        return frozenset()
 
 
 @asc_op(cpp=Cpp("", CppStyle.CTOR))
@@ -35,7 +54,7 @@ class ConstructOp(AscendCOp):
         "type($result) `(` ($args^)? `)` ($types^)? (`constexpr` $isConstexpr^)? "
         "(`static` $isStatic^)? attr-dict (`:` type($args)^)?"
     )
-    traits = traits_def(Pure())
+    traits = traits_def(_ConstructEffects(), AlwaysSpeculatable())
 
     def __init__(self, result_type: Attribute, args: Sequence[SSAValue] = ()):
         super().__init__(operands=[list(args)], result_types=[result_type])

@@ -406,6 +406,12 @@ class ParamStructType(ParametrizedAttribute, TypeAttribute):
         return cls.FIELD_CPP
 
     @classmethod
+    def ctor_cpp_types(cls, n: int) -> tuple[str, ...]:
+        """The parameter types of the constructor that takes `n` values (a struct with
+        another constructor besides the all-fields one overrides this)."""
+        return cls.FIELD_CPP
+
+    @classmethod
     def field_names(cls) -> tuple[str, ...]:
         return tuple(f for f, _ in cls.FIELDS)
 

@@ -175,6 +175,10 @@ class MmadParamsType(CubeStructType):
     # Constructors that take fewer values than FIELDS (the printer does not pad them).
     CTOR_ARITIES: ClassVar[tuple[int, ...]] = (6,)
 
+    @classmethod
+    def ctor_cpp_types(cls, n: int) -> tuple[str, ...]:
+        return cls.MMAD_UNIT_CPP if n == len(cls.MMAD_UNIT_CPP) else cls.FIELD_CPP
+
 
 @irdl_attr_definition
 class InitConstValueParamsType(CubeStructType):

@@ -37,6 +37,7 @@ from ascdsl.dialects.ascendc.ops_data_copy_ext import (
 from ascdsl.dialects.ascendc.ops_tensor_ext import ShapeInfoType
 from ascdsl.dialects.ascendc.types_copy_ext import (
     BlockMode,
+    BlockModeType,
     CheckLocalMemoryIAParamType,
     DataCopyCO12DstParamsType,
     DataCopyEnhancedParamsType,
@@ -44,10 +45,13 @@ from ascdsl.dialects.ascendc.types_copy_ext import (
     DataFormat,
     DataFormatType,
     DeqScale,
+    DeqScaleType,
     LoadImageToLocalParamsType,
     PadT,
+    PadTType,
     SliceInfoType,
 )
+from ascdsl.dialects.ascendc.types_cube import QuantModeType
 
 from .. import dtypes as dt
 from ..builder import current
@@ -62,7 +66,7 @@ from ..values import (
     materialize_int,
 )
 from ._util import dtype_arg, enum_arg, require
-from .params import PARAM_CLASSES, ParamStruct
+from .params import PARAM_CLASSES, ParamStruct, cpp_field_dtypes
 from .tensor import BaseTensor, GlobalTensor, LocalTensor
 
 pad_t = PadT  # pyasc's Python name
@@ -74,6 +78,9 @@ class DataCopyEnhancedParams(ParamStruct):
 
     __slots__ = ()
     STRUCT = DataCopyEnhancedParamsType
+    OPERAND_DTYPES = (None,) * 7
+    CAST_TYPES = (BlockModeType(), DeqScaleType(), dt.uint64.ir, dt.uint8.ir, dt.int1.ir,
+                  PadTType(), dt.uint64.ir)
 
 
 class DataCopyCO12DstParams(ParamStruct):
@@ -83,6 +90,9 @@ class DataCopyCO12DstParams(ParamStruct):
 
     __slots__ = ()
     STRUCT = DataCopyCO12DstParamsType
+    OPERAND_DTYPES = (None,) * 8
+    # pyasc's sizes and strides are uint64_t (the header's uint16_t / uint32_t)
+    CAST_TYPES = (dt.uint64.ir,) * 4 + (QuantModeType(), dt.uint8.ir, dt.int1.ir, dt.int1.ir)
 
 
 class SliceInfo(ParamStruct):
@@ -98,6 +108,7 @@ class LoadImageToLocalParams(ParamStruct):
 
     __slots__ = ()
     STRUCT = LoadImageToLocalParamsType
+    CAST_TYPES = (dt.uint16.ir,) * 9  # the header's top and bottom paddings are uint8_t
 
 
 class CheckLocalMemoryIAParam(ParamStruct):
@@ -105,6 +116,7 @@ class CheckLocalMemoryIAParam(ParamStruct):
 
     __slots__ = ()
     STRUCT = CheckLocalMemoryIAParamType
+    OPERAND_DTYPES = cpp_field_dtypes(CheckLocalMemoryIAParamType)
 
 
 class DataCopyPadExtParams(IRValue):
@@ -139,8 +151,10 @@ class DataCopyPadExtParams(IRValue):
             materialize_int(get("right_padding"), f"{api}(): 'right_padding'").value,
             materialize(pad_value, self.dtype).value,
         ]
-        op = current().insert(
-            ConstructOp(DataCopyPadExtParamsType(self.dtype.ir), operands))
+        op = ConstructOp(DataCopyPadExtParamsType(self.dtype.ir), operands)
+        # pyasc's cast list (the header's paddings are uint8_t: see ParamStruct.CAST_TYPES)
+        op.types = ArrayAttr([dt.int1.ir, dt.uint16.ir, dt.uint16.ir, self.dtype.ir])
+        current().insert(op)
         super().__init__(op.results[0])
 
     def describe(self) -> str:

@@ -15,6 +15,7 @@ from xdsl.dialects.builtin import ArrayAttr, IntegerType, Signedness
 from ascdsl.dialects.ascendc import ConstructOp
 from ascdsl.dialects.ascendc.types_cube import (
     CO2Layout,
+    CO2LayoutType,
     CubeFormat,
     FixpipeConfigType,
     FixpipeParamsV220Type,
@@ -28,6 +29,7 @@ from ascdsl.dialects.ascendc.types_cube import (
     Nd2NzParamsType,
     Nz2NdParamsFullType,
     QuantMode,
+    QuantModeType,
 )
 
 from ..builder import current
@@ -35,7 +37,7 @@ from ..errors import KernelLanguageError
 from ..forms import default_construct
 from .. import dtypes as dt
 from ..values import ConstExpr, IRValue, materialize, materialize_int
-from .params import PARAM_CLASSES, ParamStruct, cpp_field_dtypes
+from .params import PARAM_CLASSES, ParamStruct, _field_value, cpp_field_dtypes
 
 # pyasc's Python name of QuantMode_t.
 QuantModes = QuantMode
@@ -48,6 +50,9 @@ class LoadData2DParams(ParamStruct):
 
     __slots__ = ()
     STRUCT = LoadData2DParamsType
+    # pyasc's types; its sid is uint16_t where the header's is uint8_t (see CAST_TYPES)
+    OPERAND_DTYPES = (dt.uint16, dt.uint8, dt.uint16, dt.uint16, dt.uint16, dt.int1, dt.uint8)
+    CAST_TYPES = tuple(t.ir for t in OPERAND_DTYPES)
 
 
 class LoadData2DParamsV2(ParamStruct):
@@ -77,6 +82,9 @@ class LoadDataRepeatParam(ParamStruct):
     """`AscendC::LoadDataRepeatParam` (3D loads)."""
 
     __slots__ = ()
+    # The header's constructor order (repeatStride, repeatTime, repeatMode). pyasc passes its
+    # Python order (repeat_time, repeat_stride, ...) into it, cast [ui8, ui16, ui8], so its
+    # C++ swaps the two fields: kept apart from pyasc on purpose (docs/testing.md).
     STRUCT = LoadDataRepeatParamType
 
 
@@ -109,6 +117,10 @@ class MmadParams(IRValue):
     - `MmadParams(m, n, k, unit_flag=0, cmatrix_source=False, cmatrix_init_val=True)`:
       `cmatrix_init_val=False` accumulates;
     - `MmadParams()`: every field at its default.
+
+    pyasc's constructor builds the empty struct unless every keyword of one form is given,
+    so its `MmadParams(4, 4, 4)` drops m, n, k; ascdsl keeps the values given (the one
+    deliberate difference, docs/testing.md).
     """
 
     __slots__ = ()
@@ -139,11 +151,15 @@ class MmadParams(IRValue):
             fields, ctypes = MmadParamsType.FIELDS, MmadParamsType.FIELD_CPP
         names = ["m", "n", "k", *(self._SIX if six else self._EIGHT)]
         values = dict(zip(("m", "n", "k"), sizes)) | given
+        # each value typed as its field, as pyasc's constructor materializes them (it types
+        # unit_flag as a bool; the header's unitFlag is a uint8_t of 0..3, kept as such)
+        kinds = {"uint16_t": dt.uint16, "uint8_t": dt.uint8, "bool": dt.int1,
+                 "int32_t": dt.int32}
         operands = []
-        for name, (_, default) in zip(names, fields):
+        for name, (_, default), c in zip(names, fields, ctypes):
             v = values.get(name)
             operands.append(materialize_int(default if v is None else v,
-                                            f"MmadParams(): '{name}'").value)
+                                            f"MmadParams(): '{name}'", kinds[c]).value)
         types = {"uint16_t": _U16, "uint8_t": _U8, "bool": _I1, "int32_t": IntegerType(32)}
         op = ConstructOp(MmadParamsType(), operands)
         op.types = ArrayAttr([types[c] for c in ctypes])
@@ -168,7 +184,13 @@ class FixpipeParamsV220(IRValue):
                  "deq_scalar", "nd_num", "src_nd_stride", "dst_nd_stride", "unit_flag",
                  "is_channel_split")
     DEFAULTS = {"quant_pre": 0, "deq_scalar": 0, "nd_num": 1, "src_nd_stride": 0,
-                "dst_nd_stride": 0, "relu_en": 0, "unit_flag": 0, "is_channel_split": 0}
+                "dst_nd_stride": 0, "relu_en": False, "unit_flag": 0, "is_channel_split": False}
+    # pyasc's constructor: the type of each value in CPP_ORDER (None: `_mat(v)`, a bool an
+    # i1 and an int an i32) and its cast list (deqScalar as uint64_t, the header's int64_t)
+    DTYPES = (dt.uint16, dt.uint16, dt.uint16, dt.uint32, None, None, None, dt.uint16,
+              dt.uint16, dt.uint16, None, None)
+    CASTS = (_U16, _U16, _U16, IntegerType(32, Signedness.UNSIGNED), _I1, QuantModeType(),
+             IntegerType(64, Signedness.UNSIGNED), _U16, _U16, _U16, _U8, _I1)
 
     def __init__(self, *args: Any, **kwargs: Any):
         api = "FixpipeParamsV220()"
@@ -186,10 +208,12 @@ class FixpipeParamsV220(IRValue):
         if missing:
             raise KernelLanguageError(f"{api} needs {', '.join(missing)}")
         operands = []
-        for name in self.CPP_ORDER:
+        for name, t in zip(self.CPP_ORDER, self.DTYPES):
             v = ConstExpr.unwrap(values.get(name, self.DEFAULTS.get(name)))
-            operands.append(materialize_int(v, f"{api}: '{name}'").value)
-        op = current().insert(ConstructOp(FixpipeParamsV220Type(), operands))
+            operands.append(_field_value(v, f"{api}: '{name}'", t))
+        op = ConstructOp(FixpipeParamsV220Type(), operands)
+        op.types = ArrayAttr(self.CASTS)
+        current().insert(op)
         super().__init__(op.results[0])
 
     def describe(self) -> str:
@@ -206,9 +230,11 @@ class InitConstValueParams(IRValue):
     def __init__(self, repeat_times: Any = 0, block_num: Any = 0, dst_gap: Any = 0,
                  init_value: Any = 0):
         api = "InitConstValueParams()"
+        # the value first, as pyasc's constructor materializes it: the constants' order is
+        # the IR's, which the pass and Ascend C differentials compare
+        value = materialize(init_value)
         sizes = [materialize_int(v, f"{api}: '{n}'", dt.uint16).value for n, v in (
             ("repeat_times", repeat_times), ("block_num", block_num), ("dst_gap", dst_gap))]
-        value = materialize(init_value)
         op = ConstructOp(InitConstValueParamsType(), [*sizes, value.value])
         op.types = ArrayAttr([_U16, _U16, _U16, value.dtype.to_ir()])
         current().insert(op)
@@ -231,7 +257,9 @@ class FixpipeConfig(IRValue):
                 f"FixpipeConfig() takes a constant CO2Layout (NZ, ROW_MAJOR, COLUMN_MAJOR), "
                 f"got {layout!r}: it is a C++ template argument")
         value = materialize_int(int(layout), "FixpipeConfig(): 'layout'").value
-        op = current().insert(ConstructOp(FixpipeConfigType(), [value]))
+        op = ConstructOp(FixpipeConfigType(), [value])
+        op.types = ArrayAttr([CO2LayoutType()])  # pyasc's cast list
+        current().insert(op)
         super().__init__(op.results[0])
 
     @classmethod

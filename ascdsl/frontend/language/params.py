@@ -12,7 +12,7 @@ import re
 from typing import Any, ClassVar
 
 from xdsl.dialects.builtin import ArrayAttr
-from xdsl.ir import SSAValue
+from xdsl.ir import Attribute, SSAValue
 
 from ascdsl.dialects.ascendc import ConstructOp
 from ascdsl.dialects.ascendc.types import (
@@ -36,7 +36,7 @@ from ascdsl.dialects.ascendc.types_vec import (
 from .. import dtypes as dt
 from ..builder import current
 from ..errors import KernelLanguageError
-from ..values import ConstExpr, IRValue, materialize_int
+from ..values import ConstExpr, IRValue, PlainValue, materialize_int
 
 
 def _snake(name: str) -> str:
@@ -59,14 +59,29 @@ class ParamStruct(IRValue):
     # they are the header's field types, except where a class sets this False (pyasc's list
     # disagrees with the header there, and a cast to it would narrow in C++'s `T p{...}`).
     CAST_LIST: ClassVar[bool] = True
-    # The type pyasc's frontend gives each field's value (`_mat(v, KT.uint16)`); int32 if None.
-    OPERAND_DTYPES: ClassVar[tuple[dt.DataType, ...] | None] = None
+    # pyasc's own cast list where it is not the header's field types (an enum named by its
+    # dialect type, a wider integer). Where a listed type is wider than the header's field,
+    # the Ascend C target casts to the field's type in the source it compiles (a brace
+    # initializer must not narrow) and prints pyasc's cast only in pyasc's spelling.
+    CAST_TYPES: ClassVar[tuple[Attribute, ...] | None] = None
+    # The type pyasc's frontend gives each field's value (`_mat(v, KT.uint16)`); int32 for
+    # every field if the class sets none. A None entry is pyasc's untyped `_mat(v)`: a Python
+    # bool is an i1, an int an i32, a runtime value keeps its type; a C++ bool field then
+    # defaults to False (an i1), as pyasc's keyword defaults are.
+    OPERAND_DTYPES: ClassVar[tuple[dt.DataType | None, ...] | None] = None
+    # pyasc's keyword defaults where they are not the header's (a kernel written against
+    # pyasc's API means pyasc's defaults)
+    PY_DEFAULTS: ClassVar[tuple[int, ...] | None] = None
 
     def __init_subclass__(cls, **kwargs: Any):
         super().__init_subclass__(**kwargs)
         struct = cls.STRUCT
         cls.FIELD_NAMES = tuple(_snake(f) for f in struct.field_names())
-        cls.DEFAULTS = struct.defaults()
+        cls.DEFAULTS = cls.PY_DEFAULTS or struct.defaults()
+        if cls.OPERAND_DTYPES is not None:
+            cls.DEFAULTS = tuple(
+                bool(d) if t is None and c == "bool" else d
+                for d, t, c in zip(cls.DEFAULTS, cls.OPERAND_DTYPES, struct.field_cpp_types()))
         cls.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
             [
                 inspect.Parameter(f, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=d)
@@ -107,11 +122,14 @@ class ParamStruct(IRValue):
         }
         dtypes = cls.OPERAND_DTYPES or (dt.int32,) * len(self.fields)
         operands = [
-            materialize_int(v, f"{api}(): '{name}'", t).value
+            _field_value(v, f"{api}(): '{name}'", t)
             for (name, v), t in zip(self.fields.items(), dtypes)
         ]
         op = ConstructOp(cls.STRUCT(), operands)
-        casts = _cast_list(cls) if cls.CAST_LIST else None
+        if cls.CAST_TYPES is not None:
+            casts = ArrayAttr(cls.CAST_TYPES)
+        else:
+            casts = _cast_list(cls) if cls.CAST_LIST else None
         if casts is not None:
             op.properties["types"] = casts
         current().insert(op)
@@ -147,6 +165,16 @@ class ParamStruct(IRValue):
     def describe(self) -> str:
         """The struct's name."""
         return type(self).__name__
+
+
+def _field_value(v: Any, what: str, dtype: dt.DataType | None) -> SSAValue:
+    """A field's value as pyasc's constructor materializes it: `_mat(v, dtype)`, or with no
+    dtype `_mat(v)` (a Python bool an i1, an int an i32, a runtime integer as it is)."""
+    if dtype is not None:
+        return materialize_int(v, what, dtype).value
+    if isinstance(v, PlainValue) and v.dtype.is_int():
+        return v.value
+    return materialize_int(v, what, dt.int1 if isinstance(v, bool) else dt.int32).value
 
 
 _CAST_TYPES = {
@@ -185,7 +213,8 @@ class DataCopyPadParams(ParamStruct):
 
     __slots__ = ()
     STRUCT = DataCopyPadParamsType
-    CAST_LIST = False  # pyasc: [i1, ui16, ui16, ui64]; the paddings are uint8_t
+    OPERAND_DTYPES = (None,) * 4
+    CAST_TYPES = (dt.int1.ir, dt.uint16.ir, dt.uint16.ir, dt.uint64.ir)  # paddings: uint8_t
 
 
 class DataCopyExtParams(ParamStruct):
@@ -215,7 +244,7 @@ class GatherRepeatParams(ParamStruct):
     __slots__ = ()
     STRUCT = GatherRepeatParamsType
     OPERAND_DTYPES = (dt.uint16, dt.uint16)
-    CAST_LIST = False  # pyasc: [ui16, ui16]; the strides are uint8_t
+    CAST_TYPES = (dt.uint16.ir, dt.uint16.ir)  # the header's strides are uint8_t
 
 
 class BrcbRepeatParams(ParamStruct):
@@ -232,6 +261,7 @@ class GatherMaskParams(ParamStruct):
 
     __slots__ = ()
     STRUCT = GatherMaskParamsType
+    PY_DEFAULTS = (1, 1, 0, 0)  # the header's: 1, 0, 8, 8
 
 
 class TransDataTo5HDParams(ParamStruct):

@@ -245,9 +245,18 @@ def lower_set_member(op: SetMemberOp, cx: Lowering):
     # the fields are 32-bit integers (layout() admits no other struct)
     conv = scalar_conv(cx, op, op.value.type)
     b, v = cx.slot(op.base), cx.slot(op.value)
+    index = op.base.type.field_names().index(name)
+    cpp = op.base.type.field_cpp_types()[index]
+    as_field = float if cpp == "float" else int  # an adv tiling's float field (RmsNorm's)
 
     def f(R):
-        R[b][name] = int(conv(R[v]))
+        s = R[b]
+        if isinstance(s, tuple):
+            # a struct the kernel built (ascendc.construct: a tuple of its fields, as the
+            # adv lowerings read it) and now fills, as pyasc's tiling structs are
+            R[b] = s[:index] + (as_field(conv(R[v])),) + s[index + 1:]
+        else:
+            s[name] = int(conv(R[v]))
 
     return f
 

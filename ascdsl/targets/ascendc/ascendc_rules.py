@@ -343,7 +343,7 @@ def _construct(em: Emitter, op: Operation) -> None:
     prefix = ("static " if op.isStatic is not None else "") + (
         "constexpr " if op.isConstexpr is not None else ""
     )
-    targets = _construct_targets(op)
+    targets = _construct_targets(op, em.pyasc_spelling)
     values = [
         _converted(em, op, v, target, i) for i, (v, target) in enumerate(zip(op.args, targets))
     ]
@@ -366,22 +366,41 @@ def _construct(em: Emitter, op: Operation) -> None:
         em.line(f"{prefix}{t} {name};")
 
 
-def _construct_targets(op: ConstructOp) -> list[tuple[str, Attribute | None] | None]:
+def _construct_targets(
+    op: ConstructOp, pyasc_spelling: bool = False
+) -> list[tuple[str, Attribute | None] | None]:
     """Per argument: (C++ type, IR type if known) it initializes, or None if unknown."""
     n = len(op.args)
+    struct = op.result.type
     if op.types is not None:
+        fields = struct.ctor_cpp_types(n) if isinstance(struct, ParamStructType) else ()
         out: list[tuple[str, Attribute | None] | None] = []
-        for t in op.types.data:
+        for i, t in enumerate(op.types.data):
             spelled = ctype(t)
             if spelled is None:
                 raise emit_error(op, f"cast type {t} has no Ascend C spelling")
+            field = fields[i] if i < len(fields) else None
+            if not pyasc_spelling and _narrows(spelled, field):
+                # pyasc's frontend lists some fields wider than the header declares them
+                # (uint64_t for DataCopyCO12DstParams' uint16_t sizes): its brace initializer
+                # narrows, which C++ refuses for a value that is not a constant. The value
+                # converts to the field's type either way, so cast to that.
+                out.append((field, None))  # type: ignore[arg-type]
+                continue
             out.append((spelled, t))
         return out
-    struct = op.result.type
     if isinstance(struct, ParamStructType):
         # A field typed by a template parameter (None) takes the value as it is.
         return [(c, None) if c is not None else None for c in struct.field_cpp_types()[:n]]
     return [None] * n
+
+
+def _narrows(listed: str, field: str | None) -> bool:
+    """A value of C++ type `listed` does not fit every `field` (both plain integers)."""
+    if field is None or listed not in _INT_RANGES or field not in _INT_RANGES:
+        return False
+    (lo, hi), (flo, fhi) = _INT_RANGES[listed], _INT_RANGES[field]
+    return lo < flo or hi > fhi
 
 
 _INT_RANGES = {
@@ -422,17 +441,22 @@ def _converted(
             return name  # as below: pyasc passes the pointer as it is (its lit test core.mlir)
         return f"reinterpret_cast<{cpp}>({name})"
     owner = value.owner
-    if isinstance(owner, ConstantOp) and isinstance(owner.value, IntegerAttr) and cpp in _INT_RANGES:
-        lo, hi = _INT_RANGES[cpp]
+    struct = op.result.type
+    ctor = struct.ctor_cpp_types(len(op.args)) if isinstance(struct, ParamStructType) else ()
+    field = ctor[index] if index < len(ctor) else None
+    # the field's range when the cast is to a wider type (pyasc's lists): the value lands there
+    checked = field if _narrows(cpp, field) else cpp
+    if (isinstance(owner, ConstantOp) and isinstance(owner.value, IntegerAttr)
+            and checked in _INT_RANGES):
+        lo, hi = _INT_RANGES[checked]
         v = owner.value.value.data
         if cpp_is_unsigned(value.type) and v < 0:
             v += 2 ** cpp_int_width(value.type)  # the C++ value of a negative unsigned constant
         if not lo <= v <= hi:
-            struct = op.result.type
             if isinstance(struct, ParamStructType):
-                where = f"{struct.field_names()[index]}, a {cpp} field of {struct.CPP}"
+                where = f"{struct.field_names()[index]}, a {checked} field of {struct.CPP}"
             else:
-                where = f"argument {index} ({cpp})"
+                where = f"argument {index} ({checked})"
             raise emit_error(op, f"value {v} does not fit {where}")
     if em.pyasc_spelling and op.types is None:
         # pyasc's translator casts only to the types a `types` attribute names; without one

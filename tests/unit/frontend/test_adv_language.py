@@ -10,6 +10,7 @@ from frontend_helpers import codegen, expect_error
 import ascdsl as asc
 import ascdsl.adv
 from ascdsl.dialects import ascendc as A
+from ascdsl.dialects.emitasc import SetMemberOp
 from ascdsl.frontend.language import adv
 
 
@@ -121,8 +122,15 @@ def test_tiling_structs_build_construct_ops_with_their_fields():
     assert [type(op.result.type) for op in built] == [
         A.SoftMaxTilingType, A.RmsNormTilingType, A.SoftMaxShapeInfoType,
         A.AscendQuantConfigType]
-    assert [len(op.args) for op in built] == [2, 5, 4, 4]
-    assert str(built[1].args[4].type) == "f32"
+    # pyasc's tiling structs (its `Struct`s) are built empty and filled field by field, in
+    # the order the fields are given; the others take their fields as values
+    assert [len(op.args) for op in built] == [0, 0, 4, 4]
+    sets = ops_of(ck, SetMemberOp)
+    assert [(s.base.owner is built[0], s.field.data) for s in sets[:2]] == [
+        (True, "srcM"), (True, "srcK")]
+    assert [s.field.data for s in sets[2:]] == [
+        "bLength", "sLength", "hLength", "reciprocalOfHLength"]
+    assert str(sets[5].value.type) == "f32"
     assert built[3].isConstexpr is not None and built[3].isStatic is not None
     assert "static constexpr AscendC::AscendQuantConfig" in ck.source
 

@@ -47,8 +47,13 @@ def test_cube_calls_build_pyasc_ops():
     (fix,) = ops_of(ck, A.FixpipeOp)
     assert fix.layout() is A.CO2Layout.ROW_MAJOR  # the default config
     params = fix.params.owner
-    # C++ constructor order: relu_en is the fifth value (pyasc's Python signature has it tenth).
-    assert A.const_int(params.args[4]) == 1 and A.const_int(params.args[5]) == 0
+    # C++ constructor order: relu_en is the fifth value (pyasc's Python signature has it tenth),
+    # an i1 as pyasc materializes a Python bool (`arith.constant true`), cast to bool.
+    assert str(params.args[4].type) == "i1" and A.const_int(params.args[4]) != 0
+    assert A.const_int(params.args[5]) == 0
+    assert [str(t) for t in params.types.data] == [
+        "ui16", "ui16", "ui16", "ui32", "i1", "!ascendc.quant_mode_t", "ui64", "ui16", "ui16",
+        "ui16", "ui8", "i1"]
 
 
 def test_cube_kernel_prints_cfg_row_major():

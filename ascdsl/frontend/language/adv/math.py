@@ -235,7 +235,8 @@ def exp(dst, src, count, taylor_expand_level, temp_buffer=None, is_reuse_source=
     n = C.count(count, api, dt.uint32)
     if n is None:
         raise KernelLanguageError(f"{api}(): AscendC::Exp needs 'count'")
+    # pyasc materializes the flag before the level: the constants' order is the IR's
+    reuse = C.bool_operand(is_reuse_source, api, "is_reuse_source")
     lvl = materialize(level, dt.uint8).value
-    current().insert(ExpOp(d.to_ir(), s.to_ir(), n, lvl,
-                           C.bool_operand(is_reuse_source, api, "is_reuse_source"),
+    current().insert(ExpOp(d.to_ir(), s.to_ir(), n, lvl, reuse,
                            C.scratch(temp_buffer, api, "Exp")))

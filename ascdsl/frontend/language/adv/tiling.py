@@ -25,6 +25,7 @@ from ascdsl.dialects.ascendc import (
     SoftMaxTilingType,
 )
 from ascdsl.dialects.ascendc.types_adv import AdvStructType
+from ascdsl.dialects.emitasc import SetMemberOp
 
 from ... import dtypes as dt
 from ...builder import current
@@ -48,6 +49,9 @@ class AdvStruct(IRValue):
     STRUCT: ClassVar[type[AdvStructType]]
     FIELD_NAMES: ClassVar[tuple[str, ...]]
     POSITIONAL: ClassVar[bool] = False
+    # pyasc declares the struct as a `Struct` (asc.language.core.struct): a kernel builds it
+    # empty and sets each given field (`emitasc.set_member`, in the order given)
+    SET_MEMBERS: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any):
         super().__init_subclass__(**kwargs)
@@ -82,13 +86,26 @@ class AdvStruct(IRValue):
         for i, (name, default) in enumerate(zip(cls.FIELD_NAMES, cls.STRUCT.defaults())):
             value = ConstExpr.unwrap(given.get(name, default))
             values[name] = value
-            if i > last:
+            if i > last or cls.SET_MEMBERS:
                 continue
             as_type = dt.float32 if cpp_types[i] == "float" else dt.int32
             try:
                 operands.append(materialize(value, as_type).value)
             except KernelLanguageError as e:
                 raise KernelLanguageError(f"{api}(): '{name}': {e}") from None
+        if cls.SET_MEMBERS:
+            op = b.insert(ConstructOp(cls.STRUCT()))
+            for name in given:
+                i = cls.FIELD_NAMES.index(name)
+                as_type = dt.float32 if cpp_types[i] == "float" else dt.int32
+                try:
+                    v = materialize(values[name], as_type).value
+                except KernelLanguageError as e:
+                    raise KernelLanguageError(f"{api}(): '{name}': {e}") from None
+                b.insert(SetMemberOp(op.results[0], cls.STRUCT.field_names()[i], v))
+            self.fields = values
+            IRValue.__init__(self, op.results[0])
+            return
         op = b.insert(ConstructOp(cls.STRUCT(), operands))
         self.fields = values
         IRValue.__init__(self, op.results[0])
@@ -110,6 +127,7 @@ class SoftmaxTiling(AdvStruct):
 
     __slots__ = ()
     STRUCT = SoftMaxTilingType
+    SET_MEMBERS = True
 
 
 class RmsNormTiling(AdvStruct):
@@ -118,6 +136,7 @@ class RmsNormTiling(AdvStruct):
 
     __slots__ = ()
     STRUCT = RmsNormTilingType
+    SET_MEMBERS = True
 
 
 class LayerNormTiling(AdvStruct):
