@@ -2,7 +2,9 @@
 
 MLIR writes `arith.select %c, %a, %b : i32` and also reads (and pyasc's tests write) the form
 that names the condition's type, `arith.select %c, %a, %b : i1, i32`; xDSL reads the first
-only. Everything else is xDSL's `arith`.
+only. xDSL 0.74 declares `arith.extsi` without `Pure` (MLIR's, like every integer cast of
+arith, is `Pure`), so its CSE keeps two equal sign extensions apart and canonicalize keeps an
+unused one: ascdsl's `extsi` is `Pure`. Everything else is xDSL's `arith`.
 """
 
 from __future__ import annotations
@@ -10,7 +12,9 @@ from __future__ import annotations
 from xdsl.dialects import arith as xarith
 from xdsl.dialects.builtin import i1
 from xdsl.ir import Dialect
+from xdsl.irdl import traits_def
 from xdsl.parser import Parser
+from xdsl.traits import Pure
 
 
 class SelectOp(xarith.SelectOp):
@@ -39,8 +43,17 @@ class SelectOp(xarith.SelectOp):
         return op
 
 
+class ExtSIOp(xarith.ExtSIOp):
+    """`arith.extsi %x : i32 to i64`: sign extension, Pure as MLIR declares it (pyasc's CSE
+    merges the two `extsi` of one kernel argument that two queue sizes start from)."""
+
+    traits = traits_def(Pure())
+
+
+_OURS = {xarith.SelectOp: SelectOp, xarith.ExtSIOp: ExtSIOp}
+
 Arith = Dialect(
     "arith",
-    [SelectOp if op is xarith.SelectOp else op for op in xarith.Arith.operations],
+    [_OURS.get(op, op) for op in xarith.Arith.operations],
     list(xarith.Arith.attributes),
 )
