@@ -98,10 +98,13 @@ class AscendcPrivatizeFuncPass(PrivatizeFuncPass):
     name = "ascendc-privatize-func"
 
 
+@dataclass(frozen=True)
 class AscendcGenerateBoilerplatePass(GenerateBoilerplatePass):
-    """`generate-boilerplate` under pyasc's name."""
+    """`generate-boilerplate` under pyasc's name, writing pyasc's list (`mode=pyasc`)."""
 
     name = "ascendc-generate-boilerplate"
+
+    mode: str = "pyasc"
 
 
 class AscendcLegalizeKernelArgsPass(LegalizeKernelArgsPass):
