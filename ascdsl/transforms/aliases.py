@@ -65,10 +65,14 @@ class AscendcHoistQueBindPass(HoistQueBindPass):
     order: str = "pyasc"
 
 
+@dataclass(frozen=True)
 class AscendcHoistUbAllocationPass(HoistUbAllocationPass):
-    """`hoist-ub-allocation` under pyasc's name."""
+    """`hoist-ub-allocation` under pyasc's name, leaving the tensors in pyasc's order
+    (`order=pyasc`)."""
 
     name = "ascendc-hoist-ub-allocation"
+
+    order: str = "pyasc"
 
 
 class AscendcUnifyPipePass(UnifyPipePass):
