@@ -32,7 +32,6 @@ import numpy as np
 from xdsl.ir import Attribute, SSAValue
 
 from ascdsl.dialects import emitc
-from ascdsl.dialects.arith import ExtSIOp
 from ascdsl.dialects.emitasc import PtrOffsetOp
 
 from . import dtypes as dt
@@ -503,7 +502,7 @@ def convert(v: PlainValue, to: DataType) -> PlainValue:
     elif src.kind == "index" or to.kind == "index":
         res = _insert1(arith.IndexCastOp(x, t_sl.ir))
     elif s_sl.bitwidth < t_sl.bitwidth:
-        cls = arith.ExtUIOp if unsigned_src else ExtSIOp
+        cls = arith.ExtUIOp if unsigned_src else arith.ExtSIOp
         res = _insert1(cls(x, t_sl.ir))
     elif s_sl.bitwidth > t_sl.bitwidth:
         res = _insert1(arith.TruncIOp(x, t_sl.ir))
