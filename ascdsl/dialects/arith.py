@@ -2,7 +2,11 @@
 
 MLIR writes `arith.select %c, %a, %b : i32` and also reads (and pyasc's tests write) the form
 that names the condition's type, `arith.select %c, %a, %b : i1, i32`; xDSL reads the first
-only. Everything else is xDSL's `arith`.
+only. Everything else is xDSL's `arith`, with one trait MLIR has and xDSL 0.74 lacks:
+`arith.extsi` is `Pure` in MLIR (as every integer cast of arith), so MLIR's CSE merges two equal
+sign extensions and canonicalize drops an unused one (pyasc's test_quant_dynamic computes both
+queue sizes from one `extsi`). `install_mlir_arith_traits` adds it to xDSL's class itself:
+passes, the simulator and the printer dispatch on that class, so a subclass would not do.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from xdsl.dialects import arith as xarith
 from xdsl.dialects.builtin import i1
 from xdsl.ir import Dialect
 from xdsl.parser import Parser
+from xdsl.traits import Pure
 
 
 class SelectOp(xarith.SelectOp):
@@ -44,3 +49,9 @@ Arith = Dialect(
     [SelectOp if op is xarith.SelectOp else op for op in xarith.Arith.operations],
     list(xarith.Arith.attributes),
 )
+
+
+def install_mlir_arith_traits() -> None:
+    """Give xDSL's `arith.extsi` MLIR's `Pure` (idempotent)."""
+    if not xarith.ExtSIOp.has_trait(Pure):
+        xarith.ExtSIOp.traits.add_trait(Pure())

@@ -65,10 +65,14 @@ class AscendcHoistQueBindPass(HoistQueBindPass):
     order: str = "pyasc"
 
 
+@dataclass(frozen=True)
 class AscendcHoistUbAllocationPass(HoistUbAllocationPass):
-    """`hoist-ub-allocation` under pyasc's name."""
+    """`hoist-ub-allocation` under pyasc's name, leaving the tensors in pyasc's order
+    (`order=pyasc`)."""
 
     name = "ascendc-hoist-ub-allocation"
+
+    order: str = "pyasc"
 
 
 @dataclass(frozen=True)
@@ -102,10 +106,13 @@ class AscendcPrivatizeFuncPass(PrivatizeFuncPass):
     name = "ascendc-privatize-func"
 
 
+@dataclass(frozen=True)
 class AscendcGenerateBoilerplatePass(GenerateBoilerplatePass):
-    """`generate-boilerplate` under pyasc's name."""
+    """`generate-boilerplate` under pyasc's name, writing pyasc's list (`mode=pyasc`)."""
 
     name = "ascendc-generate-boilerplate"
+
+    mode: str = "pyasc"
 
 
 class AscendcLegalizeKernelArgsPass(LegalizeKernelArgsPass):

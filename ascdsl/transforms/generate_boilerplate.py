@@ -15,6 +15,14 @@ The Ascend C target prints each one as `#include "..."` (`<cstdint>` with `emitc
 is not added again. IR written by older ascdsl recorded the list as a module attribute
 (`emitasc.includes = [...]`); the pass turns such an attribute into the ops, and the target
 still prints it when the pass did not run.
+
+Option `mode`: `ascdsl` (default; the rule above) or `pyasc` (the default under pyasc's name,
+`ascendc-generate-boilerplate`): pyasc's fixed list, `kernel_operator.h`, then
+`kernel_operator_list_tensor_intf.h` when a `list_tensor_desc` or `list_tensor_desc_v2` is
+used, `lib/matmul_intf.h` when a Matmul object is registered, and
+`kernel_operator_list_tensor_intf.h` again when a `tensor_desc` is used (pyasc's pass tests
+the three conditions one after the other, so a kernel with both descriptors includes the
+header twice). A header ascdsl's ops need that this list misses comes after it.
 """
 
 from __future__ import annotations
@@ -31,6 +39,9 @@ from ascdsl.dialects.emitc import IncludeOp, VerbatimOp
 
 INCLUDES_ATTR = "emitasc.includes"  # the older form, still read
 KERNEL_OPERATOR_HEADER = "kernel_operator.h"
+LIST_TENSOR_HEADER = "kernel_operator_list_tensor_intf.h"
+MATMUL_HEADER = "lib/matmul_intf.h"
+MODES = ("ascdsl", "pyasc")
 
 
 def required_headers(module: ModuleOp) -> list[str]:
@@ -46,6 +57,27 @@ def required_headers(module: ModuleOp) -> list[str]:
         header = getattr(cpp, "header", None)
         if header and header not in headers:
             headers.append(header)
+    return headers
+
+
+def pyasc_headers(module: ModuleOp) -> list[str]:
+    """pyasc's GenerateBoilerplate list, duplicates kept (see the module's docstring)."""
+    from ascdsl.dialects.ascendc import (
+        ListTensorDescOp,
+        ListTensorDescV2Op,
+        RegistMatmulObjOp,
+        TensorDescOp,
+    )
+
+    used = {type(op) for op in module.walk()}
+    headers = [KERNEL_OPERATOR_HEADER]
+    if ListTensorDescOp in used or ListTensorDescV2Op in used:
+        headers.append(LIST_TENSOR_HEADER)
+    if RegistMatmulObjOp in used:
+        headers.append(MATMUL_HEADER)
+    if TensorDescOp in used:
+        headers.append(LIST_TENSOR_HEADER)
+    headers += [h for h in required_headers(module) if h not in headers]
     return headers
 
 
@@ -81,10 +113,19 @@ class GenerateBoilerplatePass(ModulePass):
 
     name = "generate-boilerplate"
 
+    mode: str = "ascdsl"
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if self.mode not in MODES:
+            raise PassError(op, f"generate-boilerplate: unknown mode '{self.mode}' (expected "
+                            f"one of {', '.join(MODES)})")
         legacy = _legacy_headers(op)
         present = {include_spelling(i) for i in module_includes(op)}
         wanted: list[str] = []
+        if self.mode == "pyasc":
+            # pyasc's duplicate is its own list's; a header the module had stays single, so
+            # a second run adds nothing.
+            wanted = [h for h in pyasc_headers(op) if h not in present]
         for header in [*required_headers(op), *legacy]:
             if header not in present and header not in wanted:
                 wanted.append(header)

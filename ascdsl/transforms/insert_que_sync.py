@@ -2,9 +2,10 @@
 
 For each function with a body, in this order:
 
-1. After every op that writes a tensor (its declared `written_operands()`): an `enque_tensor`
-   on the tensor's queue when the tensor comes straight from `alloc_tensor`/`deque_tensor`;
-   in pyasc's mode, else `pipe_barrier pipe_v`. A destination that is directly an
+1. After every op that writes a tensor (its declared `written_operands()`; in pyasc's mode its
+   `dst` operand only, as pyasc's `OpWithDst::getDst`): an `enque_tensor` on the tensor's
+   queue when the tensor comes straight from `alloc_tensor`/`deque_tensor`; in pyasc's mode,
+   else `pipe_barrier pipe_v`. A destination that is directly an
    `ascendc.global_tensor` result is skipped, as in pyasc. Ops of the scalar pipe
    (set_value) are left to step 3: `PipeBarrier<PIPE_S>` orders nothing (and
    asserts in debug builds of the 910B headers): a scalar write needs events to the other pipes.
@@ -200,7 +201,7 @@ class _Sync:
                 pipe = Pipe.PIPE_V  # pyasc's barrier, whatever pipe wrote
             new: list[Operation] = []
             needs_barrier = False
-            for tensor in dict.fromkeys(op.written_operands()):
+            for tensor in dict.fromkeys(self._written(op)):
                 if not isinstance(tensor.type, TensorTypeBase):
                     continue
                 owner = tensor.owner
@@ -216,6 +217,15 @@ class _Sync:
                 new.append(PipeBarrierOp(pipe))
             if new:
                 insert_after(op, with_location(new, op), self.order)
+
+    def _written(self, op: AscendCOp) -> list[SSAValue]:
+        """The tensors step 1 synchronizes after `op`: every one it writes, or in pyasc's
+        mode only its `dst` (pyasc's pass asks `OpWithDst::getDst`, so a reduction's
+        shared_tmp_buffer or softmax's sum/max tensors get no enque or barrier of their own)."""
+        if not self.pyasc:
+            return op.written_operands()
+        dst = getattr(op, "dst", None) if "dst" in op.WRITES else None
+        return [dst] if isinstance(dst, SSAValue) else []
 
     def _enqueued_next(self, writer: Operation, tensor: SSAValue) -> bool:
         """True if the next write-or-enque of `tensor` after `writer` is an enque."""

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from xdsl.ir import SSAValue
@@ -89,30 +90,43 @@ def get_sub_block_idx() -> PlainValue:
 # --- debugging -----------------------------------------------------------------------------
 
 
+# One conversion of a C format (`%%` is none): flags, width, precision, length, conversion.
+_CONVERSION = re.compile(r"%%|%[-+ #0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|z|j|t)?"
+                         r"[diouxXeEfFgGcsp]")
+
+
 def printf(desc: Any, *params: Any) -> None:
-    """`AscendC::printf(desc, ...)`; `%s` arguments must be Python strings (inlined)."""
+    """`AscendC::printf(desc, ...)`. The arguments fill the format's conversions in order; a
+    Python string is written into the format in place of its `%s` (as pyasc does), its `%`
+    doubled so that it prints as given; every other argument is passed to printf."""
     desc = ConstExpr.unwrap(desc)
     if not isinstance(desc, str):
         raise KernelLanguageError(f"printf(): the format must be a string, got {describe(desc)}")
-    pieces = desc.split("%s")
-    text = pieces[0]
+    conversions = [m for m in _CONVERSION.finditer(desc) if m.group() != "%%"]
+    text: list[str] = []
+    at = 0
     values: list[SSAValue] = []
-    k = 0
-    for p in params:
+    for i, p in enumerate(params):
         p = ConstExpr.unwrap(p)
         if isinstance(p, str):
-            k += 1
-            if k >= len(pieces):
-                raise KernelLanguageError("printf(): more string arguments than '%s' in the format")
-            text += p + pieces[k]
+            if i >= len(conversions) or conversions[i].group() != "%s":
+                where = (f"conversion {i + 1} is '{conversions[i].group()}'"
+                         if i < len(conversions) else f"the format has {len(conversions)} "
+                         "conversions")
+                raise KernelLanguageError(
+                    f"printf(): argument {i + 1} is a string, written into the format in place "
+                    f"of its '%s', but {where}")
+            m = conversions[i]
+            text += [desc[at:m.start()], p.replace("%", "%%")]
+            at = m.end()
         elif isinstance(p, PlainValue) or (not isinstance(p, IRValue) and is_numeric_like(p)):
             values.append(materialize(p).value)
         elif isinstance(p, GlobalAddress):  # a GM pointer, printed with %p (pyasc passes it)
             values.append(p.value)
         else:
             raise KernelLanguageError(f"printf(): cannot print {describe(p)}")
-    text += "%s".join(pieces[k + 1 :]) if k + 1 < len(pieces) else ""
-    current().insert(PrintfOp(text, values))
+    text.append(desc[at:])
+    current().insert(PrintfOp("".join(text), values))
 
 
 def dump_tensor(tensor: Any, desc: Any, dump_size: Any, shape_info: Any = None) -> None:

@@ -345,21 +345,21 @@ class LocalMemAllocator(IRValue):
     def alloc(self, pos: Any, data_type: Any, tile_size: Any) -> LocalTensor:
         """A tensor of `tile_size` elements of `data_type` at `pos`.
 
-        A tile size known at compile time gives `Alloc<pos, T, tileSize>()`, else
-        `Alloc<pos, T>(tileSize)`.
+        As pyasc: a `ConstExpr` tile size gives `Alloc<pos, T, tileSize>()`, anything else (a
+        Python int too) `Alloc<pos, T>(tileSize)` with the size as an i32.
         """
         api = "LocalMemAllocator.alloc"
         p = enum_arg(pos, TPosition, api, "pos")
         dtype = dtype_arg(data_type, api, "data_type")
         tile = ConstExpr.unwrap(tile_size)
         size = materialize_int(tile, f"{api}(): 'tile_size'")
-        cls = AllocatorAllocDynamicOp if isinstance(tile, IRValue) else AllocatorAllocOp
+        cls = AllocatorAllocOp if isinstance(tile_size, ConstExpr) else AllocatorAllocDynamicOp
         if not isinstance(tile, IRValue) and int(tile) <= 0:
             raise KernelLanguageError(f"{api}(): 'tile_size' must be positive, got {tile}")
         op = current().insert(cls(self.value, p, size.value, LocalTensorType(dtype.ir)))
         return LocalTensor._wrap(op.results[0], dtype)
 
     def get_cur_addr(self) -> PlainValue:
-        """The first free byte address."""
-        op = current().insert(AllocatorGetCurAddrOp(self.value, dt.int32.ir))
-        return PlainValue(op.results[0], dt.int32)
+        """The first free byte address, a `uint32` as `GetCurAddr()` returns (and pyasc)."""
+        op = current().insert(AllocatorGetCurAddrOp(self.value, dt.uint32.ir))
+        return PlainValue(op.results[0], dt.uint32)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import numpy as np
-from frontend_helpers import codegen, line_of, op_names
+from frontend_helpers import codegen, expect_error, line_of, op_names
 from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import Float16Type, Float32Type, IntegerType, i32
 
@@ -364,6 +364,30 @@ def test_printf_formats_compile_time_values():
     (p,) = [op for op in ck.module.walk() if isinstance(op, ascendc.PrintfOp)]
     assert p.desc.data == "tile 004 of x: %d\n"
     assert len(p.vars) == 1
+
+
+def test_printf_keeps_the_conversions_its_strings_do_not_fill():
+    # pyasc's test_printf: a GM pointer printed with "%s" keeps its conversion (it was lost).
+    @asc.jit
+    def k(x: asc.GlobalAddress, n: int):
+        asc.printf("%s", x)
+        asc.printf("%s and %5d, 100%% %s\n", "a%b", n, "c")
+
+    ck = codegen(k, F32, I32)
+    first, second = [op for op in ck.module.walk() if isinstance(op, ascendc.PrintfOp)]
+    assert first.desc.data == "%s" and len(first.vars) == 1
+    # Strings fill their own conversion; a `%` in one is doubled, so it prints as given.
+    assert second.desc.data == "a%%b and %5d, 100%% c\n" and len(second.vars) == 1
+
+
+def test_printf_string_at_another_conversion_is_refused():
+    @asc.jit
+    def k(n: int):
+        asc.printf("%d %s", "x", n)  # here
+
+    expect_error(k, (I32,), "printf(): argument 1 is a string, written into the format in place "
+                 "of its '%s', but conversion 1 is '%d'", "asc.printf(\"%d %s\", \"x\", n)  # here",
+                 token="asc.printf")
 
 
 def test_global_tensor_bound_inside_runtime_if_is_visible_after():
