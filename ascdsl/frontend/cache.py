@@ -141,3 +141,14 @@ def store(kernel: str, key: str, entry: dict[str, Any]) -> bool:
     except OSError:
         return False
     return True
+
+
+def replay_warnings(entry: dict[str, Any]) -> list:
+    """The pipeline's warnings (verify_sync) stored with an entry, printed again: they are part
+    of the compile's result, so a hit reports them as the compile that stored the entry did."""
+    from ascdsl.diagnostics import print_to_stderr
+
+    warnings = list(entry.get("warnings", ()))
+    for w in warnings:
+        print_to_stderr(w)
+    return warnings

@@ -372,9 +372,8 @@ class JITFunction:
         """References (for change detection) and hash parts of this function and its callees."""
         seen.add(id(self))
         src = self.source
-        # The def's line in its file, not the text's first line (1 for a function read from
-        # its file): the cached IR carries file:line locations, so a kernel that moved in its
-        # file (a line added above it) must not load the entry with the old lines.
+        # The def's line in its file (the text's first line is 1): the cached IR carries
+        # file:line locations, so a kernel that moved in its file must not load old lines.
         line = src.first_line + src.node.lineno - 1
         parts = [f"fn {self.__module__}.{self.__qualname__} @ {src.filename}:{line}\n",
                  src.text]
@@ -555,25 +554,13 @@ class JITFunction:
 
     def _load(self, key: str, names: list[str], kinds: list[ArgKind], consts: dict,
               options: CompileOptions) -> CompiledKernel | None:
-        from ascdsl.diagnostics import print_to_stderr
-
         entry = disk.load(self.__name__, key)
         if entry is None:
             return None
-        # The pipeline's warnings (verify_sync) are part of the compile's result: a hit
-        # reports them again, as the compile that stored the entry did.
-        warnings = list(entry.get("warnings", ()))
-        for w in warnings:
-            print_to_stderr(w)
         return CompiledKernel(
-            self.__name__, key, names, kinds, consts,
-            insert_sync=bool(entry.get("insert_sync")),
-            module=entry["module"],
-            warnings=warnings,
-            passes_ran=bool(entry.get("passes_ran", True)),
-            from_disk=True,
-            options=options,
-        )
+            self.__name__, key, names, kinds, consts, insert_sync=bool(entry.get("insert_sync")),
+            module=entry["module"], warnings=disk.replay_warnings(entry),
+            passes_ran=bool(entry.get("passes_ran", True)), from_disk=True, options=options)
 
     def _compile(self, key: str, names: list[str], kinds: list[ArgKind], consts: dict,
                  options: CompileOptions) -> CompiledKernel:
