@@ -33,24 +33,12 @@ M = N = K = 32
 LOOPS, BATCH = 2, 2
 
 
-def _bind(a, b, ws, out):
-    per = LOOPS * BATCH
-    idx = asc.get_block_idx()
-    a_gm, b_gm, ws_gm, out_gm = (asc.GlobalTensor(), asc.GlobalTensor(), asc.GlobalTensor(),
-                                 asc.GlobalTensor())
-    a_gm.set_global_buffer(a + idx * per * M * K)
-    b_gm.set_global_buffer(b + idx * per * K * N)
-    ws_gm.set_global_buffer(ws + idx * per * M * N)
-    out_gm.set_global_buffer(out + idx * per * M * N)
-    return a_gm, b_gm, ws_gm, out_gm
-
-
 @asc.jit(insert_sync=True)
 def copy_out(a: asc.GlobalAddress, b: asc.GlobalAddress, ws: asc.GlobalAddress,
              out: asc.GlobalAddress, tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress):
     # Each loop's results go from UB straight back to GM: MTE2 write, MTE3 read, and the next
     # loop's MTE2 write after that read. The kernel leaves every flag to insert-sync.
-    a_gm, b_gm, ws_gm, out_gm = _bind(a, b, ws, out)
+    a_gm, b_gm, ws_gm, out_gm = nbatch.bind(a, b, ws, out, LOOPS * BATCH)
     pipe = asc.TPipe()
     mm = nbatch._mm(asc.LayoutMode.BSNGD)
     asc.adv.register_matmul(pipe, workspace, mm, tiling)

@@ -31,13 +31,8 @@ def _mm(layout, n_batch=True):
         matmul_config=asc.adv.get_normal_config(batch_loop=n_batch))
 
 
-@asc.jit
-def gm_form(a: asc.GlobalAddress, b: asc.GlobalAddress, ws: asc.GlobalAddress,
-            out: asc.GlobalAddress, tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress,
-            loops: asc.ConstExpr[int], batch: asc.ConstExpr[int], layout: asc.ConstExpr[int],
-            n_batch: asc.ConstExpr[bool]):
-    # Each vector core (a client) multiplies its own loops x batch products.
-    per = loops * batch
+def bind(a, b, ws, out, per):
+    """Kernel code: this core's `per` products of A, B, the workspace and C, as GlobalTensors."""
     idx = asc.get_block_idx()
     a_gm, b_gm, ws_gm, out_gm = (asc.GlobalTensor(), asc.GlobalTensor(), asc.GlobalTensor(),
                                  asc.GlobalTensor())
@@ -45,6 +40,16 @@ def gm_form(a: asc.GlobalAddress, b: asc.GlobalAddress, ws: asc.GlobalAddress,
     b_gm.set_global_buffer(b + idx * per * K * N)
     ws_gm.set_global_buffer(ws + idx * per * M * N)
     out_gm.set_global_buffer(out + idx * per * M * N)
+    return a_gm, b_gm, ws_gm, out_gm
+
+
+@asc.jit
+def gm_form(a: asc.GlobalAddress, b: asc.GlobalAddress, ws: asc.GlobalAddress,
+            out: asc.GlobalAddress, tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress,
+            loops: asc.ConstExpr[int], batch: asc.ConstExpr[int], layout: asc.ConstExpr[int],
+            n_batch: asc.ConstExpr[bool]):
+    # Each vector core (a client) multiplies its own loops x batch products.
+    a_gm, b_gm, ws_gm, out_gm = bind(a, b, ws, out, loops * batch)
     pipe = asc.TPipe()
     mm = _mm(asc.LayoutMode(layout), n_batch)
     asc.adv.register_matmul(pipe, workspace, mm, tiling)
@@ -93,14 +98,7 @@ def test_bngs1s2_loops_land_in_the_workspace_and_get_batch_tensor_c_hands_them_o
 def ub_form(a: asc.GlobalAddress, b: asc.GlobalAddress, ws: asc.GlobalAddress,
             out: asc.GlobalAddress, tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress,
             loops: asc.ConstExpr[int], batch: asc.ConstExpr[int], wait: asc.ConstExpr[bool]):
-    per = loops * batch
-    idx = asc.get_block_idx()
-    a_gm, b_gm, ws_gm, out_gm = (asc.GlobalTensor(), asc.GlobalTensor(), asc.GlobalTensor(),
-                                 asc.GlobalTensor())
-    a_gm.set_global_buffer(a + idx * per * M * K)
-    b_gm.set_global_buffer(b + idx * per * K * N)
-    ws_gm.set_global_buffer(ws + idx * per * M * N)
-    out_gm.set_global_buffer(out + idx * per * M * N)
+    a_gm, b_gm, ws_gm, out_gm = bind(a, b, ws, out, loops * batch)
     pipe = asc.TPipe()
     mm = _mm(asc.LayoutMode.BSNGD)
     asc.adv.register_matmul(pipe, workspace, mm, tiling)
