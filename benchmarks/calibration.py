@@ -38,6 +38,7 @@ sys.path.insert(0, str(HERE / "calibration"))
 
 import add_high_performance  # noqa: E402
 import bank_conflict  # noqa: E402
+import bank_conflict_nd2nz  # noqa: E402
 import catlass_basic_matmul  # noqa: E402
 import catlass_optimized_matmul  # noqa: E402
 import data_copy  # noqa: E402
@@ -77,6 +78,16 @@ def run_add(case: int) -> tuple[dict, str]:
         figures[TD] = head / report.clock_mhz + (figures[TD] - head / report.clock_mhz) * scale
         note = f"simulated on {rows} of {add_high_performance.M} rows, times x {scale:g}"
     return figures, note
+
+
+def run_nd2nz(case: int) -> tuple[dict, str]:
+    k = bank_conflict_nd2nz
+    x = (np.arange(k.M * k.N, dtype=np.int64) % 2039).astype(np.float16).reshape(k.M, k.N)
+    z = np.zeros_like(x)
+    report = k.launch(x, z, case)
+    if not np.array_equal(z, k.reference(x)):
+        raise SystemExit(f"bank_conflict_nd2nz case {case}: wrong result")
+    return report.msprof(), ""
 
 
 def run_copy(scenario: int) -> tuple[dict, str]:
@@ -247,7 +258,7 @@ def config_name(row: Row) -> str:
 
 RUNNERS = {"add_high_performance": run_add, "data_copy": run_copy,
            "matmul_high_performance": run_matmul, "catlass_basic_matmul": run_catlass,
-           "catlass_optimized_matmul": run_catlass_06}
+           "catlass_optimized_matmul": run_catlass_06, "bank_conflict_nd2nz": run_nd2nz}
 
 
 def err(sim: float, meas: float) -> float:

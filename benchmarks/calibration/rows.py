@@ -223,6 +223,29 @@ ROWS += [
     _cat21("21-d", "the same with B row-major, L1 tile 32,320,128", 252.4),
 ]
 
+# asc-devkit's bank_conflict_nd2nz (A2/A3, dav-2201): an 8192 x 8192 half matrix turned from
+# ND into the compact NZ layout on the 48 vector cores, tiles of 144 x 128, the rearrangement
+# one vector Copy per tile whose 8 destination blocks are 144 blocks apart (case 1: one UB bank
+# group, 8 beats a repeat) or 145 (case 2: 8 groups). Not in the reference table and not used
+# to fit anything: a check of the model on a kernel it was never shown. 48-core scalar times
+# count pipeline stalls an IR-level scalar model does not see (as for add-2..6): printed only.
+ND2NZ_SRC = ("asc-devkit examples/01_simd_cpp_api/05_best_practices/04_memory_access/"
+             "bank_conflict_nd2nz/README_en.md (Atlas A2/A3, 48 cores)")
+
+
+def _bcn(case, what, td, aiv, vec, scalar, mte2, mte3):
+    return Row(f"bcn-{case}", what, ND2NZ_SRC, "unlisted",
+               {TD: td, AIV: aiv, VEC: vec, SCALAR: scalar, MTE2: mte2, MTE3: mte3},
+               (TD, AIV, VEC, MTE2, MTE3), ("bank_conflict_nd2nz", case))
+
+
+ROWS += [
+    _bcn(1, "ND -> NZ 8192 x 8192 half, 48 cores, Copy's 8 blocks in one bank group", 151.42,
+         138.00, 47.790, 6.586, 113.856, 76.760),
+    _bcn(2, "the same, NZ columns 145 blocks apart (8 bank groups)", 144.00, 131.44, 7.133,
+         7.760, 115.405, 76.532),
+]
+
 # The bank-conflict study: 1000 Adds of 4096 floats (64 repeats) at chosen UB addresses.
 # Published as one count per scenario ("cycles"); its unit is not stated, so the check
 # compares each scenario with scenario 1 (no conflict).
