@@ -207,15 +207,36 @@ def run_catlass(case: str) -> tuple[dict, str]:
 
 
 # The Preload block's kernels: catlass 06 (the optimisation guide's TileShape case 1) and 21
-# (its TileShape case 2, B in zN or row-major): M, N, K, the L1 tile (L0 K a quarter of L1
-# K) and B's layout.
+# (its TileShape case 2, B in zN or row-major; its swizzle case 1, 21-e/f): M, N, K, the L1
+# tile (L0 K a quarter of L1 K) and B's layout.
 _CO = catlass_optimized_matmul
 CATLASS_06 = {"06-a": (1024, 576, 6144, (128, 256, 256), _CO.B_COL),
               "06-b": (1024, 576, 6144, (256, 128, 256), _CO.B_COL),
               "21-a": (20, 6144, 16384, (128, 256, 256), _CO.B_ZN),
               "21-b": (20, 6144, 16384, (32, 320, 128), _CO.B_ZN),
               "21-c": (20, 6144, 16384, (128, 256, 256), _CO.B_ROW),
-              "21-d": (20, 6144, 16384, (32, 320, 128), _CO.B_ROW)}
+              "21-d": (20, 6144, 16384, (32, 320, 128), _CO.B_ROW),
+              "21-e": (160, 6144, 2048, (128, 256, 256), _CO.B_ZN),
+              "21-f": (160, 6144, 2048, (128, 256, 256), _CO.B_ZN)}
+# GemmIdentityBlockSwizzle<offset, direction> where a row departs from the examples' <3, 0>.
+CATLASS_06_SWIZZLE = {"21-e": (3, 1), "21-f": (4, 1)}
+
+
+def catlass_operands(m: int, n: int, k: int, layout: int):
+    """A, B laid out as `layout` says, and the expected C: quarter-integers (every product and
+    partial sum exact in f32, so C is A B rounded once to half) that differ from block to block,
+    so a block computed from the wrong panels or stored in the wrong place shows."""
+    rng = np.random.default_rng(15)
+    a = (rng.integers(-4, 5, m * k) / 4).astype(np.float16)
+    b = (rng.integers(-4, 5, (k, n)) / 4).astype(np.float16)
+    if layout == _CO.B_COL:
+        given = np.ascontiguousarray(b.T).ravel()
+    elif layout == _CO.B_ZN:  # 16-column strips, each K rows of 16 in a row
+        given = b.reshape(k, n // 16, 16).transpose(1, 0, 2).ravel()
+    else:
+        given = b.ravel()
+    want = a.reshape(m, k).astype(np.float32) @ b.astype(np.float32)
+    return a, given, want.astype(np.float16).ravel()
 
 
 def run_catlass_06(case: str) -> tuple[dict, str]:
@@ -226,12 +247,12 @@ def run_catlass_06(case: str) -> tuple[dict, str]:
     config.soc = row.extra["soc"]
     try:
         cores = SOCS[config.soc].aic_cores
-        a = np.full(m * k, 0.25, np.float16)
-        b = np.full(k * n, 0.5, np.float16)
+        a, b, want = catlass_operands(m, n, k, layout)
         c = np.zeros(m * n, np.float16)
+        offset, direction = CATLASS_06_SWIZZLE.get(case, (3, 0))
         report = co.launch(a, b, c, m, n, k, cores,
-                           co.Config(tile, tile[2] // 4, b_layout=layout))
-        if not np.all(c == np.float16(0.125 * k)):
+                           co.Config(tile, tile[2] // 4, offset, direction, layout))
+        if not np.array_equal(c, want):
             raise SystemExit(f"catlass {case}: wrong result")
     finally:
         config.soc = old

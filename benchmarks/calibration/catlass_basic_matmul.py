@@ -3,7 +3,8 @@
 A re-creation (ascdsl kernel language, own code) of hicann/catlass's BasicMatmul kernel
 (include/catlass/gemm/kernel/basic_matmul.hpp) with the block it assembles in
 examples/00_basic_matmul: BlockMmad with the MmadAtlasA2Pingpong dispatch policy
-(block/block_mmad_pingpong.hpp) and the GemmIdentityBlockSwizzle<offset, 0> scheduler.
+(block/block_mmad_pingpong.hpp) and the GemmIdentityBlockSwizzle<offset, direction> scheduler
+(block/block_swizzle.hpp; `block_coord`, which catlass_optimized_matmul.py shares).
 `Config` is one assembly: the default is the example's (half, A, B and C row-major, L1 tile
 128 x 256 x 256, L0 tile 128 x 256 x 64, swizzle <3, 0>), which catlass's
 34_single_core_splitk_matmul measured on a 910B2 with msprof (its "benchmark" column); the
@@ -12,8 +13,9 @@ rows.py copies the figures.
 
 What the kernel does, as the catlass templates do:
 - C is cut into L1-tile blocks; block `i` of the swizzled order goes to core `i mod cores`
-  (every core walks `block_idx, block_idx + cores, ...`). The swizzle walks `offset` block
-  rows at a time down their columns, every other group of rows right to left;
+  (every core walks `block_idx, block_idx + cores, ...`). Direction 0 walks `offset` block
+  rows at a time down their columns, every other group of rows right to left; direction 1
+  walks `offset` block columns at a time along their rows, every other group bottom to top;
 - per block, K in L1 stages: the first stage's A and B tiles copied GM -> L1 (ND2NZ) before
   the loop, then each stage copies the next stage's tiles into the other L1 buffer before
   its own Mmads (two L1 buffers of A and of B, their own MTE1 -> MTE2 and MTE2 -> MTE1
@@ -57,7 +59,8 @@ class Config:
 
     tile: tuple[int, int, int] = (128, 256, 256)  # L1TileShape (M, N, K)
     l0_k: int = 64  # L0TileShape::K (L0's M and N are L1's)
-    swizzle: int = 3  # GemmIdentityBlockSwizzle<swizzle, 0>
+    swizzle: int = 3  # GemmIdentityBlockSwizzle<swizzle, swizzle_direction>
+    swizzle_direction: int = 0
     dtype: type = np.float16  # A, B and C (L0C accumulates in f32)
     b_col_major: bool = False  # B given as N rows of K (layout::ColumnMajor)
 
@@ -71,17 +74,31 @@ def smaller(x, y):
 
 
 @asc.jit
-def block_coord(idx, loops_m, loops_n, offset: asc.ConstExpr[int]):
-    """GemmIdentityBlockSwizzle<offset, 0>::GetBlockCoord: (block row, block column)."""
-    group = idx // (offset * loops_n)
-    inner = idx % (offset * loops_n)
-    rows = offset
-    if group == (loops_m + offset - 1) // offset - 1:
-        rows = loops_m - offset * group
-    mi = group * offset + inner % rows
-    ni = inner // rows
+def block_coord(idx, loops_m, loops_n, offset: asc.ConstExpr[int],
+                direction: asc.ConstExpr[int]):
+    """GemmIdentityBlockSwizzle<offset, direction>::GetBlockCoord: (block row, block column).
+    Direction 0 walks `offset` block rows at a time down their columns, every other group
+    right to left; direction 1 walks `offset` block columns at a time along their rows,
+    every other group bottom to top."""
+    lead = loops_m  # the dimension the groups cut
+    other = loops_n
+    if direction == 1:
+        lead = loops_n
+        other = loops_m
+    group = idx // (offset * other)
+    inner = idx % (offset * other)
+    width = offset  # the last group may be narrower
+    if group == (lead + offset - 1) // offset - 1:
+        width = lead - offset * group
+    across = group * offset + inner % width
+    along = inner // width
     if group % 2 == 1:
-        ni = loops_n - ni - 1
+        along = other - along - 1
+    mi = across
+    ni = along
+    if direction == 1:
+        mi = along
+        ni = across
     return mi, ni
 
 
@@ -138,7 +155,8 @@ def drain():
 def basic_matmul(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, M: int,
                  N: int, K: int, cores: int, stages: int, TM: asc.ConstExpr[int],
                  TN: asc.ConstExpr[int], TK: asc.ConstExpr[int], L0_K: asc.ConstExpr[int],
-                 SWIZZLE: asc.ConstExpr[int], B_COL: asc.ConstExpr[bool],
+                 SWIZZLE: asc.ConstExpr[int], SWIZZLE_DIR: asc.ConstExpr[int],
+                 B_COL: asc.ConstExpr[bool],
                  QUANT: asc.ConstExpr[int]):
     dt = a.dtype
     c0 = 32 // dt.sizeof()  # elements of one C0 row
@@ -176,7 +194,7 @@ def basic_matmul(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddres
     block = asc.get_block_idx()
     blocks = loops_m * loops_n
     for t in range((blocks - block + cores - 1) // cores):
-        mi, ni = block_coord(block + t * cores, loops_m, loops_n, SWIZZLE)
+        mi, ni = block_coord(block + t * cores, loops_m, loops_n, SWIZZLE, SWIZZLE_DIR)
         m = smaller(TM, M - mi * TM)
         n = smaller(TN, N - ni * TN)
         m_round = (m + 15) // 16 * 16
@@ -260,7 +278,8 @@ def launch(a, b, c, m: int, n: int, k: int, cores: int, stages: int = 0,
     tm, tn, tk = cfg.tile
     quant = QuantMode.F322F16 if cfg.dtype == np.float16 else QuantMode.NoQuant
     return basic_matmul[cores](a, b, c, m, n, k, cores, stages, tm, tn, tk, cfg.l0_k,
-                               cfg.swizzle, cfg.b_col_major, int(quant))
+                               cfg.swizzle, cfg.swizzle_direction, cfg.b_col_major,
+                               int(quant))
 
 
 def stage_count(k: int, cfg: Config = Config()) -> int:

@@ -24,7 +24,9 @@ it: this is a cube-only launch.
 
 The same kernel is catlass's 21_basic_matmul_preload_zN (the BasicMatmulPreload kernel with
 this block, ShuffleK and swizzle <3, 0>), whose B is in zN: `Config.b_layout` picks B's layout
-in GM (B_COL for 06, B_ZN or B_ROW for the guide's case 2 of 21). A zN B needs no conversion:
+in GM (B_COL for 06, B_ZN or B_ROW for the guide's TileShape case 2 of 21), and
+`Config.swizzle_direction` the guide's swizzle case of 21 (<3, 1> and <4, 1>, the direction
+catlass recommends when M < N). A zN B needs no conversion:
 each 16-column strip of it is K rows of 32 bytes in a row, so a tile is one plain copy of its
 strips (catlass's CopyGmToL1 for zN), where row- and column-major B are ND2NZ copies.
 
@@ -55,7 +57,10 @@ class Config:
 
     tile: tuple[int, int, int] = (128, 256, 256)
     l0_k: int = 64
-    swizzle: int = 3  # GemmIdentityBlockSwizzle<3, 0>: the example's choice when M > N
+    # GemmIdentityBlockSwizzle<swizzle, swizzle_direction>; <3, 0> is the examples' choice
+    # when M > N.
+    swizzle: int = 3
+    swizzle_direction: int = 0
     b_layout: int = B_COL
 
 
@@ -92,7 +97,8 @@ def copy_stage(l1, a_gm, b_gm, buf, row0, col0, k0, k, m, n, N, K, TM: asc.Const
 def optimized_matmul(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, M: int,
                      N: int, K: int, cores: int, TM: asc.ConstExpr[int],
                      TN: asc.ConstExpr[int], TK: asc.ConstExpr[int], L0_K: asc.ConstExpr[int],
-                     SWIZZLE: asc.ConstExpr[int], LAYOUT: asc.ConstExpr[int],
+                     SWIZZLE: asc.ConstExpr[int], SWIZZLE_DIR: asc.ConstExpr[int],
+                     LAYOUT: asc.ConstExpr[int],
                      QUANT: asc.ConstExpr[int]):
     dt = a.dtype
     c0 = 32 // dt.sizeof()
@@ -130,7 +136,7 @@ def optimized_matmul(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAd
     blocks = loops_m * loops_n
     for t in range((blocks - block + cores - 1) // cores):
         idx = block + t * cores
-        mi, ni = block_coord(idx, loops_m, loops_n, SWIZZLE)
+        mi, ni = block_coord(idx, loops_m, loops_n, SWIZZLE, SWIZZLE_DIR)
         m = smaller(TM, M - mi * TM)
         n = smaller(TN, N - ni * TN)
         m_round = (m + 15) // 16 * 16
@@ -153,7 +159,8 @@ def optimized_matmul(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAd
                            TM, TN, TK, LAYOUT, c0)
             elif idx + cores < blocks:
                 # Preload: the next block's first stage, before this stage's Mmads.
-                mj, nj = block_coord(idx + cores, loops_m, loops_n, SWIZZLE)
+                mj, nj = block_coord(idx + cores, loops_m, loops_n, SWIZZLE,
+                                     SWIZZLE_DIR)
                 k_next = smaller(TK, K - first * TK)
                 copy_stage(l1, a_gm, b_gm, nxt, mj * TM, nj * TN, first * TK, k_next,
                            smaller(TM, M - mj * TM), smaller(TN, N - nj * TN), N, K, TM, TN,
@@ -210,7 +217,8 @@ def launch(a, b, c, m: int, n: int, k: int, cores: int, cfg: Config = Config()):
     of N), half, flattened."""
     tm, tn, tk = cfg.tile
     return optimized_matmul[cores](a, b, c, m, n, k, cores, tm, tn, tk, cfg.l0_k, cfg.swizzle,
-                                   cfg.b_layout, int(QuantMode.F322F16))
+                                   cfg.swizzle_direction, cfg.b_layout,
+                                   int(QuantMode.F322F16))
 
 
 def reference(a, b, m: int, n: int, k: int) -> np.ndarray:

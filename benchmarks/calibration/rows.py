@@ -207,10 +207,17 @@ ROWS += [
 # core streaming from HBM alone (its 4 cores with a second block): it chose gm_read_aic; the
 # third (512-byte ND2NZ rows from HBM) chose nd2nz_hbm.
 CATLASS_21_SRC = CATLASS_OPT_SRC.replace("TileShape case 3 (24 AIC", "TileShape case 2 (20 AIC")
+# The guide's swizzle case 1 (cat-21-e, -f): the same kernel at M 160, N 6144, K 2048 (B zN,
+# L1 tile 128,256,256, L0 128,256,64, 20 AIC) with GemmIdentityBlockSwizzle <3, 1> and <4, 1>.
+# 48 blocks (block rows of 128 and 32, 24 block columns): 8 cores take three blocks, 12 take
+# two, and the swizzle decides which cores get two 128-row blocks (its figure: <3, 1> gives
+# cores 1, 2, 5, 6 128 + 128 + 32 rows, <4, 1> gives cores 12..15 128 + 128).
+CATLASS_21_SWIZZLE_SRC = CATLASS_OPT_SRC.replace("TileShape case 3 (24 AIC",
+                                                 "Swizzle case 1 (20 AIC")
 
 
-def _cat21(case, what, td, role="held-out"):
-    return Row(f"cat-{case}", what, CATLASS_21_SRC, role, {TD: td}, (TD,),
+def _cat21(case, what, td, role="held-out", source=CATLASS_21_SRC):
+    return Row(f"cat-{case}", what, source, role, {TD: td}, (TD,),
                ("catlass_optimized_matmul", case), notes=CATLASS_06_NOTE,
                extra={"soc": "Ascend910B3"})
 
@@ -221,6 +228,9 @@ ROWS += [
     _cat21("21-b", "the same, L1 tile 32,320,128 (20 blocks, one a core)", 139.6),
     _cat21("21-c", "the same with B row-major, L1 tile 128,256,256", 238.8, "fit"),
     _cat21("21-d", "the same with B row-major, L1 tile 32,320,128", 252.4),
+    _cat21("21-e", "basic_matmul_preload_zN 160 x 6144 x 2048, B zN, swizzle <3, 1> (48 "
+           "blocks)", 40.6, source=CATLASS_21_SWIZZLE_SRC),
+    _cat21("21-f", "the same with swizzle <4, 1>", 35.3, source=CATLASS_21_SWIZZLE_SRC),
 ]
 
 # asc-devkit's bank_conflict_nd2nz (A2/A3, dav-2201): an 8192 x 8192 half matrix turned from
@@ -273,9 +283,6 @@ NOT_YET = [
      "the same FLOPs; its A rows are past Nd2NzParams.srcDValue's 16 bits, so catlass, and "
      "the re-creation, copy A a row at a time); the split-K kernel is a MIX kernel (AIV "
      "padding, AIC atomic adds into an f32 workspace, an AIV cast to half): not re-created"),
-    ("catlass 21_basic_matmul_preload_zN's swizzle case (M 160, N 6144, K 2048: 40.6 / 35.3 "
-     "us)", "the kernel is re-created (rows cat-21-a..d) but block_coord knows only swizzle "
-     "direction 0, and this case is timed with <3, 1> and <4, 1>"),
     ("catlass 12_quant_matmul / 52_quant_multi_core_splitk (int8, 910B3)",
      "MIX kernels: the int32 result is dequantised (per-channel and per-token scales) on the "
      "AIVs, and 52 reduces its K slices there; not re-created"),

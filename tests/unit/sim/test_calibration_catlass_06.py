@@ -69,3 +69,17 @@ def test_b_in_zn_or_row_major_as_catlass_21_takes_it(layout):
     want = co.reference(a, np.ascontiguousarray(b.T).ravel(), m, n, k)
     assert np.array_equal(c, want)
     assert not report.findings
+
+
+def test_swizzle_direction_1_with_a_short_last_group_and_preloads_across_it():
+    # catlass 21's swizzle case in small: 2 x 5 blocks of 128 x 128 (a 44-row block row, a
+    # 72-column last block column) in swizzle <2, 1> order on 4 cores, so cores 0 and 1 take
+    # three blocks and preload each next one from the direction-1 walk (its last group is
+    # one column wide); K in 2 shuffled stages.
+    m, n, k = 172, 584, 512
+    got, want, report = _run(m, n, k, 4, co.Config((128, 128, 256), 64, 2, 1))
+    assert np.array_equal(got, want)
+    assert not report.findings
+    # Three blocks on cores 0 and 1, two on 2 and 3.
+    cyc = report.core_cycles
+    assert min(cyc[0], cyc[1]) > max(cyc[2], cyc[3])
