@@ -171,14 +171,20 @@ def run_catlass(case: str) -> tuple[dict, str]:
     runs = []
     try:
         cores = SOCS[config.soc].aic_cores
-        # Quarters and halves: every product and sum is exact.
-        a = np.full(m * k, 0.25, cfg.dtype)
-        b = np.full(k * n, 0.5, cfg.dtype)
+        # Quarter-integers (every product and partial sum exact in f32, C rounded once) that
+        # differ from block to block: a block computed from the wrong panels or stored in the
+        # wrong place shows.
+        rng = np.random.default_rng(15)
+        a2 = (rng.integers(-4, 5, (m, k)) / 4).astype(cfg.dtype)
+        b2 = (rng.integers(-4, 5, (k, n)) / 4).astype(cfg.dtype)
+        a = a2.ravel()
+        b = (np.ascontiguousarray(b2.T) if cfg.b_col_major else b2).ravel()
         for st in (0,) if stages is None else (stages, stages + 1):
             c = np.zeros(m * n, cfg.dtype)
             report = cb.launch(a, b, c, m, n, k, cores, st, cfg)
-            k_run = k if st == 0 else min(k, st * tk)
-            if not np.all(c == cfg.dtype(0.125 * k_run)):
+            k_run = k if st == 0 else min(k, st * tk)  # a shortened run: the first stages
+            want = a2[:, :k_run].astype(np.float32) @ b2[:k_run].astype(np.float32)
+            if not np.array_equal(c, want.astype(cfg.dtype).ravel()):
                 raise SystemExit(f"catlass {case}: wrong result")
             runs.append(report)
     finally:
