@@ -17,8 +17,9 @@ mechanism rather than by per-op costs:
   (LRU by reuse distance). Cores run in parallel on hardware but one after another here, so
   distances count every core as inserting at the rate of the one running (a launch of n
   similar cores fills the L2 n times as fast as one core; each core owns 1/n of it).
-  Writes allocate dirty lines. When a core's share of the L2 is full, every insertion evicts a
-  line, dirty ones first; an evicted dirty line is written back to HBM on the core's share.
+  Writes allocate dirty lines. When a core's share of the L2 is full, every insertion evicts
+  the least recently used line, whose chance of being dirty is the dirty share of the core's
+  lines; an evicted dirty line is written back to HBM on the core's share.
   A core that reads a line another core brought in gets it from L2 (whichever of the two is
   simulated first pays the miss; a second pass gives it to the readers that come first in
   time, ascdsl.sim.l2share); it waits for the line only when it fetched the line itself
@@ -374,8 +375,8 @@ class MemSystem:
         core.l2_dirty += newly_dirty
 
     def _insert(self, core, k: int) -> None:
-        """`k` lines enter the core's share of the L2; when it is full each evicts one, dirty
-        lines first, and evicted dirty lines are written back to HBM."""
+        """`k` lines enter the core's share of the L2; when it is full each evicts its least
+        recently used line, and evicted dirty lines are written back to HBM."""
         core.l2_clock += k
         free = self.core_capacity - core.l2_resident
         if k <= free:
@@ -383,8 +384,13 @@ class MemSystem:
             return
         core.l2_resident = self.core_capacity
         evict = k - max(free, 0)
-        wb = min(evict, core.l2_dirty)
-        if wb:
+        # LRU does not choose by dirtiness: the dirty share of the evicted lines is their share
+        # of the core's lines (a count kept fractional, or evictions of one line at a time
+        # would round the write-backs away). Evicting dirty lines first, as this did before,
+        # wrote back up to twice the bytes of a kernel that streams reads and writes
+        # (bank_conflict_nd2nz: MTE2 +22% against the NPU).
+        wb = evict * core.l2_dirty / self.core_capacity
+        if wb > 0:
             core.l2_dirty -= wb
             core.wb_pending += wb * self.line
 

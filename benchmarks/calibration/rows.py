@@ -236,8 +236,10 @@ ROWS += [
 # asc-devkit's bank_conflict_nd2nz (A2/A3, dav-2201): an 8192 x 8192 half matrix turned from
 # ND into the compact NZ layout on the 48 vector cores, tiles of 144 x 128, the rearrangement
 # one vector Copy per tile whose 8 destination blocks are 144 blocks apart (case 1: one UB bank
-# group, 8 beats a repeat) or 145 (case 2: 8 groups). Not in the reference table and not used
-# to fit anything: a check of the model on a kernel it was never shown. 48-core scalar times
+# group, 8 beats a repeat) or 145 (case 2: 8 groups). Not in the reference table and no
+# constant was chosen from it. It did change a rule: its MTE2 time (+22% while the L2 evicted
+# dirty lines first) showed the write-backs of a kernel that streams reads and writes through
+# the L2; the L2 now evicts its least recently used lines, dirty or not. 48-core scalar times
 # count pipeline stalls an IR-level scalar model does not see (as for add-2..6): printed only.
 ND2NZ_SRC = ("asc-devkit examples/01_simd_cpp_api/05_best_practices/04_memory_access/"
              "bank_conflict_nd2nz/README_en.md (Atlas A2/A3, 48 cores)")

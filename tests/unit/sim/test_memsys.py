@@ -112,6 +112,19 @@ def test_evicted_dirty_lines_are_written_back():
     assert core.l2_dirty == 32 and core.wb_pending == 0
     ms.read(core, buf, 65536, 4096, 4096, 1, CACHE_NORMAL)  # 8 lines evict 8 dirty ones
     assert core.wb_pending == 8 * 512 and core.l2_dirty == 24
+    # LRU does not prefer dirty lines: with 16 of 32 lines dirty, 8 evicted lines write back 4.
+    ms = MemSystem(small_l2(64), active=2)
+    buf, core = gm(1 << 20), Core()
+    ms.write(core, buf, 0, 8192, 8192, 1, CACHE_NORMAL)
+    ms.read(core, buf, 65536, 8192, 8192, 1, CACHE_NORMAL)
+    assert core.l2_dirty == 16 and core.wb_pending == 0
+    ms.read(core, buf, 131072, 4096, 4096, 1, CACHE_NORMAL)
+    assert core.wb_pending == 4 * 512 and core.l2_dirty == 12
+    # One line at a time, the write-backs add up instead of rounding to nothing.
+    for i in range(8):
+        ms.read(core, buf, 262144 + i * 512, 512, 512, 1, CACHE_NORMAL)
+    assert core.wb_pending == pytest.approx(4 * 512 + 512 * sum(12 * (31 / 32) ** i / 32
+                                                                for i in range(8)))
     # A write around L2 goes to HBM and leaves the L2 alone.
     assert ms.write(core, buf, 131072, 1000, 1000, 1, CACHE_DISABLE) == (1024, 0)
 
