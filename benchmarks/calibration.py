@@ -41,12 +41,15 @@ import bank_conflict  # noqa: E402
 import bank_conflict_nd2nz  # noqa: E402
 import catlass_basic_matmul  # noqa: E402
 import catlass_optimized_matmul  # noqa: E402
+import catlass_quant_matmul  # noqa: E402
 import data_copy  # noqa: E402
 import matmul_high_performance  # noqa: E402
-from rows import AIC, AIV, BANK_FIT, BANK_ROWS, MM_PIPES, NOT_YET, ROWS, TD, Row  # noqa: E402
+from rows import (AIC, AIV, BANK_FIT, BANK_ROWS, MM_PIPES, NOT_YET,  # noqa: E402
+                  QUANT_SHAPES, ROWS, TD, Row)
 
 import ascdsl.runtime.config as config  # noqa: E402
 from ascdsl.dialects.ascendc.soc import SOCS  # noqa: E402
+from ascdsl.sim.dtypes import f32_to_bf16  # noqa: E402
 
 # add-0 runs its scalar loop on 8 of the 8192 rows (67 million GetValue/SetValue elements would
 # take the simulator an hour): every step of that kernel is the same, so the per-core times
@@ -278,6 +281,65 @@ def run_catlass_06(case: str) -> tuple[dict, str]:
     return figures, note
 
 
+def run_quant(case: str) -> tuple[dict, str]:
+    """catlass 12 (one MIX launch) or 52 (its three phases, composed by
+    catlass_quant_matmul.splitk_time) at the row's shape, checked against numpy."""
+    cq = catlass_quant_matmul
+    example, shape = case.split("-")
+    m, n, k = QUANT_SHAPES[shape]
+    row = next(r for r in ROWS if r.kernel == ("catlass_quant_matmul", case))
+    rng = np.random.default_rng(len(case) + k)
+    # catlass's example data: int8 in [-16, 16], scales in [0, 1).
+    a = rng.integers(-16, 17, m * k, dtype=np.int8)
+    b = rng.integers(-16, 17, n * k, dtype=np.int8)
+    sdt = np.float16 if example == "12" else np.float32
+    scale = rng.random(n, dtype=np.float32).astype(sdt)
+    pt = rng.random(m, dtype=np.float32).astype(sdt)
+    want = cq.reference(a, b, scale, pt, m, n, k).ravel()
+    old = config.soc
+    config.soc = row.extra["soc"]
+    try:
+        soc = SOCS[config.soc]
+        cores = soc.aic_cores
+        if example == "12":
+            d = np.zeros(m * n, np.float16)
+            report = cq.launch_quant(a, b, scale, pt, d, m, n, k, cores)
+            ok = np.array_equal(d, want.astype(np.float16))
+        else:
+            d = np.zeros(m * n, np.uint16)  # bf16 bit patterns
+            reports = cq.launch_splitk(a, b, scale, pt, d, m, n, k, cores)
+            ok = np.array_equal(d, f32_to_bf16(want))
+    finally:
+        config.soc = old
+    if not ok:
+        raise SystemExit(f"catlass {case}: wrong result")
+    clock = soc.clock_mhz
+    if example == "12":
+        figures = report.msprof()
+        aic = [c for c in report.cores if c.kind == "aic"]
+        busiest = max(aic, key=lambda c: c.cycles)
+        blocks = -(-m // cq.TILE[0]) * -(-n // cq.TILE[1])
+        note = (f"{config_name(row)}; MIX, {blocks} of {cores} AI cores with a block; the "
+                "busiest AIC's pipes (us): " + ", ".join(
+                    f"{p.removeprefix('PIPE_')} {busiest.busy.get(p, 0.0) / clock:.2f}"
+                    for p in ("PIPE_MTE2", "PIPE_MTE1", "PIPE_M", "PIPE_FIX")))
+    else:
+        cube, red, deq = reports
+        figures = {TD: cq.splitk_time(reports, soc) / clock}
+        figures.update({key: v for key, v in cube.msprof().items() if key.startswith("aic_")})
+        vec = (red, deq)
+        figures[AIV] = sum(sum(r.core_cycles) for r in vec) / (2 * cores) / clock
+        for pipe, short in (("PIPE_V", "vec"), ("PIPE_MTE2", "mte2"), ("PIPE_MTE3", "mte3"),
+                            ("PIPE_S", "scalar")):
+            figures[f"aiv_{short}_time(us)"] = sum(r.pipe_time_us(pipe) for r in vec)
+        factor = cq.splitk_factor(m, n, k, cores)
+        note = (f"{config_name(row)}; split-K factor {factor}; phases (us): cube "
+                f"{cube.task_cycles / clock:.2f} (task), reduction "
+                f"{max(red.core_cycles) / clock:.2f}, dequantisation "
+                f"{max(deq.core_cycles) / clock:.2f} (slowest vector core)")
+    return figures, note
+
+
 def config_name(row: Row) -> str:
     soc = SOCS[row.extra["soc"]]
     return f"{soc.name}: {soc.aic_cores} AIC at {soc.clock_mhz} MHz"
@@ -285,7 +347,8 @@ def config_name(row: Row) -> str:
 
 RUNNERS = {"add_high_performance": run_add, "data_copy": run_copy,
            "matmul_high_performance": run_matmul, "catlass_basic_matmul": run_catlass,
-           "catlass_optimized_matmul": run_catlass_06, "bank_conflict_nd2nz": run_nd2nz}
+           "catlass_optimized_matmul": run_catlass_06, "bank_conflict_nd2nz": run_nd2nz,
+           "catlass_quant_matmul": run_quant}
 
 
 def err(sim: float, meas: float) -> float:

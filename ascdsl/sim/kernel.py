@@ -146,14 +146,18 @@ class SimKernel:
         if sanitize not in SANITIZE_MODES:
             raise ValueError(f"sanitize must be one of {SANITIZE_MODES}, got {sanitize!r}")
         launch = Launch(self, core_num, sanitize, self.soc, trace, cube=self.cube)
-        again = self.lanes is None and 1 < core_num <= launch.active
+        # A mixed launch's timelines each have a GM port (Launch.active counts them), so they
+        # share HBM as separate cores do. Who pays a shared line (l2share) stays the L2
+        # state's there: its log names cores by block index, which the AIVs of a block reuse.
+        lanes = 1 if self.lanes is None else len(self.lanes)
+        again = 1 < core_num * lanes <= launch.active
         ms = launch.cost.memsys
-        if again:
+        if again and self.lanes is None:
             ms.log = ReadLog()
         report, hbm_ends = self._run(launch, core_num, args)
         if again:
             ends = sharing_ends(launch.active, hbm_ends)
-            timed = resolve(ms.log, ms.shift)
+            timed = resolve(ms.log, ms.shift) if ms.log is not None else None
             ms.log = None
             if ends is not None or timed is not None:
                 report = self._retime(core_num, args, launch, trace, ends, timed)
@@ -227,7 +231,7 @@ class SimKernel:
         try:
             if self.lanes is not None:
                 cores = run_mixed(self, launch, values, core_num, nblocks)
-                return RunReport.build(self, launch, cores), []
+                return RunReport.build(self, launch, cores), [c.hbm_free for c in cores]
             for b in range(core_num):
                 core = CoreSim(launch, b, nblocks)
                 self.run_core(core, values)

@@ -258,6 +258,33 @@ ROWS += [
          7.760, 115.405, 76.532),
 ]
 
+# catlass's int8 quantised matmuls on a 910B3 (20 AIC, 1.8 GHz, CANN 8.5.0): 12_quant_matmul
+# (the baseline column: one L1 block of 128 x 256 a core, so at M 128, N 256 a single cube core
+# streams all of K from HBM) and 52_quant_multi_core_splitk_matmul_tla (K cut over the cores, the
+# slices summed and dequantised on the vector cores). A int8 row-major, B int8 column-major;
+# catlass_quant_matmul.py re-creates both. Not used to fit anything.
+CATLASS_52_SRC = ("hicann/catlass @ 0dfcf9df examples/52_quant_multi_core_splitk_matmul_tla/"
+                  "52_quant_multi_core_splitk_matmul_tla_en.md (910B3, CANN 8.5.0; msprof total "
+                  "kernel time; the baseline column is 12_quant_matmul)")
+QUANT_SHAPES = {"a": (128, 256, 1024), "b": (128, 256, 2048), "c": (128, 256, 4096),
+                "d": (128, 256, 8192), "e": (128, 256, 16384), "f": (256, 512, 16384),
+                "g": (256, 1024, 16384)}
+_QUANT_TD = {"a": (18.64, 18.11), "b": (23.23, 20.67), "c": (32.97, 21.15),
+             "d": (47.73, 20.01), "e": (78.52, 23.83), "f": (75.39, 34.29),
+             "g": (77.35, 51.41)}
+
+
+def _quant(example, case):
+    m, n, k = QUANT_SHAPES[case]
+    td = _QUANT_TD[case][0 if example == "12" else 1]
+    what = ("quant_matmul" if example == "12" else "quant_multi_core_splitk_matmul") + \
+        f" int8 {m} x {n} x {k}"
+    return Row(f"cat-{example}-{case}", what, CATLASS_52_SRC, "held-out", {TD: td}, (TD,),
+               ("catlass_quant_matmul", f"{example}-{case}"), extra={"soc": "Ascend910B3"})
+
+
+ROWS += [_quant(ex, case) for ex in ("12", "52") for case in QUANT_SHAPES]
+
 # The bank-conflict study: 1000 Adds of 4096 floats (64 repeats) at chosen UB addresses.
 # Published as one count per scenario ("cycles"); its unit is not stated, so the check
 # compares each scenario with scenario 1 (no conflict).
@@ -285,7 +312,4 @@ NOT_YET = [
      "the same FLOPs; its A rows are past Nd2NzParams.srcDValue's 16 bits, so catlass, and "
      "the re-creation, copy A a row at a time); the split-K kernel is a MIX kernel (AIV "
      "padding, AIC atomic adds into an f32 workspace, an AIV cast to half): not re-created"),
-    ("catlass 12_quant_matmul / 52_quant_multi_core_splitk (int8, 910B3)",
-     "MIX kernels: the int32 result is dequantised (per-channel and per-token scales) on the "
-     "AIVs, and 52 reduces its K slices there; not re-created"),
 ]
