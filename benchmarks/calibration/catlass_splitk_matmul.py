@@ -409,15 +409,22 @@ def cast_c(wc: asc.GlobalAddress, c: asc.GlobalAddress, M: int, N: int):
     asc.pipe_barrier(asc.Pipe.PIPE_ALL)
 
 
-def run(a, b, c, m: int, n: int, k: int, aic_cores: int, aiv_cores: int, stages: int = 0):
+def run(a, b, c, m: int, n: int, k: int, aic_cores: int, aiv_cores: int, stages: int = 0,
+        padded: dict | None = None):
     """The three phases on the same GM arrays (A, B, C flattened half, row-major); returns
     their run reports. `stages` > 0 runs only the first `stages` K stages of phase 2 (every
-    block of each), and C then holds the product over that much of K."""
+    block of each), and C then holds the product over that much of K. `padded`: a dict
+    that keeps phase 1's result and report for another run on the same A and B."""
     w = Work(m, n, k)
-    wa = np.zeros(w.wa, np.float16)
-    wb = np.zeros(w.wb, np.float16)
+    if padded is None or not padded:
+        wa = np.zeros(w.wa, np.float16)
+        wb = np.zeros(w.wb, np.float16)
+        r1 = pad_ab[aiv_cores](a, b, wa, wb, m, n, k)
+        if padded is not None:
+            padded.update(wa=wa, wb=wb, report=r1)
+    else:
+        wa, wb, r1 = padded["wa"], padded["wb"], padded["report"]
     wc = np.zeros(m * n, np.float32)
-    r1 = pad_ab[aiv_cores](a, b, wa, wb, m, n, k)
     r2 = splitk_aic[aic_cores](wa, wb, wc, m, n, k, stages)
     r3 = cast_c[aiv_cores](wc, c, m, n)
     return r1, r2, r3

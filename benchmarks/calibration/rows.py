@@ -239,6 +239,8 @@ ROWS += [
     _cat34("34-a", "single_core_splitk 2048 x 4096 x 4000 (MIX: AIV pad, AIC split-K, AIV "
            "cast)", 261.0),
     _cat34("34-b", "single_core_splitk 4096 x 4096 x 8000", 917.0),
+    _cat34("34-c", "single_core_splitk 4096 x 4096 x 40000", 4669.0),
+    _cat34("34-d", "single_core_splitk 2048 x 4096 x 80000", 16850.0),
 ]
 
 # The bank-conflict study: 1000 Adds of 4096 floats (64 repeats) at chosen UB addresses.
@@ -266,10 +268,6 @@ NOT_YET = [
      "the real 328 MB - 1 GB operands are evicted (the 80000 row takes 7x the 40000 one for "
      "the same FLOPs; its A rows are past Nd2NzParams.srcDValue's 16 bits, so catlass, and "
      "the re-creation, copy A a row at a time)"),
-    ("catlass 34 single_core_splitk at K = 40000 / 80000 (4669 / 16850 us)",
-     "the kernel is re-created (rows cat-34-a, -b) but the simulator runs its three phases "
-     "as three launches, each with a cold L2; at these K the padded copies (656 MB / 984 "
-     "MB) exceed the L2 on hardware too, and the padding phase alone is minutes of CPU"),
     ("catlass 21_basic_matmul_preload_zN's swizzle case (M 160, N 6144, K 2048: 40.6 / 35.3 "
      "us)", "the kernel is re-created (rows cat-21-a..d) but block_coord knows only swizzle "
      "direction 0, and this case is timed with <3, 1> and <4, 1>"),
