@@ -42,6 +42,7 @@ import bank_conflict_nd2nz  # noqa: E402
 import catlass_basic_matmul  # noqa: E402
 import catlass_optimized_matmul  # noqa: E402
 import catlass_quant_matmul  # noqa: E402
+import catlass_splitk_matmul  # noqa: E402
 import data_copy  # noqa: E402
 import matmul_high_performance  # noqa: E402
 from rows import (AIC, AIV, BANK_FIT, BANK_ROWS, MM_PIPES, NOT_YET,  # noqa: E402
@@ -340,6 +341,76 @@ def run_quant(case: str) -> tuple[dict, str]:
     return figures, note
 
 
+# catlass 34's single-core split-K matmul: (M, N, K, K stages simulated in phase 2 or None for
+# all of K). Its three phases (AIV padding, AIC split-K, AIV cast) are chip-wide steps of one
+# MIX task, separated by a barrier over all vector cores and cross-core flags; the simulator
+# runs them as three launches (catlass_splitk_matmul.py says why). The task is put together
+# from their per-core times: block i's cores start i x block_dispatch after block 0 (the
+# task's 24 blocks); the AICs start one barrier and one flag (2 x cross_core_latency) after the
+# last AIV's padding; the cast starts one flag and one barrier after the last AIC; plus
+# task_head once. With `stages`, phase 2 runs `stages` and `stages` + 1 K stages of 512 (each
+# a pass over every block of the core's range, the first without atomics) and each AIC's time
+# and pipe busy times are extended linearly to K / 512 stages; phases 1 and 3 run whole.
+CATLASS_34 = {"34-a": (2048, 4096, 4000, 1), "34-b": (4096, 4096, 8000, 1),
+              "34-c": (4096, 4096, 40000, 1), "34-d": (2048, 4096, 80000, 1)}
+
+
+def run_splitk(case: str) -> tuple[dict, str]:
+    sk = catlass_splitk_matmul
+    m, n, k, stages = CATLASS_34[case]
+    row = next(r for r in ROWS if r.kernel == ("catlass_splitk_matmul", case))
+    old = config.soc
+    config.soc = row.extra["soc"]
+    soc = SOCS[config.soc]
+    runs = []
+    try:
+        aic, aiv = soc.aic_cores, soc.aiv_cores
+        a = np.full(m * k, 0.25, np.float16)
+        b = np.full(k * n, 0.5, np.float16)
+        padded: dict = {}  # phase 1 does not depend on the stages: run once
+        for st in (0,) if stages is None else (stages, stages + 1):
+            c = np.zeros(m * n, np.float16)
+            runs.append(sk.run(a, b, c, m, n, k, aic, aiv, st, padded))
+            k_run = k if st == 0 else min(k, st * sk.TK)
+            if not np.all(c == np.float16(0.125 * k_run)):
+                raise SystemExit(f"catlass {case}: wrong result")
+    finally:
+        config.soc = old
+    pad, cube, cast = runs[-1]
+    full = k / sk.TK
+
+    def extend(x0: float, x1: float) -> float:
+        return x1 if stages is None else x0 + (x1 - x0) * (full - stages)
+
+    cube_cores = [extend(*xs) for xs in zip(*(r[1].core_cycles for r in runs))]
+    cost = soc.cost
+    step, lat = cost["block_dispatch"], cost["cross_core_latency"]
+    start_aiv = [(j // 2) * step for j in range(aiv)]
+    p1 = max(s + cyc for s, cyc in zip(start_aiv, pad.core_cycles))
+    aic_end = [max(p1 + 2 * lat, i * step) + cyc for i, cyc in enumerate(cube_cores)]
+    p2 = max(aic_end) + 2 * lat
+    p3 = p2 + max(cast.core_cycles)
+    clock = cube.clock_mhz
+    figures = {TD: (cost["task_head"] + p3) / clock,
+               AIC: sum(e - i * step for i, e in enumerate(aic_end)) / aic / clock,
+               AIV: sum(p3 - s for s in start_aiv) / aiv / clock}
+    for pipe, name in MM_PIPES.items():
+        busy = [sum(cr.busy.get(pipe, 0.0) for cr in r[1].cores) / aic for r in runs]
+        figures[name] = extend(*busy) / clock
+    for pipe, short in (("PIPE_MTE2", "mte2"), ("PIPE_V", "vec"), ("PIPE_MTE3", "mte3"),
+                        ("PIPE_S", "scalar")):
+        busy = sum(cr.busy.get(pipe, 0.0) for r in (pad, cast) for cr in r.cores)
+        figures[f"aiv_{short}_time(us)"] = busy / aiv / clock
+    figures["phase pad (us)"] = p1 / clock
+    figures["phase split-K (us)"] = (p2 - p1) / clock
+    figures["phase cast (us)"] = (p3 - p2) / clock
+    note = config_name(row) + f", {aiv} AIV"
+    if stages is not None:
+        note += (f"; split-K phase: {stages} and {stages + 1} of {sk.stage_count(k)} K stages, "
+                 f"extended to {full:g}")
+    return figures, note
+
+
 def config_name(row: Row) -> str:
     soc = SOCS[row.extra["soc"]]
     return f"{soc.name}: {soc.aic_cores} AIC at {soc.clock_mhz} MHz"
@@ -348,7 +419,7 @@ def config_name(row: Row) -> str:
 RUNNERS = {"add_high_performance": run_add, "data_copy": run_copy,
            "matmul_high_performance": run_matmul, "catlass_basic_matmul": run_catlass,
            "catlass_optimized_matmul": run_catlass_06, "bank_conflict_nd2nz": run_nd2nz,
-           "catlass_quant_matmul": run_quant}
+           "catlass_quant_matmul": run_quant, "catlass_splitk_matmul": run_splitk}
 
 
 def err(sim: float, meas: float) -> float:

@@ -26,6 +26,7 @@ from ascdsl.dialects.ascendc.enums import Hardware
 from ascdsl.dialects.ascendc.ops_cube import FixpipeBase
 from ascdsl.dialects.ascendc.types_cube import CO2Layout, MmadParamsType, QuantMode
 
+from ..atomic import _COMBINE, ATOMIC_WRITE
 from ..compiler import Lowering, lowers, not_simulated
 from ..dtypes import scalar_converter
 from ..errors import InvalidArgumentError
@@ -428,7 +429,23 @@ def lower_fixpipe(op, cx: Lowering):
         dm = d.mem
         rows = as_strided(dm.bytes[dlo:].view(dtd.np), shape=(m, n),
                           strides=(dst_stride * dsz, dsz))
-        dtd.store(rows, vals)
+        how = True
+        atomic = c.atomic
+        if atomic is not None and atomic.active:
+            # The store-atomic unit sits after FIX's conversion, as for MTE3 (split-K
+            # kernels accumulate partial sums in GM this way); it combines in its own type.
+            if atomic.dt.name != dtd.name:
+                raise InvalidArgumentError(
+                    f"writes {dtd.name} with the atomic mode set for {atomic.dt.name}; "
+                    f"SetAtomic*<T> must name the type Fixpipe writes", site,
+                    core=c.block_idx)
+            conv = np.empty((m, n), dtd.np)
+            dtd.store(conv, vals)
+            with np.errstate(all="ignore"):
+                dtd.store(rows, _COMBINE[atomic.kind](dtd.load(rows), dtd.load(conv)))
+            how = ATOMIC_WRITE
+        else:
+            dtd.store(rows, vals)
         san = c.san
         if san is not None:
             k = san.begin(FIX)
@@ -438,7 +455,7 @@ def lower_fixpipe(op, cx: Lowering):
             # range would make them overlap.
             step, length = dst_stride * dsz, n * dsz
             for i in range(m):
-                san.access(dm, dlo + i * step, dlo + i * step + length, True, FIX, k, site)
+                san.access(dm, dlo + i * step, dlo + i * step + length, how, FIX, k, site)
         if mode not in SCALAR_OF:
             c.gm_copy(FIX, d.buf, dlo, n * dsz, dst_stride * dsz, m, True, d.cache[1], site,
                       c.cost.fix_burst)
