@@ -251,7 +251,9 @@ TIMING_910B: dict[str, Fact] = {
                       "(gm_read_core, add-1)"),
     "nd2nz_hbm": _f(44, "bytes/cycle", "fitted to cat-21-c (the same kernel with B row-major: "
                     "ND2NZ copies of 512-byte rows from HBM, 238.8 us): the misses of an ND2NZ "
-                    "copy cross a cube core's port at this rate, its L2 hits at nd2nz_rate; "
+                    "copy (the bytes asked for; whole lines where it joins another core's fetch, "
+                    "ascdsl.sim.memsys) cross a cube core's port at this rate, its L2 hits at "
+                    "nd2nz_rate; "
                     "catlass's optimisation guide: row- and column-major copies are slower than "
                     "zN ones"),
     "gm_write_core": _f(29.7, "bytes/cycle", "fitted to add-1 (one AIV writes 8 KB copies at "

@@ -36,9 +36,14 @@ def test_preload_and_shuffled_k_with_tails_and_two_blocks_on_some_cores():
     got, want, report = _run(300, 200, 608, 4, co.Config((128, 128, 256)))
     assert np.array_equal(got, want)
     assert not report.findings
-    # The cores with two blocks run about twice as long as the one with the partial block.
+    # The cores with two blocks multiply more than twice as long as the one with the partial
+    # block and run longer; not twice as long: K rows of 1216 bytes end inside lines, and
+    # the partial block's core joins the fetches of the cores reading its panels at once,
+    # waiting for whole lines (ascdsl.sim.memsys).
     cyc = report.core_cycles
-    assert cyc[0] > 1.5 * cyc[2] and cyc[1] > 1.5 * cyc[2]
+    m_busy = [core.busy["PIPE_M"] for core in report.cores]
+    assert m_busy[0] > 2 * m_busy[2] and m_busy[1] > 2 * m_busy[2]
+    assert cyc[0] > 1.2 * cyc[2] and cyc[1] > 1.2 * cyc[2]
 
 
 def test_one_block_per_core_in_the_guides_wide_tile():
