@@ -74,3 +74,33 @@ def test_b_in_zn_or_row_major_as_catlass_21_takes_it(layout):
     want = co.reference(a, np.ascontiguousarray(b.T).ravel(), m, n, k)
     assert np.array_equal(c, want)
     assert not report.findings
+
+
+def _mte2(report):
+    return sum(core.busy["PIPE_MTE2"] for core in report.cores)
+
+
+@pytest.mark.parametrize("k, joined", [(608, True), (512, False)])
+def test_a_core_joining_another_cores_fetch_waits_for_whole_lines(monkeypatch, k, joined):
+    # Rows of K = 608 halfs (1216 bytes) end inside 512-byte lines: the cores that read a
+    # panel while another core fetches it wait for the whole lines (ascdsl.sim.memsys), so
+    # MTE2 is busy longer than if they moved only their bytes. Rows of 1024 bytes ask for
+    # whole lines: nothing to wait for beyond them.
+    from ascdsl.sim.l2share import TimedShares
+
+    cfg = co.Config((128, 128, 256))
+    _, _, whole = _run(256, 256, k, 4, cfg)
+    lines = TimedShares.lines
+
+    def asked_only(self, *args):
+        d = lines(self, *args)
+        self.unasked = 0
+        return d
+
+    monkeypatch.setattr(TimedShares, "lines", asked_only)
+    got, want, asked = _run(256, 256, k, 4, cfg)
+    assert np.array_equal(got, want)
+    if joined:
+        assert _mte2(whole) > 1.1 * _mte2(asked)
+    else:
+        assert _mte2(whole) == _mte2(asked)
