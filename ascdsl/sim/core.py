@@ -265,7 +265,8 @@ class CoreSim:
         when not the core's GM write rate, e.g. FIX);
         a read then moves its bytes through the core's read port, one copy after the other:
         L2 hits at the core's L2 rate, misses at the core's own rate (`gm_read_core` on a
-        vector core; `gm_read_aic`, or `nd2nz_hbm` for ND2NZ, on a cube core) and no faster
+        vector core; `gm_read_aic`, or `nd2nz_hbm` for ND2NZ, whose misses cross as the bytes
+        asked for, but lines joined in another core's fetch whole, on a cube core) and no faster
         than the core's HBM share delivers them; it lands `gm_latency` after its last byte. A
         write moves its bytes into L2 at `gm_write_core` (or to HBM, around L2); write-backs it
         causes drain on the HBM share without holding it. While HBM is saturated, a write and the core's reads
@@ -326,13 +327,16 @@ class CoreSim:
                 # the HBM share (hbm_end), but only the bytes it asked for cross the core's
                 # port, at `nd2nz_hbm` (cat-21-c's 512-byte rows; charging the whole lines
                 # makes mm-0/mm-1's 128-byte rows, a quarter of a line each, 17-30% slow).
+                # A line another core is fetching at the time (ascdsl.sim.l2share) is the
+                # exception: the request joins that fetch and is served when the whole line
+                # has landed, so the line crosses whole, as a plain copy's misses do.
                 total = length * count
                 asked = total - l2
                 if asked > hbm:
                     asked = hbm
                 hits = l2 / min(ms.l2_rate, l2_cap)
                 rows = count * cost.nd2nz_row * l2 / total
-                port += (hits if hits > rows else rows) + asked / self.nd2nz_hbm
+                port += (hits if hits > rows else rows) + (asked + ms.merged) / self.nd2nz_hbm
             if hbm_end > port:
                 port = hbm_end
             if hit_ready > port:

@@ -128,22 +128,27 @@ def resolve(log: ReadLog, shift: int) -> dict[int, dict[tuple[int, int], float]]
 class TimedShares:
     """The second pass's corrections (`resolve`), consumed by each core's first read of a line."""
 
-    __slots__ = ("per_core", "shift", "line")
+    __slots__ = ("per_core", "shift", "line", "unasked")
 
     def __init__(self, per_core: dict[int, dict[tuple[int, int], float]], shift: int):
         self.per_core = per_core
         self.shift = shift
         self.line = 1 << shift
+        # Of the lines the last `lines` call added, the bytes the read did not ask for.
+        self.unasked = 0
 
     def lines(self, core: int, buf: int, start: int, length: int, stride: int,
               count: int) -> float:
-        """The HBM lines to add to (or take from) this read of `core`."""
+        """The HBM lines to add to (or take from) this read of `core`; `unasked` is set to
+        the bytes of the added lines outside the read's bursts."""
+        self.unasked = 0
         adj = self.per_core.get(core)
         if not adj:
             return 0.0
         shift = self.shift
         pop = adj.pop
         d = 0.0
+        unasked = 0
         if stride == length or count == 1:
             spans = ((start, start + length * count - 1),)
         else:
@@ -153,4 +158,8 @@ class TimedShares:
                 v = pop((buf, ln), None)
                 if v is not None:
                     d += v
+                    if v > 0:
+                        lo, hi = ln << shift, ((ln + 1) << shift) - 1
+                        unasked += (hi - lo) - (min(b, hi) - max(a, lo))
+        self.unasked = unasked
         return d

@@ -36,6 +36,13 @@ mechanism rather than by per-op costs:
   of those bytes arrive like L2 hits.
 - **Unaligned bursts**: a burst whose GM address is not a multiple of 32 bytes is read as the
   whole lines it touches, from HBM.
+- **Lines another core is fetching** (the time rule of ascdsl.sim.l2share): a read that asks
+  for part of such a line joins that fetch and is served when the whole line has landed.
+  Plain copies already move their misses as whole lines; for ND2NZ copies, which move only
+  the bytes they ask for of their own misses, `merged` says how many bytes of the joined
+  lines the read did not ask for (ascdsl.sim.core: they cross its port too). This is why a
+  row that ends inside a line a neighbouring core reads costs more than its bytes (catlass
+  21's 640-byte rows against its 512-byte ones; BasicMatmul's A rows 8000 bytes apart).
 
 GM arguments are taken to start on a line boundary (device allocations are 2 MB aligned).
 """
@@ -118,6 +125,9 @@ class MemSystem:
         # line several cores read (ascdsl.sim.l2share); None when not kept or not needed.
         self.log = None
         self.timed = None
+        # Of the lines the last read waits on another core's fetch of (the time rule's
+        # concurrent readers), the bytes it did not ask for (`TimedShares.unasked`).
+        self.merged = 0
 
     def share_hbm(self, ends: list[float]) -> None:
         """Share HBM among the cores moving data at the time: `ends[i]` is when core i's HBM
@@ -165,6 +175,7 @@ class MemSystem:
         """A read of `count` bursts of `length` bytes, `stride` bytes apart, from byte `start`
         of `buf`: (bytes from HBM, bytes from L2, when the hit lines this core fetched earlier
         land, the groups whose fetched lines land with this read: a list, one group or None)."""
+        self.merged = 0
         total = length * count
         if total <= 0:
             return 0, 0, 0.0, None
@@ -180,7 +191,9 @@ class MemSystem:
         (ascdsl.sim.l2share): the bytes it moves from HBM instead of L2, or the reverse."""
         hbm, l2, hit_ready, fetched = self._read_bytes(core, buf, start, length, stride, count,
                                                        CACHE_NORMAL)
-        d = self.timed.lines(core.block_idx, buf.index, start, length, stride, count)
+        timed = self.timed
+        d = timed.lines(core.block_idx, buf.index, start, length, stride, count)
+        self.merged = timed.unasked
         if d:
             moved = d * self.line
             if moved < -hbm:

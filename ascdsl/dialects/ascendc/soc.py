@@ -251,7 +251,9 @@ TIMING_910B: dict[str, Fact] = {
                       "(gm_read_core, add-1)"),
     "nd2nz_hbm": _f(44, "bytes/cycle", "fitted to cat-21-c (the same kernel with B row-major: "
                     "ND2NZ copies of 512-byte rows from HBM, 238.8 us): the misses of an ND2NZ "
-                    "copy cross a cube core's port at this rate, its L2 hits at nd2nz_rate; "
+                    "copy (the bytes asked for; whole lines where it joins another core's fetch, "
+                    "ascdsl.sim.memsys) cross a cube core's port at this rate, its L2 hits at "
+                    "nd2nz_rate; "
                     "catlass's optimisation guide: row- and column-major copies are slower than "
                     "zN ones"),
     "gm_write_core": _f(29.7, "bytes/cycle", "fitted to add-1 (one AIV writes 8 KB copies at "
@@ -282,10 +284,12 @@ TIMING_910B: dict[str, Fact] = {
                      "checks it"),
     "fix_burst": _f(62.4, "cycles/row", "fitted to mm-1 (aic_fixpipe_time: a 128 x 256 half "
                     "block of C leaves L0C in 10,220 cycles, 80 per row); mm-0 and mm-3 "
-                    "check it"),
+                    "check it. The Matmul API's NORM template only: both rows' FIX time is "
+                    "5.8 K steps of the block (mm-0 3870 of 670-cycle steps, mm-1 10,220 of "
+                    "1760), UnitFlag's early-issued Fixpipe waiting on the last Mmads"),
     "fix_rate": _f(68, "bytes/cycle", "fitted to mm-5 (aic_fixpipe_time 47.9 us: the MDL "
                    "template's Fixpipe moves a 128 x 256 half block of C in 1037 cycles); mm-4 "
-                   "(970 cycles) checks it"),
+                   "(970 cycles) checks it; a hand-written Fixpipe (cube.py) is charged the same"),
     "mm_tiling_scalar": _f(673, "cycles/block", "fitted to mm-7 vs mm-6 (Task Duration 4053.44 "
                            "vs 4088.36 us, 96 blocks a core: the Matmul API's scalar work per "
                            "block that a constant tiling folds away, exposed after the M -> FIX "

@@ -456,9 +456,15 @@ def lower_fixpipe(op, cx: Lowering):
             step, length = dst_stride * dsz, n * dsz
             for i in range(m):
                 san.access(dm, dlo + i * step, dlo + i * step + length, how, FIX, k, site)
+        # One Fixpipe moves the block at FIX's own rate (`fix_rate`, the MDL template's
+        # Fixpipe, which has no UnitFlag). NORM's `fix_burst` per row is not a transfer rate:
+        # with UnitFlag its Fixpipe is issued about 5.8 K steps before the block's last Mmad
+        # and its busy time spans them (mm-0 and mm-1 alike), so a Fixpipe that follows its
+        # Mmads' flag does not pay it.
+        rate = c.cost.fix_rate
         if mode not in SCALAR_OF:
             c.gm_copy(FIX, d.buf, dlo, n * dsz, dst_stride * dsz, m, True, d.cache[1], site,
-                      c.cost.fix_burst)
+                      0.0, write_rate=rate)
             return
         # Per chunk of columns (FixpipeL0C2GMImplN): FIX loads the chunk's words L1 -> FB
         # (copy_cbuf_to_fbuf, a FIX instruction), PipeBarrier<PIPE_FIX>, then converts and
@@ -468,7 +474,7 @@ def lower_fixpipe(op, cx: Lowering):
             c.run(FIX, occ, lat, site)
             c.barrier(FIX)
             c.gm_copy(FIX, d.buf, dlo + col0 * dsz, width * dsz, dst_stride * dsz, m, True,
-                      d.cache[1], site, c.cost.fix_burst)
+                      d.cache[1], site, 0.0, write_rate=rate)
 
     return f
 

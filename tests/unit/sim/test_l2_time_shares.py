@@ -104,3 +104,18 @@ def test_staggered_readers_fetch_what_they_read_first(monkeypatch):
     assert timed[1] == pytest.approx(timed[2])  # four each
     assert timed[3] == max(timed)  # six
     assert max(timed) < 0.7 * max(order)
+
+
+def test_the_bytes_of_an_added_line_a_read_did_not_ask_for():
+    # Lines 0 and 1 added, line 2 taken: a 700-byte burst from byte 384 asks for 128 bytes of
+    # line 0, all of line 1 and 60 of line 2; what it leaves of line 0 (384) is `unasked`. A
+    # taken line counts nothing: the read does not wait on it.
+    shares = TimedShares({1: {(1, 0): 1.0, (1, 1): 1.0, (1, 2): -1.0}}, SHIFT)
+    assert shares.lines(1, 1, 384, 700, 700, 1) == 1.0  # lines 0, 1, 2: +1 + 1 - 1
+    assert shares.unasked == 384
+    # Two 64-byte bursts in line 4 and line 8, both added: 448 bytes of each left.
+    shares = TimedShares({1: {(1, 4): 1.0, (1, 8): 1.0}}, SHIFT)
+    assert shares.lines(1, 1, 4 * LINE + 64, 64, 4 * LINE, 2) == 2.0
+    assert shares.unasked == 2 * (LINE - 64)
+    assert shares.lines(0, 1, 0, LINE, LINE, 1) == 0.0
+    assert shares.unasked == 0  # another core's read: reset
