@@ -365,14 +365,19 @@ def run_splitk(case: str) -> tuple[dict, str]:
     runs = []
     try:
         aic, aiv = soc.aic_cores, soc.aiv_cores
-        a = np.full(m * k, 0.25, np.float16)
-        b = np.full(k * n, 0.5, np.float16)
+        # Quarter-integers, as for run_catlass: exact f32 sums (atomic adds in any order),
+        # one rounding to half, different in every block.
+        rng = np.random.default_rng(34)
+        a2 = rng.integers(-4, 5, (m, k), dtype=np.int8).astype(np.float16) / np.float16(4)
+        b2 = rng.integers(-4, 5, (k, n), dtype=np.int8).astype(np.float16) / np.float16(4)
+        a, b = a2.ravel(), b2.ravel()
         padded: dict = {}  # phase 1 does not depend on the stages: run once
         for st in (0,) if stages is None else (stages, stages + 1):
             c = np.zeros(m * n, np.float16)
             runs.append(sk.run(a, b, c, m, n, k, aic, aiv, st, padded))
-            k_run = k if st == 0 else min(k, st * sk.TK)
-            if not np.all(c == np.float16(0.125 * k_run)):
+            k_run = k if st == 0 else min(k, st * sk.TK)  # a shortened run: the first stages
+            want = a2[:, :k_run].astype(np.float32) @ b2[:k_run].astype(np.float32)
+            if not np.array_equal(c, want.astype(np.float16).ravel()):
                 raise SystemExit(f"catlass {case}: wrong result")
     finally:
         config.soc = old
