@@ -50,6 +50,7 @@ from rows import (AIC, AIV, BANK_FIT, BANK_ROWS, MM_PIPES, NOT_YET,  # noqa: E40
 
 import ascdsl.runtime.config as config  # noqa: E402
 from ascdsl.dialects.ascendc.soc import SOCS  # noqa: E402
+from ascdsl.sim.report import mix_head_cycles  # noqa: E402
 from ascdsl.sim.dtypes import f32_to_bf16  # noqa: E402
 
 # add-0 runs its scalar loop on 8 of the 8192 rows (67 million GetValue/SetValue elements would
@@ -396,7 +397,8 @@ def run_splitk(case: str) -> tuple[dict, str]:
     p2 = max(aic_end) + 2 * lat
     p3 = p2 + max(cast.core_cycles)
     clock = cube.clock_mhz
-    figures = {TD: (cost["task_head"] + p3) / clock,
+    head = cost["task_head"] + mix_head_cycles(soc, aic)  # one MIX task over every AI core
+    figures = {TD: (head + p3) / clock,
                AIC: sum(e - i * step for i, e in enumerate(aic_end)) / aic / clock,
                AIV: sum(p3 - s for s in start_aiv) / aiv / clock}
     for pipe, name in MM_PIPES.items():

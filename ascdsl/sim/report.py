@@ -135,7 +135,7 @@ class RunReport:
             kernel.op_counts(cores),
             list(launch.findings),
             "".join(launch.printed),
-            task_cycles(soc, per_core, waves),
+            task_cycles(soc, per_core, waves, mixed),
             "mix" if mixed else "aic" if cube else "aiv",
         )
 
@@ -382,13 +382,24 @@ class RunReport:
             fig.savefig(tmp, format=suffix)
 
 
-def task_cycles(soc, core_cycles: list[float], wave: int) -> float:
+def task_cycles(soc, core_cycles: list[float], wave: int, mixed: bool = False) -> float:
     """The task's duration as msprof measures it: the task starts (`task_head`, which also
-    covers its completion), block i of a wave starts `block_dispatch` cycles after block i-1,
-    and a wave starts when the previous one has finished."""
+    covers its completion, plus `mix_head_cycles` for a MIX task), block i of a wave starts
+    `block_dispatch` cycles after block i-1, and a wave starts when the previous one has
+    finished."""
     c = soc.cost
     head, step = c["task_head"], c["block_dispatch"]
+    if mixed:
+        head += mix_head_cycles(soc, len(core_cycles))
     t = 0.0
     for w in range(0, len(core_cycles), wave):
         t = max(t + i * step + cyc for i, cyc in enumerate(core_cycles[w:w + wave]))
     return head + t
+
+
+def mix_head_cycles(soc, blocks: int) -> float:
+    """What starting a MIX task of `blocks` blocks costs over a pure cube or vector task
+    (`mix_head` + `mix_head_chip` x the share of the AI cores launched: catlass's cost model)."""
+    c = soc.cost
+    share = min(blocks, soc.aic_cores) / soc.aic_cores
+    return (c["mix_head"] + c["mix_head_chip"] * share) * soc.clock_mhz
