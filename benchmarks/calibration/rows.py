@@ -162,7 +162,8 @@ ROWS: list[Row] = [
 # fitted. The README names the part "Atlas A2 Training Series" and computes with 1.85 GHz
 # (the 910B1, as for mm-*). Its scalar time is printed, not listed, as for mm-*.
 MMB_SRC = ("asc-devkit examples/01_simd_cpp_api/05_best_practices/01_matrix_compute/"
-           "matmul_basic_api_high_performance/README_en.md (Atlas A2 Training, 1.85 GHz)")
+           "matmul_basic_api_high_performance/README_en.md @ 0acdc06a, mmad.asc @ 45040aeb "
+           "(Atlas A2 Training, 1.85 GHz)")
 _MMB_ALL = (TD, AIC, MAC, MTE1, AIC_MTE2, FIXP)
 
 
