@@ -3,8 +3,9 @@
 A re-creation (ascdsl kernel language, own code) of mirror-cann/asc-devkit's
 examples/01_simd_cpp_api/05_best_practices/01_matrix_compute/matmul_basic_api_high_performance
 (mmad.asc @ 45040aeb, README_en.md @ 0acdc06a; the README's msprof figures, "Atlas A2
-Training Series", 1.85 GHz, are in rows.py as mmb-1 / mmb-2). Where matmul_high_performance.py calls the Matmul API, this one
-is the hand-written pipeline the README describes, with every constant of mmad.asc:
+Training Series", 1.85 GHz, are in rows.py as mmb-1 / mmb-2). Where
+matmul_high_performance.py calls the Matmul API, this one is the hand-written pipeline the
+README describes, with every constant of mmad.asc:
 
 - 24 cube cores split 4 x 6: singleCoreM 2048 (scenario 1) or 1024 (scenario 2), singleCoreN
   1536 (the last core column owns 512), singleCoreK = K; base 128 x 256 x 64; stepKa 8,
