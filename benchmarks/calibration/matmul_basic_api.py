@@ -255,4 +255,3 @@ def owner_rows(scenario: int, core: int) -> tuple[list[int], int, int]:
     rows = [(core % per_round + o * per_round) * single_m for o in range(rounds)]
     c0 = (core // per_round) * SINGLE_N
     return rows, c0, min(SINGLE_N, N - c0)
-
