@@ -1,6 +1,6 @@
 """Simulated time against published NPU measurements: the calibration table of the cost model.
 
-    python benchmarks/calibration.py                 # every row (about a minute)
+    python benchmarks/calibration.py                 # every row (about 13 minutes of CPU)
     python benchmarks/calibration.py --rows add-4,dc-ub-3
     python benchmarks/calibration.py --json out.json # also write the figures
 
@@ -44,6 +44,7 @@ import catlass_optimized_matmul  # noqa: E402
 import catlass_quant_matmul  # noqa: E402
 import catlass_splitk_matmul  # noqa: E402
 import data_copy  # noqa: E402
+import matmul_basic_api  # noqa: E402
 import matmul_high_performance  # noqa: E402
 from rows import (AIC, AIV, BANK_FIT, BANK_ROWS, MM_PIPES, NOT_YET,  # noqa: E402
                   QUANT_SHAPES, ROWS, TD, Row)
@@ -145,6 +146,55 @@ def run_matmul(case: int) -> tuple[dict, str]:
         busy = sum(cr.busy.get(pipe, 0.0) for cr in report.cores) / cores
         figures[name] = busy * scale / clock
     note = f"simulated {rows} of each core's {single_m} rows, times x {scale:g}"
+    return figures, note
+
+
+# matmul_basic_api (mmb-*): the base rows of M each core runs per round, and one more; the
+# per-core times and pipes are extended linearly from the two runs to singleCoreM / baseM.
+# The step between them is one base row of every N block, A's first touch of that row
+# included (the first core of a core row to read it pays the misses, as on the full run);
+# B's panels are first read in the shorter run and counted once. The result depends on the
+# sample (mmb-1: +51% from 1 and 2 rows, +33% from 2 and 3, +120% from 3 and 4; see
+# docs/simulator.md): the model's per-core L2 share (8 MB) is crossed between them. 1 is the
+# cheapest and the closest: the whole mmb-1 kernel, simulated once (510 s), gave +49%.
+MMB_ROWS = 1
+
+
+def run_matmul_basic(scenario: int) -> tuple[dict, str]:
+    mb = matmul_basic_api
+    rng = np.random.default_rng(scenario)
+    n = mb.M * mb.K
+    # Quarter-integers: every product and partial sum is exact in f32.
+    a = (rng.integers(-4, 5, n, dtype=np.int8).astype(np.float16) / np.float16(4))
+    bt = (rng.integers(-4, 5, n, dtype=np.int8).astype(np.float16) / np.float16(4))
+    runs = []
+    for r in (MMB_ROWS, MMB_ROWS + 1):
+        c = np.zeros(mb.M * mb.N, np.float16)
+        runs.append(mb.launch(scenario, a, bt, c, r))
+    a2, b2, c2 = a.reshape(mb.M, mb.K), bt.reshape(mb.N, mb.K), c.reshape(mb.M, mb.N)
+    rows = (MMB_ROWS + 1) * mb.BASE_M
+    for core in {0, mb.CORES - 1}:  # the last core owns the 512-column N tail
+        firsts, c0, cols = mb.owner_rows(scenario, core)
+        for r0 in firsts:
+            want = a2[r0:r0 + rows].astype(np.float32) @ b2[c0:c0 + cols].astype(np.float32).T
+            if not np.array_equal(c2[r0:r0 + rows, c0:c0 + cols], want.astype(np.float16)):
+                raise SystemExit(f"matmul_basic_api scenario {scenario}: wrong result on core "
+                                 f"{core}")
+    full = mb.blocks_per_round(scenario)
+
+    def extend(x0: float, x1: float) -> float:
+        return x1 + (x1 - x0) * (full - MMB_ROWS - 1)
+
+    r0, r1 = runs
+    clock = r1.clock_mhz
+    head = r1.task_cycles - max(r1.core_cycles)
+    core = [extend(x0, x1) for x0, x1 in zip(r0.core_cycles, r1.core_cycles)]
+    figures = {TD: (head + max(core)) / clock, AIC: sum(core) / mb.CORES / clock}
+    for pipe, name in MM_PIPES.items():
+        busy = [sum(cr.busy.get(pipe, 0.0) for cr in r.cores) / mb.CORES for r in runs]
+        figures[name] = extend(*busy) / clock
+    note = (f"{MMB_ROWS} and {MMB_ROWS + 1} of each core's {full} base rows of M per round, "
+            f"extended to {full}")
     return figures, note
 
 
@@ -424,7 +474,8 @@ def config_name(row: Row) -> str:
 
 
 RUNNERS = {"add_high_performance": run_add, "data_copy": run_copy,
-           "matmul_high_performance": run_matmul, "catlass_basic_matmul": run_catlass,
+           "matmul_high_performance": run_matmul, "matmul_basic_api": run_matmul_basic,
+           "catlass_basic_matmul": run_catlass,
            "catlass_optimized_matmul": run_catlass_06, "bank_conflict_nd2nz": run_nd2nz,
            "catlass_quant_matmul": run_quant, "catlass_splitk_matmul": run_splitk}
 

@@ -156,6 +156,31 @@ ROWS: list[Row] = [
 ]
 
 
+# The same 8192^3 matmul written with the basic API (hand-made ND2NZ "large packets",
+# LoadData, Mmad with UnitFlag, Fixpipe, L1 / L0 ping-pong, 4 x 6 on 24 cores, constant
+# tiling), published beside matmul_high_performance but not in the reference table: never
+# fitted. The README names the part "Atlas A2 Training Series" and computes with 1.85 GHz
+# (the 910B1, as for mm-*). Its scalar time is printed, not listed, as for mm-*.
+MMB_SRC = ("asc-devkit examples/01_simd_cpp_api/05_best_practices/01_matrix_compute/"
+           "matmul_basic_api_high_performance/README_en.md @ 0acdc06a, mmad.asc @ 45040aeb "
+           "(Atlas A2 Training, 1.85 GHz)")
+_MMB_ALL = (TD, AIC, MAC, MTE1, AIC_MTE2, FIXP)
+
+
+def _mmb(s, what, td, aic, mac, scalar, mte1, mte2, fix):
+    return Row(f"mmb-{s}", what, MMB_SRC, "unlisted",
+               {TD: td, AIC: aic, MAC: mac, AIC_SCALAR: scalar, MTE1: mte1, AIC_MTE2: mte2,
+                FIXP: fix}, _MMB_ALL, ("matmul_basic_api", s))
+
+
+ROWS += [
+    _mmb(1, "24 AIC basic API, 4 x 6, singleM 2048, stepKa 8 / stepKb 4, UnitFlag", 4121.16,
+         3670.7, 3081.664, 337.343, 2538.348, 3552.248, 160.405),
+    _mmb(2, "the same with the L2 split (singleM 1024, two rounds of M)", 4081.64, 3636.85,
+         3082.158, 345.139, 2553.064, 3487.068, 161.812),
+]
+
+
 CATLASS_OPT_SRC = ("hicann/catlass @ 0dfcf9df docs/en/1_Practice/11_matmul_optimization.md, "
                    "TileShape case 3 (24 AIC; 'execution time', tool and SKU not named)")
 
