@@ -78,13 +78,17 @@ def test_splitk_time_adds_the_phases_behind_their_barriers():
     class R:
         def __init__(self, task, cores):
             self.task_cycles, self.core_cycles = task, cores
+            self.core_num = len(cores)
 
     class Soc:
-        cost = {"cross_core_latency": 100}
+        cost = {"cross_core_latency": 100, "mix_head": 1.0, "mix_head_chip": 7.0}
+        aic_cores, clock_mhz = 4, 1000
 
-    t = cq.splitk_time((R(5000.0, [3000.0]), R(900.0, [400.0, 700.0]),
+    # The cube phase ran as a cube-only launch of 2 of the 4 AI cores: the one MIX task also
+    # starts its vector cores, 1 + 7 x 2 / 4 us.
+    t = cq.splitk_time((R(5000.0, [3000.0, 2900.0]), R(900.0, [400.0, 700.0]),
                         R(800.0, [600.0, 200.0])), Soc())
-    assert t == 5000 + 2 * 100 + 700 + 600
+    assert t == 5000 + 4500 + 2 * 100 + 700 + 600
 
 
 def test_a_mixed_launch_shares_hbm_among_the_cores_that_move_data(strict):
