@@ -94,6 +94,61 @@ def copy_stage(l1, a_gm, b_gm, buf, row0, col0, k0, k, m, n, N, K, TM: asc.Const
 
 
 @asc.jit
+def stage_mmads(co1, a2, b2, l1, l1_id, l0a_id, l0b_id, k_act, s, m_round, n_round,
+                TM: asc.ConstExpr[int], TN: asc.ConstExpr[int], TK: asc.ConstExpr[int],
+                L0_K: asc.ConstExpr[int], LAYOUT: asc.ConstExpr[int], c0: asc.ConstExpr[int]):
+    """The Mmads of L1 stage `s` (buffer `l1_id`, `k_act` of K) in L0 K steps: A's step L1 ->
+    L0A, B's L1 -> L0B, one Mmad, L0A and L0B ping-pong (M -> MTE1 events 0/1 and 2/3); the
+    stage's L1 buffers are released after its last step. Returns the next L0A and L0B ids."""
+    frac = 16 * c0
+    l1a = TM * TK
+    l1b = TK * TN
+    l0_half = L0AB_HALF_BYTES * c0 // 32
+    parts = (k_act + L0_K - 1) // L0_K
+    for kp in range(parts):
+        kk = smaller(L0_K, k_act - kp * L0_K)
+        kf = kp * (L0_K // c0)
+        k1 = (kk + c0 - 1) // c0
+        asc.wait_flag(asc.HardEvent.M_MTE1, l0a_id)
+        if kp == 0:
+            asc.wait_flag(asc.HardEvent.MTE2_MTE1, l1_id)
+        for i in range(m_round // 16):  # A: zN -> zZ, one row of fractals each
+            asc.load_data(a2[l0a_id * l0_half + i * k1 * frac:], l1[l1_id * l1a:],
+                          asc.LoadData2DParams(kf * (TM // 16) + i, k1, TM // 16, 0, 0,
+                                               False, 0))
+        if kp == parts - 1:
+            asc.set_flag(asc.HardEvent.MTE1_MTE2, l1_id)
+        asc.wait_flag(asc.HardEvent.M_MTE1, l0b_id + 2)
+        if kp == 0:
+            asc.wait_flag(asc.HardEvent.MTE2_MTE1, l1_id + 2)
+        if LAYOUT == B_COL:  # nZ -> nZ: one LoadData per row of K fractals
+            for j in range(k1):
+                asc.load_data(b2[l0b_id * l0_half + j * (n_round // 16) * frac:],
+                              l1[2 * l1a + l1_id * l1b:],
+                              asc.LoadData2DParams((kf + j) * (TN // 16), n_round // 16,
+                                                   1, 0, 0, False, 0))
+        else:  # zN -> nZ: one transposing LoadData per row of K fractals
+            for j in range(k1):
+                asc.load_data(b2[l0b_id * l0_half + j * (n_round // 16) * frac:],
+                              l1[2 * l1a + l1_id * l1b:],
+                              asc.LoadData2DParams(kf + j, n_round // 16, TK // 16, 0, 0,
+                                                   True, 0))
+        if kp == parts - 1:
+            asc.set_flag(asc.HardEvent.MTE1_MTE2, l1_id + 2)
+        asc.set_flag(asc.HardEvent.MTE1_M, 0)
+        asc.wait_flag(asc.HardEvent.MTE1_M, 0)
+        asc.mmad(co1, a2[l0a_id * l0_half:], b2[l0b_id * l0_half:],
+                 asc.MmadParams(m_round, n_round, kk, is_bias=(s + kp) > 0, fm_offset=0,
+                                en_ssparse=False, en_winograd_a=False,
+                                en_winograd_b=False))
+        asc.set_flag(asc.HardEvent.M_MTE1, l0b_id + 2)
+        l0b_id = 1 - l0b_id
+        asc.set_flag(asc.HardEvent.M_MTE1, l0a_id)
+        l0a_id = 1 - l0a_id
+    return l0a_id, l0b_id
+
+
+@asc.jit
 def optimized_matmul(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, M: int,
                      N: int, K: int, cores: int, TM: asc.ConstExpr[int],
                      TN: asc.ConstExpr[int], TK: asc.ConstExpr[int], L0_K: asc.ConstExpr[int],
@@ -102,9 +157,6 @@ def optimized_matmul(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAd
                      QUANT: asc.ConstExpr[int]):
     dt = a.dtype
     c0 = 32 // dt.sizeof()
-    frac = 16 * c0
-    l1a = TM * TK
-    l1b = TK * TN
     l0_half = L0AB_HALF_BYTES // dt.sizeof()
     loops_m = (M + TM - 1) // TM
     loops_n = (N + TN - 1) // TN
@@ -165,47 +217,8 @@ def optimized_matmul(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAd
                 copy_stage(l1, a_gm, b_gm, nxt, mj * TM, nj * TN, first * TK, k_next,
                            smaller(TM, M - mj * TM), smaller(TN, N - nj * TN), N, K, TM, TN,
                            TK, LAYOUT, c0)
-            parts = (k_act + L0_K - 1) // L0_K
-            for kp in range(parts):
-                kk = smaller(L0_K, k_act - kp * L0_K)
-                kf = kp * (L0_K // c0)
-                k1 = (kk + c0 - 1) // c0
-                asc.wait_flag(asc.HardEvent.M_MTE1, l0a_id)
-                if kp == 0:
-                    asc.wait_flag(asc.HardEvent.MTE2_MTE1, l1_id)
-                for i in range(m_round // 16):  # A: zN -> zZ, one row of fractals each
-                    asc.load_data(a2[l0a_id * l0_half + i * k1 * frac:], l1[l1_id * l1a:],
-                                  asc.LoadData2DParams(kf * (TM // 16) + i, k1, TM // 16, 0, 0,
-                                                       False, 0))
-                if kp == parts - 1:
-                    asc.set_flag(asc.HardEvent.MTE1_MTE2, l1_id)
-                asc.wait_flag(asc.HardEvent.M_MTE1, l0b_id + 2)
-                if kp == 0:
-                    asc.wait_flag(asc.HardEvent.MTE2_MTE1, l1_id + 2)
-                if LAYOUT == B_COL:  # nZ -> nZ: one LoadData per row of K fractals
-                    for j in range(k1):
-                        asc.load_data(b2[l0b_id * l0_half + j * (n_round // 16) * frac:],
-                                      l1[2 * l1a + l1_id * l1b:],
-                                      asc.LoadData2DParams((kf + j) * (TN // 16), n_round // 16,
-                                                           1, 0, 0, False, 0))
-                else:  # zN -> nZ: one transposing LoadData per row of K fractals
-                    for j in range(k1):
-                        asc.load_data(b2[l0b_id * l0_half + j * (n_round // 16) * frac:],
-                                      l1[2 * l1a + l1_id * l1b:],
-                                      asc.LoadData2DParams(kf + j, n_round // 16, TK // 16, 0, 0,
-                                                           True, 0))
-                if kp == parts - 1:
-                    asc.set_flag(asc.HardEvent.MTE1_MTE2, l1_id + 2)
-                asc.set_flag(asc.HardEvent.MTE1_M, 0)
-                asc.wait_flag(asc.HardEvent.MTE1_M, 0)
-                asc.mmad(co1, a2[l0a_id * l0_half:], b2[l0b_id * l0_half:],
-                         asc.MmadParams(m_round, n_round, kk, is_bias=(s + kp) > 0, fm_offset=0,
-                                        en_ssparse=False, en_winograd_a=False,
-                                        en_winograd_b=False))
-                asc.set_flag(asc.HardEvent.M_MTE1, l0b_id + 2)
-                l0b_id = 1 - l0b_id
-                asc.set_flag(asc.HardEvent.M_MTE1, l0a_id)
-                l0a_id = 1 - l0a_id
+            l0a_id, l0b_id = stage_mmads(co1, a2, b2, l1, l1_id, l0a_id, l0b_id, k_act, s,
+                                         m_round, n_round, TM, TN, TK, L0_K, LAYOUT, c0)
             l1_id = nxt
             k_act = k_next
         store_block(c_gm, co1, row0, col0, m, n, m_round, N, QUANT)

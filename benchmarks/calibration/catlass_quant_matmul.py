@@ -54,7 +54,7 @@ import ascdsl as asc
 from ascdsl.runtime.config import KernelType
 from ascdsl.sim.report import mix_head_cycles
 from catlass_basic_matmul import L0AB_HALF_BYTES, L1_BYTES, block_coord, drain, smaller
-from catlass_optimized_matmul import B_COL, copy_stage
+from catlass_optimized_matmul import B_COL, copy_stage, stage_mmads
 
 TILE = (128, 256, 512)  # L1TileShape (M, N, K) of both examples
 L0_K = 128  # L0TileShape::K
@@ -88,10 +88,6 @@ def mmad_block(l1, a2, b2, co1, a_gm, b_gm, row0, col0, m, n, k0, k_len, first, 
     panel, L1 stages from stage `first` round to `first - 1` (ShuffleK; 0 without), each
     stage's successor copied into the other L1 buffer before its Mmads. Leaves the sum in
     `co1`; the caller's store waits for the last Mmad."""
-    frac = 16 * c0
-    l1a = TM * TK
-    l1b = TK * TN
-    l0_half = L0AB_HALF_BYTES * c0 // 32
     m_round = (m + 15) // 16 * 16
     n_round = (n + 15) // 16 * 16
     k_tiles = (k_len + TK - 1) // TK
@@ -110,40 +106,8 @@ def mmad_block(l1, a2, b2, co1, a_gm, b_gm, row0, col0, m, n, k0, k_len, first, 
             k_next = smaller(TK, k_len - kn * TK)
             copy_stage(l1, a_gm, b_gm, nxt, row0, col0, k0 + kn * TK, k_next, m, n, N, K, TM,
                        TN, TK, B_COL, c0)
-        parts = (k_act + L0K - 1) // L0K
-        for kp in range(parts):
-            kk = smaller(L0K, k_act - kp * L0K)
-            kf = kp * (L0K // c0)
-            k1 = (kk + c0 - 1) // c0
-            asc.wait_flag(asc.HardEvent.M_MTE1, l0a_id)
-            if kp == 0:
-                asc.wait_flag(asc.HardEvent.MTE2_MTE1, l1_id)
-            for i in range(m_round // 16):  # A: zN -> zZ, one row of fractals each
-                asc.load_data(a2[l0a_id * l0_half + i * k1 * frac:], l1[l1_id * l1a:],
-                              asc.LoadData2DParams(kf * (TM // 16) + i, k1, TM // 16, 0, 0,
-                                                   False, 0))
-            if kp == parts - 1:
-                asc.set_flag(asc.HardEvent.MTE1_MTE2, l1_id)
-            asc.wait_flag(asc.HardEvent.M_MTE1, l0b_id + 2)
-            if kp == 0:
-                asc.wait_flag(asc.HardEvent.MTE2_MTE1, l1_id + 2)
-            for j in range(k1):  # column-major B: nZ -> nZ, one row of K fractals each
-                asc.load_data(b2[l0b_id * l0_half + j * (n_round // 16) * frac:],
-                              l1[2 * l1a + l1_id * l1b:],
-                              asc.LoadData2DParams((kf + j) * (TN // 16), n_round // 16, 1, 0,
-                                                   0, False, 0))
-            if kp == parts - 1:
-                asc.set_flag(asc.HardEvent.MTE1_MTE2, l1_id + 2)
-            asc.set_flag(asc.HardEvent.MTE1_M, 0)
-            asc.wait_flag(asc.HardEvent.MTE1_M, 0)
-            asc.mmad(co1, a2[l0a_id * l0_half:], b2[l0b_id * l0_half:],
-                     asc.MmadParams(m_round, n_round, kk, is_bias=(s + kp) > 0, fm_offset=0,
-                                    en_ssparse=False, en_winograd_a=False,
-                                    en_winograd_b=False))
-            asc.set_flag(asc.HardEvent.M_MTE1, l0b_id + 2)
-            l0b_id = 1 - l0b_id
-            asc.set_flag(asc.HardEvent.M_MTE1, l0a_id)
-            l0a_id = 1 - l0a_id
+        l0a_id, l0b_id = stage_mmads(co1, a2, b2, l1, l1_id, l0a_id, l0b_id, k_act, s,
+                                     m_round, n_round, TM, TN, TK, L0K, B_COL, c0)
         l1_id = nxt
         k_act = k_next
 
