@@ -41,6 +41,7 @@ from dataclasses import dataclass
 import numpy as np
 
 import ascdsl as asc
+from catlass_basic_matmul import smaller
 
 TM, TN, TK = 256, 128, 512  # L1TileShape for M <= N
 L0M, L0N, L0K = 128, 128, 128  # L0TileShape
@@ -75,14 +76,6 @@ class Work:
 
 # ---------------------------------------------------------------------------------------------
 # Phase 1: PaddingMatrixNZ::CommonND2NZ on every vector core.
-
-@asc.jit
-def smaller(x, y):
-    r = x
-    if y < x:
-        r = y
-    return r
-
 
 @asc.jit
 def nd2nz(dst_gm, src_gm, rows, cols, ub_in, ub_out, aiv, aivs):

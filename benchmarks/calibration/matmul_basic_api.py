@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import ascdsl as asc
 from ascdsl.dialects.ascendc.types_cube import QuantMode
+from catlass_basic_matmul import smaller
 
 M = N = K = 8192
 CORES = 24
@@ -49,14 +50,6 @@ L1_PINGPONG_BYTES = 256 * 1024  # B1's ping starts here
 L0_PINGPONG_BYTES = 32 * 1024
 L1_BYTES = 512 * 1024
 CUBE_BLOCK = 16
-
-
-@asc.jit
-def smaller(x, y):
-    r = x
-    if y < x:
-        r = y
-    return r
 
 
 @asc.jit
