@@ -282,10 +282,11 @@ TIMING_910B: dict[str, Fact] = {
     # charges a MIX kernel over a pure cube one `headCost = 1 + 7 * blockDim / coreNum` us, from
     # its on-device measurements (doc/CommonMatmul.md: "starting a mix kernel costs about 1-5
     # us extra"); not fitted here.
-    "mix_head": _f(1.0, "us", "catlass select_kernel_b16.h headCost: a MIX task's start over a "
-                   "pure cube task's, its fixed part"),
-    "mix_head_chip": _f(7.0, "us", "catlass select_kernel_b16.h headCost: its part that grows "
-                        "with the blocks launched, 7 us for a block on every AI core"),
+    "mix_head": _f(1.0, "us", "catlass's cost model (select_kernel_b16.h headCost): a MIX "
+                   "task's start over a pure cube task's, its fixed part"),
+    "mix_head_chip": _f(7.0, "us", "catlass's cost model (select_kernel_b16.h headCost): its "
+                        "part that grows with the blocks launched, 7 us for a block on every "
+                        "AI core"),
     # --- cube unit (Mmad on the M pipe: ascdsl.sim.lower.cube) ---------------------------
     "cube_macs": _f(4096, "fp16 MACs/cycle", f"{INI} cube_m/n/k_size (16 x 16 x 16)"),
     "cube_issue": _f(59, "cycles/instr", "fitted to mm-1 (aic_mac_time: each 128 x 256 x 64 "
