@@ -35,6 +35,15 @@ class AtomicMode:
         return self.kind is not None
 
 
+def combine_into(kind: str, dt: SimDType, dst: np.ndarray, vals: np.ndarray) -> None:
+    """`dst` (a GM view of `dt` elements) = op(dst, vals): a converting store (Fixpipe) turns
+    `vals` into `dt` first, and the atomic unit combines in that type."""
+    conv = np.empty(dst.shape, dt.np)
+    dt.store(conv, vals)
+    with np.errstate(all="ignore"):
+        dt.store(dst, _COMBINE[kind](dt.load(dst), dt.load(conv)))
+
+
 def combine_blocks(mode: AtomicMode, dm, dlo: int, dstep: int, sm, slo: int, sstep: int,
                    length: int, cnt: int) -> None:
     """GM bytes [dlo + i*dstep, +length) = op(GM, local bytes [slo + i*sstep, +length)) for

@@ -402,7 +402,8 @@ class MemSystem:
         # would round the write-backs away). Evicting dirty lines first, as this did before,
         # wrote back up to twice the bytes of a kernel that streams reads and writes
         # (bank_conflict_nd2nz: MTE2 +22% against the NPU).
-        wb = evict * core.l2_dirty / self.core_capacity
+        # (More evictions than the share holds write back every dirty line, no more.)
+        wb = core.l2_dirty * min(1.0, evict / self.core_capacity)
         if wb > 0:
             core.l2_dirty -= wb
             core.wb_pending += wb * self.line

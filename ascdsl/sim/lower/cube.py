@@ -26,7 +26,7 @@ from ascdsl.dialects.ascendc.enums import Hardware
 from ascdsl.dialects.ascendc.ops_cube import FixpipeBase
 from ascdsl.dialects.ascendc.types_cube import CO2Layout, MmadParamsType, QuantMode
 
-from ..atomic import _COMBINE, ATOMIC_WRITE
+from ..atomic import ATOMIC_WRITE, combine_into
 from ..compiler import Lowering, lowers, not_simulated
 from ..dtypes import scalar_converter
 from ..errors import InvalidArgumentError
@@ -439,10 +439,7 @@ def lower_fixpipe(op, cx: Lowering):
                     f"writes {dtd.name} with the atomic mode set for {atomic.dt.name}; "
                     f"SetAtomic*<T> must name the type Fixpipe writes", site,
                     core=c.block_idx)
-            conv = np.empty((m, n), dtd.np)
-            dtd.store(conv, vals)
-            with np.errstate(all="ignore"):
-                dtd.store(rows, _COMBINE[atomic.kind](dtd.load(rows), dtd.load(conv)))
+            combine_into(atomic.kind, dtd, rows, vals)
             how = ATOMIC_WRITE
         else:
             dtd.store(rows, vals)

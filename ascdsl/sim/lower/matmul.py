@@ -39,7 +39,7 @@ from ascdsl.dialects.ascendc.types_matmul_api import MatmulType
 from ..compiler import Lowering, lowers, not_simulated
 from ..dtypes import sim_dtype
 from ..errors import InvalidArgumentError, UBOverflowError
-from ..atomic import ATOMIC_WRITE
+from ..atomic import ATOMIC_WRITE, combine_into
 from ..sanitizer import FIX
 from .common import gm_span
 from .matmul_quant import dequant
@@ -65,7 +65,6 @@ _ACC = {("f16", "f16"): np.float32, ("bf16", "bf16"): np.float32, ("f32", "f32")
 # before its Fixpipe (scheduler_base.h, batch_scheduler_base.h: SetAtomic), so FIX combines C's
 # converted values with what GM holds, in C's type (sim/atomic.py).
 ATOMIC_KINDS = {0: None, 1: "add", 2: "max", 3: "min"}
-_COMBINE = {"add": np.add, "max": np.maximum, "min": np.minimum}
 
 
 def atomic_kind(value: int, site, core: int) -> str | None:
@@ -506,11 +505,7 @@ class _Run(MatmulSchedule):
         if atomic is None:
             dt.store(dst, vals)
         else:
-            # FIX converts to C's type first; the atomic unit then combines in that type
-            conv = np.empty((rows, cols), dt.np)
-            dt.store(conv, vals)
-            with np.errstate(all="ignore"):
-                dt.store(dst, _COMBINE[atomic](dt.load(dst), dt.load(conv)))
+            combine_into(atomic, dt, dst, vals)
         san = c.san
         if san is not None:
             k = san.begin(FIX)

@@ -125,6 +125,12 @@ def test_evicted_dirty_lines_are_written_back():
         ms.read(core, buf, 262144 + i * 512, 512, 512, 1, CACHE_NORMAL)
     assert core.wb_pending == pytest.approx(4 * 512 + 512 * sum(12 * (31 / 32) ** i / 32
                                                                 for i in range(8)))
+    # One read of more lines than the share holds writes back every dirty line, no more.
+    ms = MemSystem(small_l2(64), active=2)
+    buf, core = gm(1 << 20), Core()
+    ms.write(core, buf, 0, 16384, 16384, 1, CACHE_NORMAL)  # 32 dirty lines: the whole share
+    ms.read(core, buf, 65536, 32768, 32768, 1, CACHE_NORMAL)  # 64 lines
+    assert core.wb_pending == 32 * 512 and core.l2_dirty == 0
     # A write around L2 goes to HBM and leaves the L2 alone.
     assert ms.write(core, buf, 131072, 1000, 1000, 1, CACHE_DISABLE) == (1024, 0)
 
