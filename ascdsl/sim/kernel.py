@@ -38,7 +38,7 @@ from .gm_layout import GMLayout
 from .kfc import KernelReturn
 from .memory import GMBuffer, GPtr
 from .l2share import ReadLog, TimedShares, resolve
-from .memsys import sharing_ends
+from .memsys import sharing_spans
 from .mix import BlockRun, has_vector_work, lanes_of, make_cores
 from .report import RunReport
 from .sanitizer import check_cross_core
@@ -154,19 +154,19 @@ class SimKernel:
         ms = launch.cost.memsys
         if again and self.lanes is None:
             ms.log = ReadLog()
-        report, hbm_ends = self._run(launch, core_num, args)
+        report, first_spans = self._run(launch, core_num, args)
         if again:
-            ends = sharing_ends(launch.active, hbm_ends)
+            spans = sharing_spans(launch.active, first_spans)
             timed = resolve(ms.log, ms.shift) if ms.log is not None else None
             ms.log = None
-            if ends is not None or timed is not None:
-                report = self._retime(core_num, args, launch, trace, ends, timed)
+            if spans is not None or timed is not None:
+                report = self._retime(core_num, args, launch, trace, spans, timed)
         return report
 
     def _retime(self, core_num: int, args: list, first: Launch, trace: bool,
-                ends: list[float] | None, timed: dict | None) -> RunReport:
+                spans: list[tuple[float, float]] | None, timed: dict | None) -> RunReport:
         """Time the launch again with HBM shared by the cores moving data at the time
-        (ascdsl.sim.memsys, `share_hbm`), from the first pass's HBM ends, and with the misses
+        (ascdsl.sim.memsys, `share_hbm`), from the first pass's HBM spans, and with the misses
         of lines several cores read paid by the cores that read them first in time
         (ascdsl.sim.l2share). Timing only: it runs on copies of GM as the first pass left
         it, without the sanitizer; the results and findings are the first pass's."""
@@ -177,8 +177,8 @@ class SimKernel:
                  for a in args]
         launch = Launch(self, core_num, "off", self.soc, trace, cube=self.cube)
         ms = launch.cost.memsys
-        if ends is not None:
-            ms.share_hbm(ends)
+        if spans is not None:
+            ms.share_hbm(spans)
         if timed is not None:
             ms.timed = TimedShares(timed, ms.shift)
         report = self._run(launch, core_num, again)[0]
@@ -188,8 +188,9 @@ class SimKernel:
         return report
 
     def _run(self, launch: Launch, core_num: int, args: list
-             ) -> tuple[RunReport, list[float]]:
-        """One pass of `run`: its report and when each core's HBM traffic ended (0: none)."""
+             ) -> tuple[RunReport, list[tuple[float, float]]]:
+        """One pass of `run`: its report and, for each core, when its HBM traffic started and
+        ended (a start of -1: none)."""
         sanitize = launch.mode
         values = []
         # The same array passed twice (an in-place kernel, z = x + z) is one GM buffer, so
@@ -231,7 +232,7 @@ class SimKernel:
         try:
             if self.lanes is not None:
                 cores = run_mixed(self, launch, values, core_num, nblocks)
-                return RunReport.build(self, launch, cores), [c.hbm_free for c in cores]
+                return RunReport.build(self, launch, cores), hbm_spans(cores)
             for b in range(core_num):
                 core = CoreSim(launch, b, nblocks)
                 self.run_core(core, values)
@@ -243,7 +244,7 @@ class SimKernel:
                 check_cross_core([c.san.gm_log for c in cores], launch.report,
                                  clocks.ordered if clocks is not None and clocks.used else None,
                                  [c.san.gm_written for c in cores])
-            return RunReport.build(self, launch, cores), [c.hbm_free for c in cores]
+            return RunReport.build(self, launch, cores), hbm_spans(cores)
         finally:
             layout.copy_back()
             np.seterr(**old)
@@ -309,6 +310,11 @@ def run_mixed(kernel: SimKernel, launch: Launch, values: list, core_num: int,
         for run in runs:
             run.flags.finish()
     return cores
+
+
+def hbm_spans(cores: list[CoreSim]) -> list[tuple[float, float]]:
+    """When each core's HBM traffic started and ended (a start of -1: none)."""
+    return [(c.hbm_first, c.hbm_free) for c in cores]
 
 
 def _arg_kinds(fn: func.FuncOp) -> list:

@@ -9,9 +9,11 @@ mechanism rather than by per-op costs:
   faster than its DMA reaches alone (`CoreSim.fetch_free`): a vector core `gm_read_core`, a
   cube core `gm_read_aic` for plain copies and `nd2nz_hbm` for ND2NZ copies; so one core is
   limited by its DMA and 48 by their share of HBM. The share is `hbm_bw` / n over the n
-  cores of the launch; when the first pass shows cores that move no HBM data, or finish
-  theirs early (`sharing_ends`), the launch is timed again with the share at time t taken
-  over the cores whose HBM traffic (in the first pass) was not over by t (`hbm_after`).
+  cores of the launch; when the first pass shows cores that move no HBM data, or move it
+  over only part of the launch (`sharing_spans`), the launch is timed again with the share
+  at time t taken over the cores whose HBM traffic (in the first pass) had started and was
+  not over by t (`hbm_after`). A MIX kernel's vector cores that only dequantise what the
+  cube cores computed (catlass 12) do not share HBM while the cube cores stream operands.
 - **L2** (`l2_bytes`, `l2_line`-byte lines) keeps what GM copies read and write. A line is
   resident while fewer than the L2's capacity of lines were inserted since its last use
   (LRU by reuse distance). Cores run in parallel on hardware but one after another here, so
@@ -119,8 +121,12 @@ class MemSystem:
         # requests waiting for HBM hold the core's GM port (ascdsl.sim.port).
         self.hbm_bound = self.hbm_rate < self.read_rate
         self.hbm_bw = c["hbm_bw"]
-        # The HBM share over time (`share_hbm`): when the sharing cores' traffic ends, ascending.
-        self.ends: list[float] | None = None
+        # The HBM share over time (`share_hbm`): the times at which the number of cores
+        # moving data changes, ascending, and each interval's rate per core (`rates[i]` from
+        # `bounds[i]` to `bounds[i + 1]`; before the first bound and after the last, a core
+        # moving data is alone).
+        self.bounds: list[float] | None = None
+        self.rates: list[float] = []
         # The first pass's log of reads and the second pass's corrections of who pays for a
         # line several cores read (ascdsl.sim.l2share); None when not kept or not needed.
         self.log = None
@@ -129,30 +135,46 @@ class MemSystem:
         # concurrent readers), the bytes it did not ask for (`TimedShares.unasked`).
         self.merged = 0
 
-    def share_hbm(self, ends: list[float]) -> None:
-        """Share HBM among the cores moving data at the time: `ends[i]` is when core i's HBM
-        traffic ended in a first pass (ascending, cores with none left out). Until the first
-        end all of them share `hbm_bw`, then one fewer at each end, and a core still moving
-        data after the last end has it alone (its own `gm_read_core` is then the bound)."""
-        self.ends = ends
-        self.hbm_rate = self.hbm_bw / max(1, len(ends))
+    def share_hbm(self, spans: list[tuple[float, float]]) -> None:
+        """Share HBM among the cores moving data at the time: core i moved HBM data from
+        `spans[i][0]` to `spans[i][1]` in a first pass (cores with none left out). At time t
+        the cores whose span holds t share `hbm_bw`; a core moving data outside every span
+        (it got ahead of its first-pass self) has it alone, its own `gm_read_core` then being
+        the bound."""
+        delta: dict[float, int] = {}
+        for a, b in spans:
+            if b > a:
+                delta[a] = delta.get(a, 0) + 1
+                delta[b] = delta.get(b, 0) - 1
+        self.bounds = bounds = sorted(delta)
+        bw = self.hbm_bw
+        rates = []
+        n = top = 0
+        for t in bounds:
+            n += delta[t]
+            top = max(top, n)
+            rates.append(bw / max(1, n))
+        self.rates = rates
+        # The port model's test for HBM-bound cores uses the share while most cores read.
+        self.hbm_rate = bw / max(1, top)
         self.hbm_bound = self.hbm_rate < self.read_rate
 
     def hbm_after(self, s: float, nbytes: float) -> float:
         """When a core's HBM share, free from `s`, has moved `nbytes`."""
-        ends = self.ends
-        if ends is None:
+        bounds = self.bounds
+        if bounds is None:
             return s + nbytes / self.hbm_rate
-        k = len(ends)
-        j = bisect_right(ends, s)
+        k = len(bounds)
+        j = bisect_right(bounds, s)
+        rates = self.rates
         bw = self.hbm_bw
         while j < k:
-            rate = bw / (k - j)
-            room = (ends[j] - s) * rate
+            rate = rates[j - 1] if j else bw
+            room = (bounds[j] - s) * rate
             if nbytes <= room:
                 return s + nbytes / rate
             nbytes -= room
-            s = ends[j]
+            s = bounds[j]
             j += 1
         return s + nbytes / bw
 
@@ -410,15 +432,22 @@ class MemSystem:
 
 
 # A second, timing-only pass pays when the first pass's mean number of cores moving HBM data
-# (over the slowest one's HBM time) is this far under the launch's core count.
+# (over the time from the first core's HBM start to the last one's end) is this far under the
+# launch's core count.
 SHARING_GAIN = 0.9
 
 
-def sharing_ends(active: int, ends: list[float]) -> list[float] | None:
-    """The HBM ends (`MemSystem.share_hbm`) of a first pass whose cores' HBM traffic ended at
-    `ends` (0: none), or None when sharing by the cores moving data would change little: the
-    cores' mean count over the last one's HBM time is at least `SHARING_GAIN` x `active`."""
-    busy = sorted(e for e in ends if e > 0)
-    if not busy or sum(busy) >= SHARING_GAIN * active * busy[-1]:
+def sharing_spans(active: int, spans: list[tuple[float, float]]
+                  ) -> list[tuple[float, float]] | None:
+    """The HBM spans (`MemSystem.share_hbm`) of a first pass whose cores moved HBM data from
+    `spans[i][0]` to `spans[i][1]` (a start below 0: none), or None when sharing by the cores
+    moving data would change little: their mean count over the launch's HBM time is at least
+    `SHARING_GAIN` x `active`."""
+    busy = sorted((a, b) for a, b in spans if a >= 0 and b > a)
+    if not busy:
+        return None
+    first = busy[0][0]
+    last = max(b for _, b in busy)
+    if sum(b - a for a, b in busy) >= SHARING_GAIN * active * (last - first):
         return None
     return busy

@@ -1,12 +1,12 @@
 """HBM bandwidth shared by the cores moving data at the time (ascdsl.sim.memsys: `share_hbm`,
-`hbm_after`, `sharing_ends`; SimKernel.run's second, timing-only pass)."""
+`hbm_after`, `sharing_spans`; SimKernel.run's second, timing-only pass)."""
 
 import numpy as np
 import pytest
 
 import ascdsl as asc
 from ascdsl.dialects.ascendc.soc import get_soc
-from ascdsl.sim.memsys import MemSystem, sharing_ends
+from ascdsl.sim.memsys import MemSystem, sharing_spans
 
 SOC = get_soc()
 COST = SOC.cost
@@ -17,7 +17,7 @@ MTE2 = "PIPE_MTE2"
 def test_the_share_grows_as_the_other_cores_finish():
     ms = MemSystem(SOC, 48)
     assert ms.hbm_after(0.0, BW) == pytest.approx(48.0)  # static: bw / 48 each
-    ms.share_hbm([1000.0, 3000.0])
+    ms.share_hbm([(0.0, 1000.0), (0.0, 3000.0)])
     # Two cores until t = 1000 (bw / 2 each), then the one left has all of it.
     first = 1000 * BW / 2
     assert ms.hbm_after(0.0, first) == pytest.approx(1000.0)
@@ -30,13 +30,37 @@ def test_the_share_grows_as_the_other_cores_finish():
     assert not ms.hbm_bound
 
 
+def test_a_core_shares_only_while_it_moves_data():
+    ms = MemSystem(SOC, 48)
+    # Core A streams from 0 to 10000; cores B and C move data only from 8000 on (a MIX
+    # kernel's vector cores dequantising what the cube cores computed).
+    ms.share_hbm([(0.0, 10000.0), (8000.0, 9000.0), (8000.0, 12000.0)])
+    # A has HBM alone until 8000, then a third of it until 9000, then a half.
+    assert ms.hbm_after(0.0, BW * 8000) == pytest.approx(8000.0)
+    assert ms.hbm_after(0.0, BW * 8000 + BW / 3 * 1000) == pytest.approx(9000.0)
+    assert ms.hbm_after(0.0, BW * 8000 + BW / 3 * 1000 + BW / 2 * 500) == pytest.approx(9500.0)
+    # Before 8000 no other core is moving data, so B alone would get all of it.
+    assert ms.hbm_after(1000.0, BW * 10) == pytest.approx(1010.0)
+    # The port model's test for HBM-bound cores uses the most cores sharing at once.
+    assert ms.hbm_rate == pytest.approx(BW / 3)
+
+
 def test_sharing_only_when_the_cores_moving_data_are_clearly_fewer():
-    assert sharing_ends(4, [100.0, 100.0, 99.0, 100.0]) is None  # balanced
-    assert sharing_ends(4, [0.0, 0.0, 0.0, 0.0]) is None  # no HBM traffic at all
-    assert sharing_ends(4, [100.0, 0.0, 0.0, 0.0]) == [100.0]  # one core of four reads
-    # Mean count over the slowest core's HBM time: (100 + 100 + 100 + 50) / 100 = 3.5 < 3.6.
-    assert sharing_ends(4, [100.0, 100.0, 50.0, 100.0]) == [50.0, 100.0, 100.0, 100.0]
-    assert sharing_ends(4, [100.0, 100.0, 70.0, 100.0]) is None  # 3.7: not worth a pass
+    def spans(ends):  # cores that all start moving data at once
+        return [(0.0, e) for e in ends]
+
+    assert sharing_spans(4, spans([100.0, 100.0, 99.0, 100.0])) is None  # balanced
+    assert sharing_spans(4, [(-1.0, 0.0)] * 4) is None  # no HBM traffic at all
+    assert sharing_spans(4, [(0.0, 100.0)] + [(-1.0, 0.0)] * 3) == [(0.0, 100.0)]
+    # Mean count over the launch's HBM time: (100 + 100 + 100 + 50) / 100 = 3.5 < 3.6.
+    assert sharing_spans(4, spans([100.0, 100.0, 50.0, 100.0])) == [
+        (0.0, 50.0), (0.0, 100.0), (0.0, 100.0), (0.0, 100.0)]
+    assert sharing_spans(4, spans([100.0, 100.0, 70.0, 100.0])) is None  # 3.7: not worth it
+    # All four move data late, together: the same share either way, no second pass.
+    assert sharing_spans(4, [(900.0, 1000.0)] * 4) is None
+    # Two move data all along, two only at the end: (1000 + 1000 + 100 + 100) / 1000 = 2.2.
+    late = [(0.0, 1000.0), (0.0, 1000.0), (900.0, 1000.0), (900.0, 1000.0)]
+    assert sharing_spans(4, late) == sorted(late)
 
 
 @asc.jit
