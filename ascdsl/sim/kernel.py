@@ -233,9 +233,11 @@ class SimKernel:
             if self.lanes is not None:
                 cores = run_mixed(self, launch, values, core_num, nblocks)
                 return RunReport.build(self, launch, cores), hbm_spans(cores)
+            ms = launch.cost.memsys
             for b in range(core_num):
                 core = CoreSim(launch, b, nblocks)
                 self.run_core(core, values)
+                ms.finish(core)
                 if sanitize != "off" and core_num > 1:
                     core.san.snapshot_gm_writes()
                 cores.append(core)
@@ -300,6 +302,8 @@ def run_mixed(kernel: SimKernel, launch: Launch, values: list, core_num: int,
         block = make_cores(launch, b, nblocks, kernel.lanes)
         run = BlockRun(block, lambda c: kernel.run_core(c, values))
         run.run()
+        for c in block:
+            launch.cost.memsys.finish(c)
         runs.append(run)
         for c in block:
             know[c] = run.flags.know[c.lane]

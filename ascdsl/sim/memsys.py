@@ -16,9 +16,11 @@ mechanism rather than by per-op costs:
   cube cores computed (catlass 12) do not share HBM while the cube cores stream operands.
 - **L2** (`l2_bytes`, `l2_line`-byte lines) keeps what GM copies read and write. A line is
   resident while fewer than the L2's capacity of lines were inserted since its last use
-  (LRU by reuse distance). Cores run in parallel on hardware but one after another here, so
-  distances count every core as inserting at the rate of the one running (a launch of n
-  similar cores fills the L2 n times as fast as one core; each core owns 1/n of it).
+  (LRU by reuse distance, chip-wide). Cores run in parallel on hardware but one after another
+  here, so distances are counted on the chip's L2 clock (`now`): at a core's time t, the
+  lines the cores already simulated had inserted by t plus this core's own, scaled to the
+  launch as if the cores not yet simulated insert at their mean rate (a launch of n similar
+  cores fills the L2 n times as fast as one core). For write-backs each core owns 1/n of it.
   Writes allocate dirty lines. When a core's share of the L2 is full, every insertion evicts
   the least recently used line, whose chance of being dirty is the dirty share of the core's
   lines; an evicted dirty line is written back to HBM on the core's share.
@@ -52,6 +54,8 @@ GM arguments are taken to start on a line boundary (device allocations are 2 MB 
 from __future__ import annotations
 
 from bisect import bisect_right
+
+import numpy as np
 
 from ascdsl.dialects.ascendc.enums import CacheMode
 
@@ -134,6 +138,14 @@ class MemSystem:
         # Of the lines the last read waits on another core's fetch of (the time rule's
         # concurrent readers), the bytes it did not ask for (`TimedShares.unasked`).
         self.merged = 0
+        # The chip's L2 clock (`now`): the lines the cores already simulated had inserted by
+        # time t, as a step function (`chip_t` ascending, `chip_n` the sum at each), over
+        # `chip_k` cores; `_chip_dt` / `_chip_dn` are its steps, kept for merging.
+        self.chip_k = 0
+        self.chip_t: list[float] = []
+        self.chip_n: list[float] = []
+        self._chip_dt = np.zeros(0)
+        self._chip_dn = np.zeros(0)
 
     def share_hbm(self, spans: list[tuple[float, float]]) -> None:
         """Share HBM among the cores moving data at the time: core i moved HBM data from
@@ -201,11 +213,16 @@ class MemSystem:
         total = length * count
         if total <= 0:
             return 0, 0, 0.0, None
+        clock = core.l2_clock
         if share > 1:
-            return self._shared_read(core, buf, start, length, stride, count, mode, share)
-        if self.timed is not None and mode == CACHE_NORMAL and not (start | stride) & 31:
-            return self._timed_read(core, buf, start, length, stride, count)
-        return self._read_bytes(core, buf, start, length, stride, count, mode)
+            out = self._shared_read(core, buf, start, length, stride, count, mode, share)
+        elif self.timed is not None and mode == CACHE_NORMAL and not (start | stride) & 31:
+            out = self._timed_read(core, buf, start, length, stride, count)
+        else:
+            out = self._read_bytes(core, buf, start, length, stride, count, mode)
+        if core.l2_clock != clock:
+            core.l2_hist.append((core.t, core.l2_clock))
+        return out
 
     def _timed_read(self, core, buf: GMBuffer, start: int, length: int, stride: int,
                     count: int) -> tuple:
@@ -305,13 +322,48 @@ class MemSystem:
             return nbytes, 0
         st = buf.l2 or self.lines_of(buf)
         shift = self.shift
+        clock = core.l2_clock
         if stride == length or count == 1:
             self._write(core, st, start >> shift, (start + total - 1) >> shift)
         else:
             for k in range(count):
                 s = start + k * stride
                 self._write(core, st, s >> shift, (s + length - 1) >> shift)
+        if core.l2_clock != clock:
+            core.l2_hist.append((core.t, core.l2_clock))
         return 0, nbytes
+
+    # --- the chip's L2 clock -------------------------------------------------------------------
+
+    def now(self, core) -> float:
+        """The chip's L2 clock at the core's time: the lines inserted chip-wide so far, as the
+        cores already simulated inserted them by then and this one did, scaled to the launch
+        (the cores not yet simulated are taken to insert at their mean rate). A line is
+        resident while fewer than the L2's capacity of lines were inserted since its last use.
+        Scaling the core's own count instead (a core that hits on what another fetched
+        inserts little) let that core's clock lag the chip's, and the fetching core's run
+        ahead of it: it evicted lines the chip still held (mmb: A re-fetched from HBM)."""
+        k = self.chip_k
+        if not k:
+            return core.l2_clock * self.active
+        j = bisect_right(self.chip_t, core.t)
+        done = self.chip_n[j - 1] if j else 0.0
+        return (done + core.l2_clock) * self.active / (k + 1)
+
+    def finish(self, core) -> None:
+        """Add a core that has run to the chip's L2 clock."""
+        hist = core.l2_hist
+        self.chip_k += 1
+        if not hist:
+            return
+        h = np.array(hist, dtype=np.float64)
+        steps = np.diff(h[:, 1], prepend=0.0)
+        t = np.concatenate((self._chip_dt, h[:, 0]))
+        n = np.concatenate((self._chip_dn, steps))
+        order = np.argsort(t, kind="stable")
+        self._chip_dt, self._chip_dn = t[order], n[order]
+        self.chip_t = self._chip_dt.tolist()
+        self.chip_n = np.cumsum(self._chip_dn).tolist()
 
     def landed(self, buf: GMBuffer, groups: list | int, t: float) -> None:
         """The lines a read fetched (in `groups`, or in the one group `groups`) land in L2 at
@@ -326,7 +378,7 @@ class MemSystem:
     def _read_group(self, core, st: Lines, g: int, a: int, b: int, total: int) -> tuple:
         """`read` of the lines a..b of group g (the common case, aligned and cached)."""
         ((_, m),) = _masks(a, b)
-        now = core.l2_clock * self.active
+        now = self.now(core)
         age = now - st.stamp[g]
         cap = self.capacity
         hit_ready = 0.0
@@ -357,7 +409,7 @@ class MemSystem:
         """Lines a..b: (lines missed, landing time of hit lines this core fetched)."""
         stamp, have, ready, owner = st.stamp, st.have, st.ready, st.owner
         cap = self.capacity
-        now = core.l2_clock * self.active
+        now = self.now(core)
         me = core.block_idx
         hit_ready = 0.0
         missed = 0
@@ -388,7 +440,7 @@ class MemSystem:
     def _write(self, core, st: Lines, a: int, b: int) -> None:
         stamp, have, dirty = st.stamp, st.have, st.dirty
         cap = self.capacity
-        now = core.l2_clock * self.active
+        now = self.now(core)
         inserted = newly_dirty = 0
         for g, m in _masks(a, b):
             age = now - stamp[g]

@@ -81,6 +81,8 @@ class Core:
     def __init__(self, idx=0):
         self.block_idx = idx
         self.l2_clock = self.l2_resident = self.l2_dirty = self.wb_pending = 0
+        self.t = 0.0
+        self.l2_hist = []
 
 
 def small_l2(lines: int):
@@ -151,3 +153,27 @@ def test_strided_bursts_count_each_line_once():
     # 4 bursts of 128 bytes, 128 apart: one line.
     assert ms.read(core, buf, 0, 128, 128 * 2, 2, CACHE_NORMAL)[0] == 512
     assert ms.read(core, buf, 1024, 128, 2048, 4, CACHE_NORMAL)[0] == 4 * 512
+
+
+def test_residency_counts_the_lines_the_other_cores_inserted_meanwhile():
+    ms = MemSystem(small_l2(64), active=2)
+    buf = gm(1 << 20)
+    a, b = Core(0), Core(1)
+    # Core a (simulated first) streams 64 lines between t = 10 and t = 80.
+    for i in range(8):
+        a.t = 10.0 * (i + 1)
+        ms.read(a, buf, 65536 + i * 4096, 4096, 4096, 1, CACHE_NORMAL)
+    ms.finish(a)
+    # Core b reads one line at t = 0, when a had inserted nothing yet ...
+    assert ms.read(b, buf, 0, 512, 512, 1, CACHE_NORMAL)[0] == 512
+    # ... and again at t = 5: still there.
+    b.t = 5.0
+    assert ms.read(b, buf, 0, 512, 512, 1, CACHE_NORMAL)[:2] == (0, 512)
+    # At t = 100 the chip has inserted a's 64 lines since: the L2's capacity, so it is gone,
+    # though b itself inserted one line (its own count, scaled to the launch, said 2).
+    b.t = 100.0
+    assert ms.now(b) == pytest.approx((64 + 1) * 2 / 2)
+    assert ms.read(b, buf, 0, 512, 512, 1, CACHE_NORMAL)[0] == 512
+    # Half-way through a's stream the chip clock counts half of a's lines.
+    b.t = 40.0
+    assert ms.now(b) == pytest.approx((32 + 2) * 2 / 2)
