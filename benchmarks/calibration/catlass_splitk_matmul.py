@@ -10,6 +10,14 @@ published shape): half A, B, C, all row-major (the example's note on its table),
 UnitFlag, swizzle <20, 1>; the padding tags of the commit that published the table (62843134:
 PADDING_NZ for a row- or column-major operand), so both A and B are padded.
 
+B's layout is the published note's, not the example's code: the note under the table says A,
+B and C were row-major, while single_core_splitk.cpp declares `LayoutB = layout::ColumnMajor`
+at 62843134 as at every later commit. Which one ran matters at K = 80000 only: row-major B
+pads into a zN copy whose 16-wide columns are K rows tall, 80000 rows (2.56 MB) apart, past
+DataCopyParams' 16-bit gap, so both the padding's stores and the cube cores' loads of B go
+one column a copy (catlass's CopyUb2Gm and CopyGmToL1<zN> fall back to that); a column-major
+B pads into N-row columns (4096) at every K and splits nothing.
+
 It is a MIX kernel with three chip-wide phases:
 1. pad (AIV, every vector core): A (M x K) and B (K x N) from row-major into zN copies in a
    GM workspace (PaddingMatrixNZ::CommonND2NZ, K a multiple of 16 for every shape): tiles of
