@@ -18,7 +18,7 @@ cores:
   DataCopyPad, and computes, with a PipeBarrier<PIPE_V> between each,
 
       y = x * x;  y = y * x;  y = y * 0.044715;  y = x + y;  y = y * -1.595769;
-      y = exp(y);  y = y + 1;  y = x / y                      (x / (1 + e^(-1.5958 (x + 0.0447 x^3))))
+      y = exp(y);  y = y + 1;  y = x / y        (= x / (1 + e^(-1.5958 (x + 0.0447 x^3))))
 
   each a count-API call over the 64 x 256 floats, into geluOutUB (UB 64 KB, after xUB's
   64 KB), and copies geluOutUB back over the same rows of C with one DataCopyPad.
