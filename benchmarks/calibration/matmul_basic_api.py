@@ -72,8 +72,11 @@ def copy_in_b(dst, b_gm, chunk, nb, cur_n, K, BN: asc.ConstExpr[int], BK: asc.Co
 @asc.jit
 def process_loop(a_gm, b_gm, c_gm, l1, a2, b2, co1, m_loops, n_loops, m_count, n_count,
                  tail_m, tail_n, N, K, BM: asc.ConstExpr[int], BN: asc.ConstExpr[int],
-                 BK: asc.ConstExpr[int], SKA: asc.ConstExpr[int], SKB: asc.ConstExpr[int]):
-    """ProcessLoop: the core's N x M blocks, each a K loop over the L1 / L0 ping-pongs."""
+                 BK: asc.ConstExpr[int], SKA: asc.ConstExpr[int], SKB: asc.ConstExpr[int],
+                 QUANT: asc.ConstExpr[int], NOTIFY: asc.ConstExpr[int]):
+    """ProcessLoop: the core's N x M blocks, each a K loop over the L1 / L0 ping-pongs.
+    Fixpipe converts by `QUANT` (a QuantMode); `NOTIFY` >= 0 sets that cross-core flag (mode 2,
+    on FIX) after each block's Fixpipe, for a MIX kernel's vector cores (matmul_gelu.py)."""
     a1_size = BM * BK * SKA
     b1_size = BK * BN * SKB
     b1_base = L1_PINGPONG_BYTES // 2
@@ -173,8 +176,9 @@ def process_loop(a_gm, b_gm, c_gm, l1, a2, b2, co1, m_loops, n_loops, m_count, n
             asc.set_flag(asc.HardEvent.M_FIX, 0)
             asc.wait_flag(asc.HardEvent.M_FIX, 0)
             asc.fixpipe(c_gm[mb * BM * N + nb * BN:], co1,
-                        asc.FixpipeParamsV220(cur_n, cur_m, cur_m_align, N,
-                                              quant_pre=int(QuantMode.F322F16)))
+                        asc.FixpipeParamsV220(cur_n, cur_m, cur_m_align, N, quant_pre=QUANT))
+            if NOTIFY >= 0:
+                asc.cross_core_set_flag(flag_id=NOTIFY, mode_id=2, pipe=asc.PipeID.PIPE_FIX)
             asc.set_flag(asc.HardEvent.FIX_M, 0)
     asc.wait_flag(asc.HardEvent.M_MTE1, 0)
     asc.wait_flag(asc.HardEvent.M_MTE1, 1)
@@ -219,7 +223,8 @@ def mmad_custom(a: asc.GlobalAddress, bt: asc.GlobalAddress, c: asc.GlobalAddres
                 m_loops = smaller(m_loops, m_rows)
             n_loops = (act_n + BN - 1) // BN
             process_loop(a_gm, b_gm, c_gm, l1, a2, b2, co1, m_loops, n_loops, act_m // BM,
-                         act_n // BN, act_m % BM, act_n % BN, N, K, BM, BN, BK, SKA, SKB)
+                         act_n // BN, act_m % BM, act_n % BN, N, K, BM, BN, BK, SKA, SKB,
+                         int(QuantMode.F322F16), -1)
 
 
 def launch(scenario: int, a, bt, c, m_rows: int = 0, shape=(M, N, K), cores: int = CORES,

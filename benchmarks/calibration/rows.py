@@ -181,6 +181,25 @@ ROWS += [
 ]
 
 
+
+# The fused matmul + GELU best practice (a __mix__(1, 2) kernel: mmb-1's matmul with an f32 C,
+# then each AI core's two vector cores apply GELU to its blocks through GM), published with
+# msprof figures of the cube and the vector cores; not in the reference table: never fitted.
+# The README's table also times the GELU alone ("Gelu计算", AI_VECTOR_CORE, 48 blocks) and the
+# matmul alone ("Matmul计算"); neither names its kernel, so they are not rows (matmul_gelu.py).
+MMG_SRC = ("asc-devkit examples/01_simd_cpp_api/05_best_practices/03_fusion_compute/"
+           "matmul_gelu_high_performance/README.md @ 12402351, mmad_gelu.asc @ bd7c81c7 "
+           "(Atlas A2 Training, msOpProf, median of 5; scenario 1)")
+AIV_PIPES = {"PIPE_V": VEC, "PIPE_S": SCALAR, "PIPE_MTE2": MTE2, "PIPE_MTE3": MTE3}
+ROWS += [
+    Row("mmg-1", "MIX 24 AIC + 48 AIV: mmb-1's matmul (f32 C), GELU of each 128 x 256 block "
+        "on its two AIVs through GM", MMG_SRC, "unlisted",
+        {TD: 4236.944, AIC: 3770.16, MAC: 3083.235, AIC_SCALAR: 531.971, MTE1: 2520.852,
+         AIC_MTE2: 3687.839, FIXP: 193.933, AIV: 3773.6, VEC: 174.327, SCALAR: 2.016,
+         MTE2: 90.315, MTE3: 66.373},
+        (TD, AIC, MAC, MTE1, AIC_MTE2, FIXP, AIV, VEC, MTE2, MTE3), ("matmul_gelu", 1)),
+]
+
 CATLASS_OPT_SRC = ("hicann/catlass @ 0dfcf9df docs/en/1_Practice/11_matmul_optimization.md, "
                    "TileShape case 3 (24 AIC; 'execution time', tool and SKU not named)")
 
