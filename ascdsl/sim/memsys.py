@@ -142,6 +142,11 @@ class MemSystem:
         # time t, as a step function (`chip_t` ascending, `chip_n` the sum at each), over
         # `chip_k` cores; `_chip_dt` / `_chip_dn` are its steps, kept for merging.
         self.chip_k = 0
+        # A core's history keeps a point each time its count has grown by `chip_step` lines
+        # (1/64 of its share: the clock is then off by under 1/64 of the L2), so its length
+        # grows with the data moved over the L2's size, not with the copies; one core alone
+        # has no one to tell.
+        self.chip_step = self.core_capacity / 64 if self.active > 1 else 0.0
         self.chip_t: list[float] = []
         self.chip_n: list[float] = []
         self._chip_dt = np.zeros(0)
@@ -220,8 +225,8 @@ class MemSystem:
             out = self._timed_read(core, buf, start, length, stride, count)
         else:
             out = self._read_bytes(core, buf, start, length, stride, count, mode)
-        if core.l2_clock != clock:
-            core.l2_hist.append((core.t, core.l2_clock))
+        if self.chip_step and core.l2_clock != clock:
+            self._mark(core)
         return out
 
     def _timed_read(self, core, buf: GMBuffer, start: int, length: int, stride: int,
@@ -329,8 +334,8 @@ class MemSystem:
             for k in range(count):
                 s = start + k * stride
                 self._write(core, st, s >> shift, (s + length - 1) >> shift)
-        if core.l2_clock != clock:
-            core.l2_hist.append((core.t, core.l2_clock))
+        if self.chip_step and core.l2_clock != clock:
+            self._mark(core)
         return 0, nbytes
 
     # --- the chip's L2 clock -------------------------------------------------------------------
@@ -350,13 +355,22 @@ class MemSystem:
         done = self.chip_n[j - 1] if j else 0.0
         return (done + core.l2_clock) * self.active / (k + 1)
 
+    def _mark(self, core) -> None:
+        """Note the core's L2 count in its history, every `chip_step` lines."""
+        hist = core.l2_hist
+        if not hist or core.l2_clock - hist[-1][1] >= self.chip_step:
+            hist.append((core.t, core.l2_clock))
+
     def finish(self, core) -> None:
         """Add a core that has run to the chip's L2 clock."""
         hist = core.l2_hist
         self.chip_k += 1
+        if hist and core.l2_clock > hist[-1][1]:
+            hist.append((core.t, core.l2_clock))
         if not hist:
             return
         h = np.array(hist, dtype=np.float64)
+        core.l2_hist = []  # merged: the report keeps the core, not its history
         steps = np.diff(h[:, 1], prepend=0.0)
         t = np.concatenate((self._chip_dt, h[:, 0]))
         n = np.concatenate((self._chip_dn, steps))

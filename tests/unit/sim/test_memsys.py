@@ -177,3 +177,19 @@ def test_residency_counts_the_lines_the_other_cores_inserted_meanwhile():
     # Half-way through a's stream the chip clock counts half of a's lines.
     b.t = 40.0
     assert ms.now(b) == pytest.approx((32 + 2) * 2 / 2)
+
+
+def test_a_cores_clock_history_grows_with_the_lines_it_inserts_over_its_share():
+    ms = MemSystem(small_l2(64 * 64), active=2)  # a share of 2048 lines: a point every 32
+    buf, core = gm(1 << 22), Core()
+    for i in range(4096):  # one line each
+        core.t = float(i)
+        ms.read(core, buf, i * 512, 512, 512, 1, CACHE_NORMAL)
+    assert core.l2_clock == 4096
+    assert len(core.l2_hist) == 4096 // 32
+    ms.finish(core)  # the last lines count too
+    assert ms.chip_n[-1] == 4096 and core.l2_hist == []
+    # Alone, a core keeps no history: no other core reads the chip's clock.
+    ms1, solo = MemSystem(small_l2(64), active=1), Core()
+    ms1.read(solo, buf, 0, 8192, 8192, 1, CACHE_NORMAL)
+    assert solo.l2_hist == []
