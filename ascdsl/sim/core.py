@@ -90,7 +90,8 @@ class CoreSim:
         "launch", "block_idx", "block_num", "soc", "cost", "checking", "san", "t", "free", "done",
         "busy", "first", "last", "trace", "syncs", "flags", "last_wait", "mems", "tpipe", "pipes",
         "allocator", "mask", "block_execs", "s_extra", "event_latency", "land", "memsys",
-        "hbm_free", "hbm_first", "l2_clock", "l2_hist", "l2_resident", "l2_dirty", "wb_pending", "fetch_free", "cmpmask",
+        "hbm_free", "hbm_first", "l2_clock", "l2_hist", "l2_resident", "l2_dirty", "wb_pending",
+        "fetch_free", "cmpmask",
         "wb_t", "wr", "wr_recs", "gm_read", "nd2nz_hbm",
         "atomic", "sys_workspace", "lane", "kind", "sub_idx", "sub_num", "hw_block_idx", "xrun",
         "skipped", "vms4_sr", "aipp", "placed", "clobbers", "counter",
@@ -174,7 +175,8 @@ class CoreSim:
         self.hbm_first = -1.0  # when its first HBM transfer started (-1: none yet)
         self.fetch_free = 0.0
         self.l2_clock = 0
-        self.l2_hist: list[tuple[float, float]] = []  # (time, l2_clock) after each change
+        # (time, l2_clock) every MemSystem.chip_step lines, for the chip's L2 clock
+        self.l2_hist: list[tuple[float, float]] = []
         self.l2_resident = 0
         self.l2_dirty = 0
         self.wb_pending = 0
@@ -271,8 +273,8 @@ class CoreSim:
         asked for, but lines joined in another core's fetch whole, on a cube core) and no faster
         than the core's HBM share delivers them; it lands `gm_latency` after its last byte. A
         write moves its bytes into L2 at `gm_write_core` (or to HBM, around L2); write-backs it
-        causes drain on the HBM share without holding it. While HBM is saturated, a write and the core's reads
-        share the core's GM port (ascdsl.sim.port)."""
+        causes drain on the HBM share without holding it. While HBM is saturated, a write and
+        the core's reads share the core's GM port (ascdsl.sim.port)."""
         ms = self.memsys
         wr = self.wr
         if wr is not None and wr[0] == p:
