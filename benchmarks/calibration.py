@@ -182,6 +182,17 @@ def run_matmul_basic(scenario: int) -> tuple[dict, str]:
                 raise SystemExit(f"matmul_basic_api scenario {scenario}: wrong result on core "
                                  f"{core}")
     full = mb.blocks_per_round(scenario)
+    figures = extend_rows(runs, full, ((None, AIC, MM_PIPES),))  # a cube launch: AICs only
+    note = (f"{MMB_ROWS} and {MMB_ROWS + 1} of each core's {full} base rows of M per round, "
+            f"extended to {full}")
+    return figures, note
+
+
+def extend_rows(runs: list, full: int, kinds: tuple) -> dict:
+    """The figures of a launch run at MMB_ROWS and MMB_ROWS + 1 base rows of M (`runs`), each
+    timeline extended linearly to `full` rows: Task Duration from the slowest, and for each
+    (core kind or None for every timeline, its time's key, {pipe: key}) of `kinds` the mean
+    time and pipe busy times of the timelines of that kind."""
 
     def extend(x0: float, x1: float) -> float:
         return x1 + (x1 - x0) * (full - MMB_ROWS - 1)
@@ -190,14 +201,14 @@ def run_matmul_basic(scenario: int) -> tuple[dict, str]:
     clock = r1.clock_mhz
     head = r1.task_cycles - max(r1.core_cycles)
     core = [extend(x0, x1) for x0, x1 in zip(r0.core_cycles, r1.core_cycles)]
-    figures = {TD: (head + max(core)) / clock, AIC: sum(core) / mb.CORES / clock}
-    for pipe, name in MM_PIPES.items():
-        busy = [sum(cr.busy.get(pipe, 0.0) for cr in r.cores) / mb.CORES for r in runs]
-        figures[name] = extend(*busy) / clock
-    note = (f"{MMB_ROWS} and {MMB_ROWS + 1} of each core's {full} base rows of M per round, "
-            f"extended to {full}")
-    return figures, note
-
+    figures = {TD: (head + max(core)) / clock}
+    for kind, total, pipes in kinds:
+        mine = [i for i, cr in enumerate(r1.cores) if kind is None or cr.kind == kind]
+        figures[total] = sum(core[i] for i in mine) / len(mine) / clock
+        for pipe, name in pipes.items():
+            busy = [sum(r.cores[i].busy.get(pipe, 0.0) for i in mine) / len(mine) for r in runs]
+            figures[name] = extend(*busy) / clock
+    return figures
 
 
 def run_matmul_gelu(scenario: int) -> tuple[dict, str]:
@@ -224,24 +235,11 @@ def run_matmul_gelu(scenario: int) -> tuple[dict, str]:
                            atol=0):
             raise SystemExit(f"matmul_gelu: wrong result on core {core}")
     full = mg.SINGLE_M // mg.BASE_M
-
-    def extend(x0: float, x1: float) -> float:
-        return x1 + (x1 - x0) * (full - MMB_ROWS - 1)
-
-    r0, r1 = runs
-    clock = r1.clock_mhz
-    head = r1.task_cycles - max(r1.core_cycles)
-    core = [extend(x0, x1) for x0, x1 in zip(r0.core_cycles, r1.core_cycles)]
-    figures = {TD: (head + max(core)) / clock}
-    for kind, total, pipes in (("aic", AIC, MM_PIPES), ("aiv", AIV, AIV_PIPES)):
-        mine = [i for i, cr in enumerate(r1.cores) if cr.kind == kind]
-        figures[total] = sum(core[i] for i in mine) / len(mine) / clock
-        for pipe, name in pipes.items():
-            busy = [sum(r.cores[i].busy.get(pipe, 0.0) for i in mine) / len(mine) for r in runs]
-            figures[name] = extend(*busy) / clock
+    figures = extend_rows(runs, full, (("aic", AIC, MM_PIPES), ("aiv", AIV, AIV_PIPES)))
     note = (f"MIX; {MMB_ROWS} and {MMB_ROWS + 1} of each core's {full} base rows of M, "
             f"extended to {full}")
     return figures, note
+
 
 # catlass rows: (M, N, K, the assembly, L1 stages simulated per block or None for all of K).
 # With `stages`, every block's K is simulated over `stages` and `stages` + 1 L1 stages and the
