@@ -90,8 +90,8 @@ class CoreSim:
         "launch", "block_idx", "block_num", "soc", "cost", "checking", "san", "t", "free", "done",
         "busy", "first", "last", "trace", "syncs", "flags", "last_wait", "mems", "tpipe", "pipes",
         "allocator", "mask", "block_execs", "s_extra", "event_latency", "land", "memsys",
-        "hbm_free", "hbm_first", "l2_clock", "l2_hist", "l2_resident", "l2_dirty", "wb_pending",
-        "fetch_free", "cmpmask",
+        "hbm_free", "hbm_first", "hbm_busy", "l2_clock", "l2_hist", "l2_resident", "l2_dirty",
+        "wb_pending", "fetch_free", "cmpmask",
         "wb_t", "wr", "wr_recs", "gm_read", "nd2nz_hbm",
         "atomic", "sys_workspace", "lane", "kind", "sub_idx", "sub_num", "hw_block_idx", "xrun",
         "skipped", "vms4_sr", "aipp", "placed", "clobbers", "counter",
@@ -173,6 +173,9 @@ class CoreSim:
         self.nd2nz_hbm = self.memsys.nd2nz_hbm
         self.hbm_free = 0.0
         self.hbm_first = -1.0  # when its first HBM transfer started (-1: none yet)
+        # How long its HBM share was moving its data: over its span, how much of a core it was
+        # for the launch's HBM (MemSystem.share_hbm).
+        self.hbm_busy = 0.0
         self.fetch_free = 0.0
         self.l2_clock = 0
         # (time, l2_clock) every MemSystem.chip_step lines, for the chip's L2 clock
@@ -308,6 +311,7 @@ class CoreSim:
                 s = port
             if self.hbm_first < 0:
                 self.hbm_first = s
+            s_in = s
             s = ms.hbm_after(s, wb)
             if write:
                 self.wb_t = t0  # evicted by this write: they drain while it moves its bytes
@@ -321,6 +325,7 @@ class CoreSim:
                     busy_from = port
                 s = ms.hbm_after(s, hbm)
                 hbm_end = s
+            self.hbm_busy += s - s_in
             self.hbm_free = s
         if not write:
             req = port

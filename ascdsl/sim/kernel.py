@@ -164,7 +164,7 @@ class SimKernel:
         return report
 
     def _retime(self, core_num: int, args: list, first: Launch, trace: bool,
-                spans: list[tuple[float, float]] | None, timed: dict | None) -> RunReport:
+                spans: list[tuple[float, float, float]] | None, timed: dict | None) -> RunReport:
         """Time the launch again with HBM shared by the cores moving data at the time
         (ascdsl.sim.memsys, `share_hbm`), from the first pass's HBM spans, and with the misses
         of lines several cores read paid by the cores that read them first in time
@@ -188,7 +188,7 @@ class SimKernel:
         return report
 
     def _run(self, launch: Launch, core_num: int, args: list
-             ) -> tuple[RunReport, list[tuple[float, float]]]:
+             ) -> tuple[RunReport, list[tuple[float, float, float]]]:
         """One pass of `run`: its report and, for each core, when its HBM traffic started and
         ended (a start of -1: none)."""
         sanitize = launch.mode
@@ -316,9 +316,10 @@ def run_mixed(kernel: SimKernel, launch: Launch, values: list, core_num: int,
     return cores
 
 
-def hbm_spans(cores: list[CoreSim]) -> list[tuple[float, float]]:
-    """When each core's HBM traffic started and ended (a start of -1: none)."""
-    return [(c.hbm_first, c.hbm_free) for c in cores]
+def hbm_spans(cores: list[CoreSim]) -> list[tuple[float, float, float]]:
+    """When each core's HBM traffic started and ended (a start of -1: none), and how long its
+    HBM share was busy in between."""
+    return [(c.hbm_first, c.hbm_free, c.hbm_busy) for c in cores]
 
 
 def _arg_kinds(fn: func.FuncOp) -> list:

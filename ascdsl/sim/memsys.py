@@ -12,8 +12,11 @@ mechanism rather than by per-op costs:
   cores of the launch; when the first pass shows cores that move no HBM data, or move it
   over only part of the launch (`sharing_spans`), the launch is timed again with the share
   at time t taken over the cores whose HBM traffic (in the first pass) had started and was
-  not over by t (`hbm_after`). A MIX kernel's vector cores that only dequantise what the
-  cube cores computed (catlass 12) do not share HBM while the cube cores stream operands.
+  not over by t (`hbm_after`), each counted as the fraction of a core its share was busy
+  against the busiest core's (`sharing_spans`). A MIX kernel's vector cores that only
+  dequantise what the cube cores computed (catlass 12) do not share HBM while the cube cores
+  stream operands, and those that fetch a block now and then beside them (asc-devkit's
+  matmul_gelu) count as a sliver of a core each; the L2's bandwidth is split the same way.
 - **L2** (`l2_bytes`, `l2_line`-byte lines) keeps what GM copies read and write. A line is
   resident while fewer than the L2's capacity of lines were inserted since its last use
   (LRU by reuse distance, chip-wide). Cores run in parallel on hardware but one after another
@@ -119,7 +122,9 @@ class MemSystem:
         # A cube core's MTE2 alone: plain copies and ND2NZ copies of the bytes it misses.
         self.read_rate_aic = c.get("gm_read_aic", self.read_rate)
         self.nd2nz_hbm = c.get("nd2nz_hbm", self.read_rate)
-        self.l2_rate = min(c["l2_read_core"], c["l2_bw"] / n)
+        self.l2_read_core = c["l2_read_core"]
+        self.l2_bw = c["l2_bw"]
+        self.l2_rate = min(self.l2_read_core, self.l2_bw / n)
         self.write_rate = c["gm_write_core"]
         # Whether a core streaming from HBM gets less than its DMA reads alone: then the read
         # requests waiting for HBM hold the core's GM port (ascdsl.sim.port).
@@ -152,29 +157,33 @@ class MemSystem:
         self._chip_dt = np.zeros(0)
         self._chip_dn = np.zeros(0)
 
-    def share_hbm(self, spans: list[tuple[float, float]]) -> None:
+    def share_hbm(self, spans: list[tuple[float, float, float]]) -> None:
         """Share HBM among the cores moving data at the time: core i moved HBM data from
-        `spans[i][0]` to `spans[i][1]` in a first pass (cores with none left out). At time t
-        the cores whose span holds t share `hbm_bw`; a core moving data outside every span
-        (it got ahead of its first-pass self) has it alone, its own `gm_read_core` then being
-        the bound."""
-        delta: dict[float, int] = {}
-        for a, b in spans:
+        `spans[i][0]` to `spans[i][1]` in a first pass (cores with none left out), its share
+        busy for a fraction `spans[i][2]` of that span. At time t the cores whose span holds t
+        share `hbm_bw`, each counted as that fraction of a core: a core that streams holds a
+        whole share, one that moves a block now and then (a MIX kernel's vector cores beside
+        the cube cores feeding a matmul) a sliver. A core moving data outside every span (it
+        got ahead of its first-pass self) has it alone, its own `gm_read_core` then being the
+        bound. The L2's bandwidth is split the same way, over the most cores counted at once."""
+        delta: dict[float, float] = {}
+        for a, b, w in spans:
             if b > a:
-                delta[a] = delta.get(a, 0) + 1
-                delta[b] = delta.get(b, 0) - 1
+                delta[a] = delta.get(a, 0.0) + w
+                delta[b] = delta.get(b, 0.0) - w
         self.bounds = bounds = sorted(delta)
         bw = self.hbm_bw
         rates = []
-        n = top = 0
+        n = top = 0.0
         for t in bounds:
             n += delta[t]
             top = max(top, n)
-            rates.append(bw / max(1, n))
+            rates.append(bw / max(1.0, n))
         self.rates = rates
         # The port model's test for HBM-bound cores uses the share while most cores read.
-        self.hbm_rate = bw / max(1, top)
+        self.hbm_rate = bw / max(1.0, top)
         self.hbm_bound = self.hbm_rate < self.read_rate
+        self.l2_rate = min(self.l2_read_core, self.l2_bw / max(1.0, top))
 
     def hbm_after(self, s: float, nbytes: float) -> float:
         """When a core's HBM share, free from `s`, has moved `nbytes`."""
@@ -498,22 +507,32 @@ class MemSystem:
 
 
 # A second, timing-only pass pays when the first pass's mean number of cores moving HBM data
-# (over the time from the first core's HBM start to the last one's end) is this far under the
-# launch's core count.
+# (over the time from the first core's HBM start to the last one's end, each core counted as
+# in `sharing_spans`) is this far under the launch's core count.
 SHARING_GAIN = 0.9
 
 
-def sharing_spans(active: int, spans: list[tuple[float, float]]
-                  ) -> list[tuple[float, float]] | None:
+def sharing_spans(active: int, spans: list[tuple[float, float, float]]
+                  ) -> list[tuple[float, float, float]] | None:
     """The HBM spans (`MemSystem.share_hbm`) of a first pass whose cores moved HBM data from
-    `spans[i][0]` to `spans[i][1]` (a start below 0: none), or None when sharing by the cores
-    moving data would change little: their mean count over the launch's HBM time is at least
-    `SHARING_GAIN` x `active`."""
-    busy = sorted((a, b) for a, b in spans if a >= 0 and b > a)
+    `spans[i][0]` to `spans[i][1]` (a start below 0: none) with their share busy for
+    `spans[i][2]` cycles of it, or None when sharing by the cores moving data would change
+    little: their mean count over the launch's HBM time is at least `SHARING_GAIN` x
+    `active`.
+
+    Each span comes back with how much of a core it counts as: its share's busy fraction
+    over that of the core whose share was busy longest, at most 1. Cores running the same
+    code move data in step, so each counts whole even when its share idles between copies
+    (a copy in, a copy out); a core whose share is busy a twentieth as often as the busiest
+    core's can overlap it a twentieth of the time at most (a MIX kernel's vector cores
+    fetching a block now and then beside cube cores streaming operands)."""
+    busy = [(a, b, t / (b - a), t) for a, b, t in spans if a >= 0 and b > a]
     if not busy:
         return None
-    first = busy[0][0]
-    last = max(b for _, b in busy)
-    if sum(b - a for a, b in busy) >= SHARING_GAIN * active * (last - first):
+    top = max(busy, key=lambda s: s[3])[2]
+    out = sorted((a, b, min(1.0, f / top) if top > 0 else 1.0) for a, b, f, _ in busy)
+    first = out[0][0]
+    last = max(b for _, b, _ in out)
+    if sum((b - a) * w for a, b, w in out) >= SHARING_GAIN * active * (last - first):
         return None
-    return busy
+    return out
