@@ -94,7 +94,7 @@ class CoreSim:
         "wb_pending", "fetch_free", "cmpmask",
         "wb_t", "wr", "wr_recs", "gm_read", "nd2nz_hbm",
         "atomic", "sys_workspace", "lane", "kind", "sub_idx", "sub_num", "hw_block_idx", "xrun",
-        "skipped", "vms4_sr", "aipp", "placed", "clobbers", "counter",
+        "skipped", "vms4_sr", "aipp", "placed", "clobbers", "counter", "uflags",
     )
 
     def __init__(self, launch: Launch, block_idx: int, nblocks: int, lane: int = 0,
@@ -158,6 +158,8 @@ class CoreSim:
         # overrun wrote (None while there are none: the in-bounds path tests only that).
         self.placed: dict = {}
         self.clobbers: list | None = None
+        # L0C's UnitFlag state per memory (sim/lower/unitflag.py); None until an op uses it.
+        self.uflags: dict | None = None
         # The store-atomic register (sim/atomic.py): None, or how copies into GM combine.
         self.atomic = None
         self.sys_workspace = None  # the GPtr SetSysWorkspace set

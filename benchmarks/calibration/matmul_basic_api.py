@@ -18,15 +18,14 @@ README describes, with every constant of mmad.asc:
   (A) and 2/3 (B), MTE1 -> M and M -> MTE1 on the L0 buffer's index (preset reverse flags);
   the first packets of a block are copied before its K loop, each later one after the Mmad
   of the step that freed its buffer, B before A (the README's "B first");
-- Mmad with UnitFlag (2 within K, 3 on the last step), Fixpipe f32 -> f16 of the block.
+- Mmad with UnitFlag (2 within K, 3 on the last step), Fixpipe f32 -> f16 of the block with
+  UnitFlag 3: L0C's unit flags order the two, no SetFlag/WaitFlag M -> FIX or FIX -> M
+  (ascdsl/sim/lower/unitflag.py).
 
-Where the re-creation differs (the simulator has neither feature yet):
+Where the re-creation differs (the simulator has no LoadData3DV2 yet):
 - A goes L1 -> L0A with four LoadData2D (one column of K fractals each, 8 fractals, dstGap 3)
   where the source issues one LoadData3DV2 (l1H 1, l1W baseM: the same 32 fractals moved).
   The README's own "before" variant, which it says costs MTE1 queue slots, not bytes;
-- the simulator's Mmad and Fixpipe ignore unitFlag (docs/cube.md), so the block's Fixpipe
-  waits for its last Mmad (M -> FIX) and the next block's first Mmad for the Fixpipe
-  (FIX -> M), where UnitFlag overlaps them 512 bytes at a time.
 
 Simulating every block would take minutes of CPU: `m_rows` (> 0) runs only the first m_rows
 base blocks of M of each core per round (all of K, every N block), and calibration.py runs
@@ -90,7 +89,6 @@ def process_loop(a_gm, b_gm, c_gm, l1, a2, b2, co1, m_loops, n_loops, m_count, n
         asc.set_flag(asc.HardEvent.MTE1_MTE2, e)
     asc.set_flag(asc.HardEvent.M_MTE1, 0)
     asc.set_flag(asc.HardEvent.M_MTE1, 1)
-    asc.set_flag(asc.HardEvent.FIX_M, 0)
     l0_id = 0
     for nb in range(n_loops):
         cur_n = BN
@@ -149,8 +147,6 @@ def process_loop(a_gm, b_gm, c_gm, l1, a2, b2, co1, m_loops, n_loops, m_count, n
                     asc.set_flag(asc.HardEvent.MTE1_MTE2, b_rd + 2)
                 asc.set_flag(asc.HardEvent.MTE1_M, l0_id)
                 asc.wait_flag(asc.HardEvent.MTE1_M, l0_id)
-                if kb == 0:
-                    asc.wait_flag(asc.HardEvent.FIX_M, 0)  # UnitFlag's, whole-block here
                 uf = 2
                 if kb == k_loops - 1:
                     uf = 3
@@ -172,19 +168,16 @@ def process_loop(a_gm, b_gm, c_gm, l1, a2, b2, co1, m_loops, n_loops, m_count, n
                     asc.set_flag(asc.HardEvent.MTE2_MTE1, a_in)
                     a_next += SKA
                     a_in = 1 - a_in
-            # CopyOut; the M -> FIX / FIX -> M pair stands for UnitFlag (see the docstring).
-            asc.set_flag(asc.HardEvent.M_FIX, 0)
-            asc.wait_flag(asc.HardEvent.M_FIX, 0)
+            # CopyOut: UnitFlag 3 waits for the last Mmad's units and hands them back.
             asc.fixpipe(c_gm[mb * BM * N + nb * BN:], co1,
-                        asc.FixpipeParamsV220(cur_n, cur_m, cur_m_align, N, quant_pre=QUANT))
+                        asc.FixpipeParamsV220(cur_n, cur_m, cur_m_align, N, quant_pre=QUANT,
+                                              unit_flag=3))
             if NOTIFY >= 0:
                 asc.cross_core_set_flag(flag_id=NOTIFY, mode_id=2, pipe=asc.PipeID.PIPE_FIX)
-            asc.set_flag(asc.HardEvent.FIX_M, 0)
     asc.wait_flag(asc.HardEvent.M_MTE1, 0)
     asc.wait_flag(asc.HardEvent.M_MTE1, 1)
     for e in asc.static_range(4):
         asc.wait_flag(asc.HardEvent.MTE1_MTE2, e)
-    asc.wait_flag(asc.HardEvent.FIX_M, 0)
     asc.pipe_barrier(asc.Pipe.PIPE_ALL)
 
 

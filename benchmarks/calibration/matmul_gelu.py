@@ -31,7 +31,8 @@ cores:
   costs the vector core nothing it would not wait anyway.
 
 Where the cube part differs from the source, it differs as matmul_basic_api.py says (four
-LoadData2D for the one LoadData3DV2 of A, and UnitFlag stood for by M -> FIX / FIX -> M).
+LoadData2D for the one LoadData3DV2 of A); its Mmads and Fixpipe are ordered by UnitFlag, as
+the source's are.
 
 `m_rows` (> 0) runs only the first m_rows base blocks of M of each core (all of K, every N
 block, on the cube and the vector cores alike); calibration.py's run_matmul_gelu runs m_rows

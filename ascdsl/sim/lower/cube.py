@@ -34,6 +34,7 @@ from ..sanitizer import FIX, M, MTE1, MTE2
 from .common import check_align, dtype_of, gm_span, local_span
 from .copy import _record_blocks
 from .fixquant import SCALAR_OF, convert, fb_bytes, fb_chunks
+from .unitflag import fix_after, fix_before, mmad_after, mmad_before
 
 FRACTAL = 512  # bytes of one 16 x C0 fractal
 
@@ -244,8 +245,10 @@ def lower_mmad(op, cx: Lowering):
         d, a, b = R[sd], R[sa], R[sb]
         vals = R[sp]
         m, n, k = vals[:3]
+        flag = 0
         if unit_form:
             init = bool(vals[5])
+            flag = vals[3]
         else:
             init = not vals[3]  # isBias: accumulate onto what dst holds
         api = "Mmad"
@@ -280,6 +283,12 @@ def lower_mmad(op, cx: Lowering):
         elif not init:
             prod += cview.transpose(1, 0, 2).reshape(m1 * 16, n1 * 16)
         cview[...] = prod.reshape(m1 * 16, n1, 16).transpose(1, 0, 2)
+        # One 16 x 16 x C0 fractal product per cycle (4096 f16 MACs).
+        cost = c.cost
+        occ = cost.cube_issue + m1 * n1 * k1
+        units = None
+        if flag & 2:  # UnitFlag (sim/lower/unitflag.py): L0C's units order it with FIX
+            units = mmad_before(c, d.mem, dlo, dlo + n1 * m1 * 1024, occ, site)
         san = c.san
         if san is not None:
             k_ = san.begin(M)
@@ -290,9 +299,10 @@ def lower_mmad(op, cx: Lowering):
             elif not init:
                 san.access(d.mem, dlo, dlo + n1 * m1 * 1024, False, M, k_, site)
             san.access(d.mem, dlo, dlo + n1 * m1 * 1024, True, M, k_, site)
-        # One 16 x 16 x C0 fractal product per cycle (4096 f16 MACs).
-        cost = c.cost
-        c.run(M, cost.cube_issue + m1 * n1 * k1, cost.local_latency, site)
+        start = max(c.t, c.free[M])
+        c.run(M, occ, cost.local_latency, site)
+        if units is not None:
+            mmad_after(c, d.mem, units, flag, start)
 
     return f
 
@@ -381,7 +391,9 @@ def lower_fixpipe(op, cx: Lowering):
         c = R[0]
         c.t += pre
         d, s = R[sd], R[ss]
-        n, m, src_stride, dst_stride, relu, quant, deq, nd_num = R[sp][:8]
+        prm = R[sp]
+        n, m, src_stride, dst_stride, relu, quant, deq, nd_num = prm[:8]
+        flag = prm[10] if len(prm) > 10 else 0
         _require(c, s, (Hardware.L0C,), "reads", "Fixpipe", site)
         mode = _fixpipe_mode(c, quant, dts, dtd, sw is not None, site)
         if sw is not None and mode not in SCALAR_OF:
@@ -443,6 +455,15 @@ def lower_fixpipe(op, cx: Lowering):
             how = ATOMIC_WRITE
         else:
             dtd.store(rows, vals)
+        rate = c.cost.fix_rate
+        units = None
+        if flag & 2:  # UnitFlag (sim/lower/unitflag.py): L0C's units order it with M
+            # FIX reads whole fractals, so a tail of m rows takes its column block's units
+            # up to the next 16 rows, as the Mmad wrote them.
+            col, rows = src_stride * 16 * ssz, -(-m // 16) * 16 * 16 * ssz
+            units = fix_before(c, s.mem, [(slo + j * col, slo + j * col + rows)
+                                          for j in range(n1)], m * n * dsz / rate, site)
+        start = max(c.t, c.free[FIX])
         san = c.san
         if san is not None:
             k = san.begin(FIX)
@@ -458,20 +479,21 @@ def lower_fixpipe(op, cx: Lowering):
         # with UnitFlag its Fixpipe is issued about 5.8 K steps before the block's last Mmad
         # and its busy time spans them (mm-0 and mm-1 alike), so a Fixpipe that follows its
         # Mmads' flag does not pay it.
-        rate = c.cost.fix_rate
         if mode not in SCALAR_OF:
             c.gm_copy(FIX, d.buf, dlo, n * dsz, dst_stride * dsz, m, True, d.cache[1], site,
                       0.0, write_rate=rate)
-            return
-        # Per chunk of columns (FixpipeL0C2GMImplN): FIX loads the chunk's words L1 -> FB
-        # (copy_cbuf_to_fbuf, a FIX instruction), PipeBarrier<PIPE_FIX>, then converts and
-        # writes the chunk's columns of every row.
-        for col0, width in fb_chunks(n):
-            occ, lat = c.cost.copy(Hardware.L1, Hardware.FIXBUF, fb_bytes(width))
-            c.run(FIX, occ, lat, site)
-            c.barrier(FIX)
-            c.gm_copy(FIX, d.buf, dlo + col0 * dsz, width * dsz, dst_stride * dsz, m, True,
-                      d.cache[1], site, 0.0, write_rate=rate)
+        else:
+            # Per chunk of columns (FixpipeL0C2GMImplN): FIX loads the chunk's words L1 -> FB
+            # (copy_cbuf_to_fbuf, a FIX instruction), PipeBarrier<PIPE_FIX>, then converts
+            # and writes the chunk's columns of every row.
+            for col0, width in fb_chunks(n):
+                occ, lat = c.cost.copy(Hardware.L1, Hardware.FIXBUF, fb_bytes(width))
+                c.run(FIX, occ, lat, site)
+                c.barrier(FIX)
+                c.gm_copy(FIX, d.buf, dlo + col0 * dsz, width * dsz, dst_stride * dsz, m, True,
+                          d.cache[1], site, 0.0, write_rate=rate)
+        if units is not None:
+            fix_after(c, s.mem, units, flag, start)
 
     return f
 

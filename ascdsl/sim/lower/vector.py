@@ -143,7 +143,10 @@ def lower_construct(op, cx: Lowering):
         raise cx.error(op, f"builds a {t}, which the simulator has no model of (parameter "
                            "structs only)")
     defaults = t.defaults()
-    field_types = getattr(t, "field_cpp_types", lambda: ())()
+    # The constructor this call takes (MmadParams' six-value one types unitFlag as uint8_t
+    # where the eight-value one has isBias, a bool, at that place).
+    ctor = getattr(t, "ctor_cpp_types", None)
+    field_types = ctor(len(op.args)) if ctor is not None else ()
     # A field typed by a template parameter (None) keeps the value's own type.
     convs = [(lambda x: x) if ft is None else _CPP_FIELD.get(ft, int) for ft in field_types
              ] or [int] * len(defaults)
