@@ -193,3 +193,28 @@ def test_a_cores_clock_history_grows_with_the_lines_it_inserts_over_its_share():
     ms1, solo = MemSystem(small_l2(64), active=1), Core()
     ms1.read(solo, buf, 0, 8192, 8192, 1, CACHE_NORMAL)
     assert solo.l2_hist == []
+
+
+def test_the_chip_clock_merges_alike_in_python_and_in_numpy(monkeypatch):
+    import ascdsl.sim.memsys as memsys
+
+    rng = np.random.default_rng(5)
+    hists = []
+    for _ in range(6):  # cores whose histories interleave and tie at some times
+        t = np.sort(rng.integers(0, 50, 12)).astype(float)
+        hists.append(list(zip(t.tolist(), np.cumsum(rng.integers(1, 9, 12)).astype(float)
+                              .tolist())))
+
+    def clock(limit):
+        monkeypatch.setattr(memsys, "_MERGE_IN_PYTHON", limit)
+        ms = MemSystem(small_l2(64 * 64), active=6)
+        for h in hists:
+            core = Core()
+            core.l2_hist, core.l2_clock, core.t = list(h), h[-1][1], h[-1][0]
+            ms.finish(core)
+        return ms.chip_t, ms.chip_n
+
+    in_python, in_numpy = clock(10 ** 6), clock(0)
+    assert in_python == in_numpy
+    assert in_python[1][-1] == sum(h[-1][1] for h in hists)
+    assert in_python[0] == sorted(in_python[0])
