@@ -23,16 +23,18 @@ What the kernel does, as the catlass templates do:
 - each stage in L0 steps of L0 K: A's step L1 -> L0A (one LoadData per row of fractals), B's
   step L1 -> L0B (one LoadData per row of K fractals, transposing for row-major B), one Mmad;
   L0A and L0B each have two buffers (M -> MTE1 events 0/1 and 2/3);
-- the block's C leaves L0C through Fixpipe (f32 -> f16 for half) after the last stage; the
-  next block's first Mmad waits for it (FIX -> M). The first tiles of the next block are
-  copied before that wait, so MTE2 runs ahead;
+- the block's C leaves L0C through Fixpipe (f32 -> f16 for half) after the last stage. The
+  example asks for MmadAtlasA2Pingpong<true>, UnitFlag: every Mmad has unitFlag 0b10 and the
+  block's last one 0b11, the Fixpipe 0b11, and neither M -> FIX nor FIX -> M is set (the
+  Fixpipe drains L0C while the last Mmad runs, the next block's first Mmad trails the
+  Fixpipe; ascdsl/sim/lower/unitflag.py). `Config(unit_flag=False)` is catlass's
+  Pingpong<false> (the next block's first Mmad waits for FIX -> M). The first tiles of the
+  next block are copied before that point, so MTE2 runs ahead;
 - rows more than 65535 elements apart do not fit Nd2NzParams.srcDValue: they are copied one
   at a time (catlass's CopyGmToL1 for RowMajor does the same).
 
-Not re-created: the UnitFlag (the example now asks for MmadAtlasA2Pingpong<true>: Fixpipe
-drains L0C while the block's last Mmads run), which ascdsl's Mmad/Fixpipe do not model (the
-block's Fixpipe runs after its last Mmad); fp32 A goes L1 -> L0A with LoadData2D where catlass
-uses one LoadData3Dv2 (the same bytes, one instruction per row of fractals: one at M = 16).
+Not re-created: fp32 A goes L1 -> L0A with LoadData2D where catlass uses one LoadData3Dv2
+(the same bytes, one instruction per row of fractals: one at M = 16).
 
 Simulating all of K for every block costs minutes per row; `stages` (> 0) runs only the first
 `stages` L1 stages of every block (the strides stay those of the full K), and calibration.py
@@ -63,6 +65,7 @@ class Config:
     swizzle_direction: int = 0
     dtype: type = np.float16  # A, B and C (L0C accumulates in f32)
     b_col_major: bool = False  # B given as N rows of K (layout::ColumnMajor)
+    unit_flag: bool = True  # MmadAtlasA2Pingpong<ENABLE_UNIT_FLAG>: the example's true
 
 
 @asc.jit
@@ -128,14 +131,37 @@ def copy_b(dst, b_gm, k0, col0, k, n, N, K, TK: asc.ConstExpr[int], TN: asc.Cons
 
 
 @asc.jit
-def store_block(c_gm, co1, row0, col0, m, n, m_round, N, QUANT: asc.ConstExpr[int]):
-    """The block's result L0C -> C once its last Mmad is done; FIX -> M frees L0C for the
-    next block's first Mmad."""
-    asc.set_flag(asc.HardEvent.M_FIX, 0)
-    asc.wait_flag(asc.HardEvent.M_FIX, 0)
-    asc.fixpipe(c_gm[row0 * N + col0:], co1,
-                asc.FixpipeParamsV220(n, m, m_round, N, quant_pre=QUANT))
-    asc.set_flag(asc.HardEvent.FIX_M, 0)
+def tile_mmad(co1, a2, b2, m, n, k, acc, last, UNIT: asc.ConstExpr[bool]):
+    """TileMmad: C = A B, or C += A B when `acc`. With UnitFlag (ENABLE_UNIT_FLAG) every
+    Mmad of a block has unitFlag 0b10 and its last one (`last`) 0b11, which marks L0C ready
+    for the Fixpipe."""
+    if UNIT:
+        uf = 2
+        if last:
+            uf = 3
+        asc.mmad(co1, a2, b2, asc.MmadParams(m, n, k, unit_flag=uf, cmatrix_source=False,
+                                             cmatrix_init_val=not acc))
+    else:
+        asc.mmad(co1, a2, b2, asc.MmadParams(m, n, k, is_bias=acc, fm_offset=0,
+                                             en_ssparse=False, en_winograd_a=False,
+                                             en_winograd_b=False))
+
+
+@asc.jit
+def store_block(c_gm, co1, row0, col0, m, n, m_round, N, QUANT: asc.ConstExpr[int],
+                UNIT: asc.ConstExpr[bool]):
+    """The block's result L0C -> C once its last Mmad is done. Without UnitFlag M -> FIX
+    orders the two and FIX -> M frees L0C for the next block's first Mmad; with it the
+    Fixpipe's unitFlag 0b11 does both (catlass's copyL0CToGm(..., 0b11))."""
+    if UNIT:
+        asc.fixpipe(c_gm[row0 * N + col0:], co1,
+                    asc.FixpipeParamsV220(n, m, m_round, N, quant_pre=QUANT, unit_flag=3))
+    else:
+        asc.set_flag(asc.HardEvent.M_FIX, 0)
+        asc.wait_flag(asc.HardEvent.M_FIX, 0)
+        asc.fixpipe(c_gm[row0 * N + col0:], co1,
+                    asc.FixpipeParamsV220(n, m, m_round, N, quant_pre=QUANT))
+        asc.set_flag(asc.HardEvent.FIX_M, 0)
 
 
 @asc.jit
@@ -157,7 +183,7 @@ def basic_matmul(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddres
                  TN: asc.ConstExpr[int], TK: asc.ConstExpr[int], L0_K: asc.ConstExpr[int],
                  SWIZZLE: asc.ConstExpr[int], SWIZZLE_DIR: asc.ConstExpr[int],
                  B_COL: asc.ConstExpr[bool],
-                 QUANT: asc.ConstExpr[int]):
+                 QUANT: asc.ConstExpr[int], UNIT: asc.ConstExpr[bool]):
     dt = a.dtype
     c0 = 32 // dt.sizeof()  # elements of one C0 row
     frac = 16 * c0  # elements of one 512-byte fractal
@@ -209,7 +235,8 @@ def basic_matmul(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddres
         asc.wait_flag(asc.HardEvent.MTE1_MTE2, l1_id + 2)
         copy_b(l1[2 * l1a + l1_id * l1b:], b_gm, 0, col0, k_act, n, N, K, TK, TN, B_COL, c0)
         asc.set_flag(asc.HardEvent.MTE2_MTE1, l1_id + 2)
-        asc.wait_flag(asc.HardEvent.FIX_M, 0)
+        if not UNIT:
+            asc.wait_flag(asc.HardEvent.FIX_M, 0)
         for s in range(k_tiles):
             nxt = 1 - l1_id
             k_next = 0
@@ -257,17 +284,16 @@ def basic_matmul(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddres
                     asc.set_flag(asc.HardEvent.MTE1_MTE2, l1_id + 2)
                 asc.set_flag(asc.HardEvent.MTE1_M, 0)
                 asc.wait_flag(asc.HardEvent.MTE1_M, 0)
-                asc.mmad(co1, a2[l0a_id * l0_half:], b2[l0b_id * l0_half:],
-                         asc.MmadParams(m_round, n_round, kk, is_bias=(s + kp) > 0, fm_offset=0,
-                                        en_ssparse=False, en_winograd_a=False,
-                                        en_winograd_b=False))
+                tile_mmad(co1, a2[l0a_id * l0_half:], b2[l0b_id * l0_half:], m_round,
+                          n_round, kk, (s + kp) > 0, s == k_tiles - 1 and kp == parts - 1,
+                          UNIT)
                 asc.set_flag(asc.HardEvent.M_MTE1, l0b_id + 2)
                 l0b_id = 1 - l0b_id
                 asc.set_flag(asc.HardEvent.M_MTE1, l0a_id)
                 l0a_id = 1 - l0a_id
             l1_id = nxt
             k_act = k_next
-        store_block(c_gm, co1, row0, col0, m, n, m_round, N, QUANT)
+        store_block(c_gm, co1, row0, col0, m, n, m_round, N, QUANT, UNIT)
     drain()
 
 
@@ -279,7 +305,7 @@ def launch(a, b, c, m: int, n: int, k: int, cores: int, stages: int = 0,
     quant = QuantMode.F322F16 if cfg.dtype == np.float16 else QuantMode.NoQuant
     return basic_matmul[cores](a, b, c, m, n, k, cores, stages, tm, tn, tk, cfg.l0_k,
                                cfg.swizzle, cfg.swizzle_direction, cfg.b_col_major,
-                               int(quant))
+                               int(quant), cfg.unit_flag)
 
 
 def stage_count(k: int, cfg: Config = Config()) -> int:

@@ -30,9 +30,9 @@ catlass recommends when M < N). A zN B needs no conversion:
 each 16-column strip of it is K rows of 32 bytes in a row, so a tile is one plain copy of its
 strips (catlass's CopyGmToL1 for zN), where row- and column-major B are ND2NZ copies.
 
-Not re-created: UnitFlag (the example enables it; the re-creation takes the block's non-
-UnitFlag path: Fixpipe after the block's last Mmad, FIX -> M before the next block's first),
-as for BasicMatmul.
+UnitFlag as the examples enable it (MmadAtlasA2Preload<true, ...>): the block's last Mmad
+0b11, the others 0b10, the Fixpipe 0b11, no M -> FIX / FIX -> M (catlass_basic_matmul's
+tile_mmad and store_block); `Config(unit_flag=False)` takes the non-UnitFlag path.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ import numpy as np
 import ascdsl as asc
 from ascdsl.dialects.ascendc.types_cube import QuantMode
 from catlass_basic_matmul import (L0AB_HALF_BYTES, L1_BYTES, block_coord, copy_b, copy_rows,
-                                  drain, smaller, store_block)
+                                  drain, smaller, store_block, tile_mmad)
 
 
 # B's layouts in GM (catlass layout::ColumnMajor, RowMajor, zN).
@@ -62,6 +62,7 @@ class Config:
     swizzle: int = 3
     swizzle_direction: int = 0
     b_layout: int = B_COL
+    unit_flag: bool = True  # MmadAtlasA2Preload<ENABLE_UNIT_FLAG, ...>: the examples' true
 
 
 @asc.jit
@@ -94,9 +95,10 @@ def copy_stage(l1, a_gm, b_gm, buf, row0, col0, k0, k, m, n, N, K, TM: asc.Const
 
 
 @asc.jit
-def stage_mmads(co1, a2, b2, l1, l1_id, l0a_id, l0b_id, k_act, s, m_round, n_round,
+def stage_mmads(co1, a2, b2, l1, l1_id, l0a_id, l0b_id, k_act, s, last, m_round, n_round,
                 TM: asc.ConstExpr[int], TN: asc.ConstExpr[int], TK: asc.ConstExpr[int],
-                L0_K: asc.ConstExpr[int], LAYOUT: asc.ConstExpr[int], c0: asc.ConstExpr[int]):
+                L0_K: asc.ConstExpr[int], LAYOUT: asc.ConstExpr[int], c0: asc.ConstExpr[int],
+                UNIT: asc.ConstExpr[bool]):
     """The Mmads of L1 stage `s` (buffer `l1_id`, `k_act` of K) in L0 K steps: A's step L1 ->
     L0A, B's L1 -> L0B, one Mmad, L0A and L0B ping-pong (M -> MTE1 events 0/1 and 2/3); the
     stage's L1 buffers are released after its last step. Returns the next L0A and L0B ids."""
@@ -137,10 +139,8 @@ def stage_mmads(co1, a2, b2, l1, l1_id, l0a_id, l0b_id, k_act, s, m_round, n_rou
             asc.set_flag(asc.HardEvent.MTE1_MTE2, l1_id + 2)
         asc.set_flag(asc.HardEvent.MTE1_M, 0)
         asc.wait_flag(asc.HardEvent.MTE1_M, 0)
-        asc.mmad(co1, a2[l0a_id * l0_half:], b2[l0b_id * l0_half:],
-                 asc.MmadParams(m_round, n_round, kk, is_bias=(s + kp) > 0, fm_offset=0,
-                                en_ssparse=False, en_winograd_a=False,
-                                en_winograd_b=False))
+        tile_mmad(co1, a2[l0a_id * l0_half:], b2[l0b_id * l0_half:], m_round, n_round, kk,
+                  (s + kp) > 0, last and kp == parts - 1, UNIT)
         asc.set_flag(asc.HardEvent.M_MTE1, l0b_id + 2)
         l0b_id = 1 - l0b_id
         asc.set_flag(asc.HardEvent.M_MTE1, l0a_id)
@@ -154,7 +154,7 @@ def optimized_matmul(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAd
                      TN: asc.ConstExpr[int], TK: asc.ConstExpr[int], L0_K: asc.ConstExpr[int],
                      SWIZZLE: asc.ConstExpr[int], SWIZZLE_DIR: asc.ConstExpr[int],
                      LAYOUT: asc.ConstExpr[int],
-                     QUANT: asc.ConstExpr[int]):
+                     QUANT: asc.ConstExpr[int], UNIT: asc.ConstExpr[bool]):
     dt = a.dtype
     c0 = 32 // dt.sizeof()
     l0_half = L0AB_HALF_BYTES // dt.sizeof()
@@ -199,7 +199,8 @@ def optimized_matmul(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAd
         if t == 0:
             copy_stage(l1, a_gm, b_gm, l1_id, row0, col0, first * TK, k_act, m, n, N, K,
                        TM, TN, TK, LAYOUT, c0)
-        asc.wait_flag(asc.HardEvent.FIX_M, 0)
+        if not UNIT:
+            asc.wait_flag(asc.HardEvent.FIX_M, 0)
         for s in range(k_tiles):
             ks = (first + s) % k_tiles
             nxt = 1 - l1_id
@@ -218,10 +219,11 @@ def optimized_matmul(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAd
                            smaller(TM, M - mj * TM), smaller(TN, N - nj * TN), N, K, TM, TN,
                            TK, LAYOUT, c0)
             l0a_id, l0b_id = stage_mmads(co1, a2, b2, l1, l1_id, l0a_id, l0b_id, k_act, s,
-                                         m_round, n_round, TM, TN, TK, L0_K, LAYOUT, c0)
+                                         s == k_tiles - 1, m_round, n_round, TM, TN, TK, L0_K,
+                                         LAYOUT, c0, UNIT)
             l1_id = nxt
             k_act = k_next
-        store_block(c_gm, co1, row0, col0, m, n, m_round, N, QUANT)
+        store_block(c_gm, co1, row0, col0, m, n, m_round, N, QUANT, UNIT)
     drain()
 
 
@@ -231,7 +233,7 @@ def launch(a, b, c, m: int, n: int, k: int, cores: int, cfg: Config = Config()):
     tm, tn, tk = cfg.tile
     return optimized_matmul[cores](a, b, c, m, n, k, cores, tm, tn, tk, cfg.l0_k, cfg.swizzle,
                                    cfg.swizzle_direction, cfg.b_layout,
-                                   int(QuantMode.F322F16))
+                                   int(QuantMode.F322F16), cfg.unit_flag)
 
 
 def reference(a, b, m: int, n: int, k: int) -> np.ndarray:

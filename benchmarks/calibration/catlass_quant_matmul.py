@@ -106,8 +106,10 @@ def mmad_block(l1, a2, b2, co1, a_gm, b_gm, row0, col0, m, n, k0, k_len, first, 
             k_next = smaller(TK, k_len - kn * TK)
             copy_stage(l1, a_gm, b_gm, nxt, row0, col0, k0 + kn * TK, k_next, m, n, N, K, TM,
                        TN, TK, B_COL, c0)
+        # catlass 12 and 52 build their block with enableUnitFlag = false.
         l0a_id, l0b_id = stage_mmads(co1, a2, b2, l1, l1_id, l0a_id, l0b_id, k_act, s,
-                                     m_round, n_round, TM, TN, TK, L0K, B_COL, c0)
+                                     s == k_tiles - 1, m_round, n_round, TM, TN, TK, L0K,
+                                     B_COL, c0, False)
         l1_id = nxt
         k_act = k_next
 
