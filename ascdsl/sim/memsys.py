@@ -151,7 +151,7 @@ class MemSystem:
         self.merged = 0
         # The chip's L2 clock (`now`): the lines the cores already simulated had inserted by
         # time t, as a step function (`chip_t` ascending, `chip_n` the sum at each), over
-        # `chip_k` cores; `_chip_dt` / `_chip_dn` are its steps, kept for merging.
+        # `chip_k` cores; `_chip_dn` holds its steps (at `chip_t`), kept for merging.
         self.chip_k = 0
         # A core's history keeps a point each time its count has grown by `chip_step` lines
         # (1/64 of its share: the clock is then off by under 1/64 of the L2), so its length
@@ -160,7 +160,6 @@ class MemSystem:
         self.chip_step = self.core_capacity / 64 if self.active > 1 else 0.0
         self.chip_t: list[float] = []
         self.chip_n: list[float] = []
-        self._chip_dt: list[float] = []
         self._chip_dn: list[float] = []
 
     def share_hbm(self, spans: list[tuple[float, float, float]]) -> None:
@@ -385,7 +384,7 @@ class MemSystem:
         if not hist:
             return
         core.l2_hist = []  # merged: the report keeps the core, not its history
-        dt, dn = self._chip_dt, self._chip_dn
+        dt, dn = self.chip_t, self._chip_dn
         if len(dt) + len(hist) <= _MERGE_IN_PYTHON:
             # A launch of a few short histories (sim.py's 8 cores: 16 points each): a merge
             # in Python costs a tenth of numpy's calls.
@@ -394,7 +393,7 @@ class MemSystem:
             # Timsort of two sorted runs is a stable merge: earlier cores' points first.
             order = sorted(range(len(dt) + len(ht)), key=(dt + ht).__getitem__)
             t_all, n_all = dt + ht, dn + [b - a for a, b in zip([0.0] + hn, hn)]
-            self._chip_dt = self.chip_t = [t_all[i] for i in order]
+            self.chip_t = [t_all[i] for i in order]
             self._chip_dn = [n_all[i] for i in order]
             self.chip_n = list(accumulate(self._chip_dn))
             return
@@ -403,7 +402,7 @@ class MemSystem:
         t = np.concatenate((np.asarray(dt, dtype=np.float64), h[:, 0]))
         n = np.concatenate((np.asarray(dn, dtype=np.float64), steps_a))
         order = np.argsort(t, kind="stable")
-        self._chip_dt = self.chip_t = t[order].tolist()
+        self.chip_t = t[order].tolist()
         self._chip_dn = n[order].tolist()
         self.chip_n = np.cumsum(n[order]).tolist()
 

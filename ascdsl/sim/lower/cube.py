@@ -24,7 +24,8 @@ from numpy.lib.stride_tricks import as_strided
 import ascdsl.dialects.ascendc as A
 from ascdsl.dialects.ascendc.enums import Hardware
 from ascdsl.dialects.ascendc.ops_cube import FixpipeBase
-from ascdsl.dialects.ascendc.types_cube import CO2Layout, MmadParamsType, QuantMode
+from ascdsl.dialects.ascendc.types_cube import (CO2Layout, FixpipeParamsV220Type, MmadParamsType,
+                                                 QuantMode)
 
 from ..atomic import ATOMIC_WRITE, combine_into
 from ..compiler import Lowering, lowers, not_simulated
@@ -34,9 +35,13 @@ from ..sanitizer import FIX, M, MTE1, MTE2
 from .common import check_align, dtype_of, gm_span, local_span
 from .copy import _record_blocks
 from .fixquant import SCALAR_OF, convert, fb_bytes, fb_chunks
-from .unitflag import fix_after, fix_before, mmad_after, mmad_before
+from .unitflag import check_flag, fix_after, fix_before, mmad_after, mmad_before
 
 FRACTAL = 512  # bytes of one 16 x C0 fractal
+# MmadParams' six-value constructor: where it holds unitFlag and cmatrixInitVal.
+_UNIT_NAMES = [f for f, _ in MmadParamsType.MMAD_UNIT_FORM]
+_UNIT_FLAG, _UNIT_INIT = _UNIT_NAMES.index("unitFlag"), _UNIT_NAMES.index("cmatrixInitVal")
+_FIX_UNIT_FLAG = FixpipeParamsV220Type.field_names().index("unitFlag")
 
 # (dst, fm, filter) element types Mmad takes on dav-c220 (kernel_operator_mm_impl.h).
 MMAD_TYPES = {
@@ -247,8 +252,9 @@ def lower_mmad(op, cx: Lowering):
         m, n, k = vals[:3]
         flag = 0
         if unit_form:
-            init = bool(vals[5])
-            flag = vals[3]
+            init = bool(vals[_UNIT_INIT])
+            flag = vals[_UNIT_FLAG]
+            check_flag(c, flag, "Mmad", site)
         else:
             init = not vals[3]  # isBias: accumulate onto what dst holds
         api = "Mmad"
@@ -393,7 +399,8 @@ def lower_fixpipe(op, cx: Lowering):
         d, s = R[sd], R[ss]
         prm = R[sp]
         n, m, src_stride, dst_stride, relu, quant, deq, nd_num = prm[:8]
-        flag = prm[10] if len(prm) > 10 else 0
+        flag = prm[_FIX_UNIT_FLAG]
+        check_flag(c, flag, "Fixpipe", site)
         _require(c, s, (Hardware.L0C,), "reads", "Fixpipe", site)
         mode = _fixpipe_mode(c, quant, dts, dtd, sw is not None, site)
         if sw is not None and mode not in SCALAR_OF:
@@ -460,8 +467,8 @@ def lower_fixpipe(op, cx: Lowering):
         if flag & 2:  # UnitFlag (sim/lower/unitflag.py): L0C's units order it with M
             # FIX reads whole fractals, so a tail of m rows takes its column block's units
             # up to the next 16 rows, as the Mmad wrote them.
-            col, rows = src_stride * 16 * ssz, -(-m // 16) * 16 * 16 * ssz
-            units = fix_before(c, s.mem, [(slo + j * col, slo + j * col + rows)
+            col, height = src_stride * 16 * ssz, -(-m // 16) * 16 * 16 * ssz
+            units = fix_before(c, s.mem, [(slo + j * col, slo + j * col + height)
                                           for j in range(n1)], m * n * dsz / rate, site)
         start = max(c.t, c.free[FIX])
         san = c.san

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import DeadlockError
+from ..errors import DeadlockError, InvalidArgumentError
 from ..sanitizer import FIX, M
 
 UNIT = 512  # bytes of L0C per flag
@@ -47,6 +47,14 @@ class UnitFlags:
         self.bits = np.zeros(n, np.int8)
         self.rec = np.full(n, -1, np.int64)
         self.recs: list[tuple] = []
+
+
+def check_flag(c, flag: int, api: str, site) -> None:
+    """unitFlag takes 0 (off), 2 or 3; the hardware defines no mode 1 (nor anything above 3)."""
+    if c.checking and flag not in (0, 2, 3):
+        c.finding(InvalidArgumentError(
+            f"{api} has unitFlag {flag}: it takes 0 (off), 2 (keep the units' flags) or 3 "
+            "(flip them when done)", site))
 
 
 def _state(c, mem) -> UnitFlags:

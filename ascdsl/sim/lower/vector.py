@@ -145,8 +145,7 @@ def lower_construct(op, cx: Lowering):
     defaults = t.defaults()
     # The constructor this call takes (MmadParams' six-value one types unitFlag as uint8_t
     # where the eight-value one has isBias, a bool, at that place).
-    ctor = getattr(t, "ctor_cpp_types", None)
-    field_types = ctor(len(op.args)) if ctor is not None else ()
+    field_types = t.ctor_cpp_types(len(op.args))
     # A field typed by a template parameter (None) keeps the value's own type.
     convs = [(lambda x: x) if ft is None else _CPP_FIELD.get(ft, int) for ft in field_types
              ] or [int] * len(defaults)

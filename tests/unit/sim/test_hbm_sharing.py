@@ -94,22 +94,28 @@ def test_sharing_only_when_the_cores_moving_data_are_clearly_fewer():
 
 
 @asc.jit
+def stream(g, o, ub, n, tile: asc.ConstExpr[int]):
+    """Copy n halfs of `g` through `ub` to `o`, `tile` at a time, in and out in turn."""
+    for i in range(n // tile):
+        asc.data_copy(ub, g[i * tile:], tile)
+        asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+        asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+        asc.data_copy(o[i * tile:], ub, tile)
+        asc.set_flag(asc.HardEvent.MTE3_MTE2, 0)
+        asc.wait_flag(asc.HardEvent.MTE3_MTE2, 0)
+
+
+@asc.jit
 def some_read(src: asc.GlobalAddress, dst: asc.GlobalAddress, n: int, used: int,
               tile: asc.ConstExpr[int]):
     """The first `used` cores copy their n halfs in and out, `tile` at a time; the rest idle."""
+    g = asc.GlobalTensor()
+    g.set_global_buffer(src + asc.get_block_idx() * n, n)
+    o = asc.GlobalTensor()
+    o.set_global_buffer(dst + asc.get_block_idx() * n, n)
+    ub = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, tile)
     if asc.get_block_idx() < used:
-        g = asc.GlobalTensor()
-        g.set_global_buffer(src + asc.get_block_idx() * n, n)
-        o = asc.GlobalTensor()
-        o.set_global_buffer(dst + asc.get_block_idx() * n, n)
-        ub = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, tile)
-        for i in range(n // tile):
-            asc.data_copy(ub, g[i * tile:], tile)
-            asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
-            asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
-            asc.data_copy(o[i * tile:], ub, tile)
-            asc.set_flag(asc.HardEvent.MTE3_MTE2, 0)
-            asc.wait_flag(asc.HardEvent.MTE3_MTE2, 0)
+        stream(g, o, ub, n, tile)
     asc.pipe_barrier(asc.Pipe.PIPE_ALL)
 
 
@@ -149,17 +155,11 @@ def streams_and_trickles(src: asc.GlobalAddress, dst: asc.GlobalAddress, n: int,
     idx = asc.get_block_idx()
     g = asc.GlobalTensor()
     g.set_global_buffer(src + idx * n, n)
-    o = asc.GlobalTensor()
-    o.set_global_buffer(dst + idx * n, n)
     ub = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, tile)
     if idx < heavy:
-        for i in range(n // tile):
-            asc.data_copy(ub, g[i * tile:], tile)
-            asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
-            asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
-            asc.data_copy(o[i * tile:], ub, tile)
-            asc.set_flag(asc.HardEvent.MTE3_MTE2, 0)
-            asc.wait_flag(asc.HardEvent.MTE3_MTE2, 0)
+        o = asc.GlobalTensor()
+        o.set_global_buffer(dst + idx * n, n)
+        stream(g, o, ub, n, tile)
     else:
         asc.data_copy(ub, g, 256)
         asc.set_flag(asc.HardEvent.MTE2_V, 0)

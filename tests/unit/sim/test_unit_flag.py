@@ -12,11 +12,11 @@ import pytest
 import ascdsl as asc
 from ascdsl.dialects.ascendc.soc import get_soc
 from ascdsl.runtime import config
-from ascdsl.sim import DeadlockError, RaceError
+from ascdsl.sim import DeadlockError, InvalidArgumentError, RaceError
 
 M_, N_, K_ = 64, 64, 16  # C is 64 x 64 f32: 16 KB, 32 units
 KL = 8  # Mmads per block
-FLAGS, UNIT, LAST_TWO, NONE, FIX_ZERO = range(5)
+FLAGS, UNIT, LAST_TWO, NONE, FIX_ZERO, ONE = range(6)
 
 
 @asc.jit
@@ -24,7 +24,8 @@ def two_blocks(ones: asc.GlobalAddress, c: asc.GlobalAddress, mode: asc.ConstExp
     """Two blocks of C = sum of KL products of ones (so 16 * KL everywhere), each K loop
     then a Fixpipe, ordered by `mode`: FLAGS (M_FIX / FIX_M, unitFlag 0), UNIT (Mmads 2 and
     the last 3, Fixpipe 3), LAST_TWO (every Mmad 2: nothing marks the units ready), NONE (no
-    sync at all), FIX_ZERO (the Mmads' UnitFlag, a Fixpipe without it)."""
+    sync at all), FIX_ZERO (the Mmads' UnitFlag, a Fixpipe without it), ONE (unitFlag 1
+    everywhere, which the hardware does not define; pipe barriers order the pairs)."""
     c_gm = asc.GlobalTensor()
     c_gm.set_global_buffer(c, 2 * M_ * N_)
     one_gm = asc.GlobalTensor()
@@ -41,7 +42,9 @@ def two_blocks(ones: asc.GlobalAddress, c: asc.GlobalAddress, mode: asc.ConstExp
             asc.wait_flag(asc.HardEvent.FIX_M, 0)
         for k in range(KL):
             uf = 0
-            if mode != FLAGS and mode != NONE:
+            if mode == ONE:
+                uf = 1
+            elif mode != FLAGS and mode != NONE:
                 uf = 2
                 if mode != LAST_TWO and k == KL - 1:
                     uf = 3
@@ -50,11 +53,17 @@ def two_blocks(ones: asc.GlobalAddress, c: asc.GlobalAddress, mode: asc.ConstExp
         if mode == FLAGS:
             asc.set_flag(asc.HardEvent.M_FIX, 0)
             asc.wait_flag(asc.HardEvent.M_FIX, 0)
+        if mode == ONE:
+            asc.pipe_barrier(asc.Pipe.PIPE_ALL)
         fuf = 0
         if mode == UNIT or mode == LAST_TWO:
             fuf = 3
+        if mode == ONE:
+            fuf = 1
         asc.fixpipe(c_gm[blk * M_ * N_:], co1,
                     asc.FixpipeParamsV220(N_, M_, M_, N_, unit_flag=fuf))
+        if mode == ONE:
+            asc.pipe_barrier(asc.Pipe.PIPE_ALL)
         if mode == FLAGS and blk == 0:
             asc.set_flag(asc.HardEvent.FIX_M, 0)
     asc.pipe_barrier(asc.Pipe.PIPE_ALL)
@@ -116,4 +125,17 @@ def test_units_left_ready_and_unread_hold_the_next_mmad():
 @pytest.mark.parametrize("mode", [FLAGS, UNIT])
 def test_the_result_does_not_depend_on_how_the_pipes_are_ordered(mode):
     c, _ = run(mode)
+    assert np.array_equal(c, np.full(2 * M_ * N_, 16.0 * KL, np.float32))
+
+
+
+def test_a_unit_flag_of_one_is_a_located_invalid_argument():
+    c, report = run(ONE, sanitize="warn")
+    bad = [str(f) for f in report.findings if isinstance(f, InvalidArgumentError)]
+    mmads = [b for b in bad if "Mmad has unitFlag 1" in b]
+    fixes = [b for b in bad if "Fixpipe has unitFlag 1" in b]
+    assert mmads and fixes and len(mmads) + len(fixes) == len(report.findings)
+    assert "'ascendc.mmad' op" in mmads[0] and "'ascendc.fixpipe' op" in fixes[0]
+    assert "test_unit_flag.py:" in mmads[0]  # file:line:col of the kernel's call
+    # Treated as off: the pipe barriers order the pairs and the result is right.
     assert np.array_equal(c, np.full(2 * M_ * N_, 16.0 * KL, np.float32))
