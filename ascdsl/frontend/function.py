@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+import numpy as np
+
 from ascdsl.diagnostics import SOURCES, Loc
 
 from .dtypes import DataType
@@ -152,6 +154,32 @@ def is_simple_constant(value: Any) -> bool:
     if isinstance(value, (tuple, frozenset)):
         return all(is_simple_constant(v) for v in value)
     return False
+
+
+def constant_key(value: Any) -> str | None:
+    """Text that identifies a constant a kernel reads by its value (part of the cache key), or
+    None when the value has none. Lists and dicts count: a kernel made by a factory reads them
+    from its closure, and two such kernels must not share a compiled entry."""
+    if is_simple_constant(value):
+        return f"{type(value).__name__}:{value!r}"
+    if isinstance(value, (list, tuple)):
+        parts = [constant_key(v) for v in value]
+        if None in parts:
+            return None
+        return f"{type(value).__name__}[" + ", ".join(parts) + "]"  # type: ignore[arg-type]
+    if isinstance(value, dict):
+        items = [(constant_key(k), constant_key(v)) for k, v in value.items()]
+        if any(k is None or v is None for k, v in items):
+            return None
+        return "dict{" + ", ".join(sorted(f"{k}: {v}" for k, v in items)) + "}"
+    if isinstance(value, np.generic):
+        return f"numpy.{type(value).__name__}:{value.item()!r}"
+    return None
+
+
+def is_code(value: Any) -> bool:
+    """A module, class or callable: what a kernel calls, not data it reads at compile time."""
+    return isinstance(value, (types.ModuleType, type)) or callable(value)
 
 
 @dataclass

@@ -33,7 +33,8 @@ from .function import (
     FunctionSource,
     SourceUnavailable,
     closure_vars,
-    is_simple_constant,
+    constant_key,
+    is_code,
     read_source,
     references,
 )
@@ -347,6 +348,7 @@ class JITFunction:
         self._lock = threading.RLock()
         self._deps: list[tuple[dict | None, str, Any]] | None = None
         self._dep_hash: str | None = None
+        self._opaque = False  # reads an object with no value key: never the disk cache
         self.__name__ = fn.__name__
         self.__qualname__ = fn.__qualname__
         self.__doc__ = fn.__doc__
@@ -368,8 +370,10 @@ class JITFunction:
                 raise CompilationError.at(None, str(e)) from None
         return self._source
 
-    def _collect_deps(self, seen: set[int]) -> tuple[list[tuple[dict | None, str, Any]], list[str]]:
-        """References (for change detection) and hash parts of this function and its callees."""
+    def _collect_deps(self, seen: set[int], opaque: list[str]
+                      ) -> tuple[list[tuple[dict | None, str, Any]], list[str]]:
+        """References (for change detection) and hash parts of this function and its callees;
+        `opaque` gains the names of objects read that have no value to key on."""
         seen.add(id(self))
         src = self.source
         # The def's line in its file (the text's first line is 1): the cached IR carries
@@ -383,18 +387,28 @@ class JITFunction:
             if isinstance(value, JITFunction):
                 refs.append((ref.namespace, ref.name, value))
                 if id(value) not in seen:
-                    sub_refs, sub_parts = value._collect_deps(seen)
+                    sub_refs, sub_parts = value._collect_deps(seen, opaque)
                     refs.extend(sub_refs)
                     parts.extend(sub_parts)
-            elif is_simple_constant(value):
+                continue
+            key = constant_key(value)
+            if key is not None:
+                # The key, not the value: a list mutated in place must count as changed.
+                refs.append((ref.namespace, ref.name, _Snapshot(key)))
+                parts.append(f"\nconst {ref.name}={key}")
+            elif not is_code(value):
+                # An object the kernel may read attributes of at compile time, with no value
+                # to key on: the compiled entries stay in this function's memory, unshared.
                 refs.append((ref.namespace, ref.name, value))
-                parts.append(f"\nconst {ref.name}={value!r}")
+                opaque.append(ref.name)
         return refs, parts
 
     def _ensure_deps(self) -> str:
         if self._dep_hash is None:
-            refs, parts = self._collect_deps(set())
+            opaque: list[str] = []
+            refs, parts = self._collect_deps(set(), opaque)
             self._deps = refs
+            self._opaque = bool(opaque)
             self._dep_hash = hashlib.sha256("".join(parts).encode()).hexdigest()
         return self._dep_hash
 
@@ -409,7 +423,7 @@ class JITFunction:
             cur = ns.get(name, _GONE)
             if cur is value:
                 continue
-            if type(cur) is type(value) and is_simple_constant(value) and cur == value:
+            if isinstance(value, _Snapshot) and constant_key(cur) == value.key:
                 continue
             self._invalidate()
             return False
@@ -544,7 +558,7 @@ class JITFunction:
             key = self._disk_key(kinds, consts, options)
             # With ASCDSL_DUMP_PATH set every specialization is compiled (not read from the
             # disk cache), so that all of its stages are dumped; the entry is still stored.
-            reuse = not options.always_compile and dump_dir() is None
+            reuse = not options.always_compile and dump_dir() is None and not self._opaque
             ck = self._load(key, names, kinds, consts, options) if reuse else None
             if ck is None:
                 ck = self._compile(key, names, kinds, consts, options)
@@ -588,7 +602,7 @@ class JITFunction:
         )
         if dump is not None:
             write_dump(dump, codegen_ir or "", ck)
-        if not options.always_compile:
+        if not options.always_compile and not self._opaque:
             disk.store(self.__name__, key, {
                 "kernel": self.__name__,
                 "insert_sync": insert_sync,
@@ -661,6 +675,15 @@ class _user_errors:
 
 
 _GONE = object()
+
+
+class _Snapshot:
+    """A constant's key when compiled (ascdsl.frontend.function.constant_key)."""
+
+    __slots__ = ("key",)
+
+    def __init__(self, key: str):
+        self.key = key
 
 
 def _constexpr_annotations(fn: Callable[..., Any]) -> tuple[set[str], dict[str, type]]:
