@@ -160,6 +160,13 @@ class CostModel:
         full, tail = divmod(n, chunk)
         return full * one(chunk) + (one(tail) if tail else 0.0)
 
+    def vector_steps(self, steps) -> float:
+        """Vector cycles of an advanced API whose loops its lowering counts (AscendDequant,
+        BroadCast): each step (API, instructions, repeats) issues `instructions` and runs
+        `repeats` repeats over all of them."""
+        return sum(k * self.vector_issue + r * self.vector_per_repeat(api)
+                   for api, k, r in steps)
+
     def reduce(self, api: str, count: int, elem_size: int) -> float:
         per_repeat = REPEAT // elem_size
         repeats = max(1, -(-count // per_repeat))

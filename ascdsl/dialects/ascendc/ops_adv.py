@@ -1,8 +1,9 @@
 """Advanced APIs beyond the math library: activation (SoftMax, SimpleSoftMax, LogSoftMax),
-normalization (RmsNorm, LayerNorm), quantization (AscendQuant) and the sort helpers (Concat,
-Extract).
+normalization (RmsNorm, LayerNorm), quantization (AscendQuant, AscendDequant), the sort helpers
+(Concat, Extract) and BroadCast.
 
-pyasc's ops and syntax (LogSoftMax and LayerNorm, which pyasc lacks, in the same style). SoftMax's `sharedTmpBuffer` and `softmaxShapeInfo` and AscendQuant's
+pyasc's ops and syntax (LogSoftMax, LayerNorm, AscendDequant and BroadCast, which pyasc lacks,
+in the same style). SoftMax's `sharedTmpBuffer` and `softmaxShapeInfo` and AscendQuant's
 `sharedTmpBuffer` and `config` are optional, recorded by `operandSegmentSizes` in the
 attribute dictionary; the template flags (`reuseSource`, `basicBlock`, `dataFormatNZ`,
 `isReuseSource`) are unit attributes printed as 0 or 1:
@@ -16,16 +17,25 @@ docs/adv.md gives each API's numerics, shape rules and cost in the simulator.
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import UnitAttr
-from xdsl.ir import SSAValue
-from xdsl.irdl import ParsePropInAttrDict, operand_def, opt_operand_def, opt_prop_def
+from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, UnitAttr, i32
+from xdsl.ir import Attribute, SSAValue
+from xdsl.irdl import (
+    ParsePropInAttrDict,
+    operand_def,
+    opt_operand_def,
+    opt_prop_def,
+    prop_def,
+    var_operand_def,
+)
+from xdsl.utils.exceptions import VerifyException
 
-from .base import AscendCOp, Cpp, asc_op
+from .base import AscendCOp, Cpp, CppStyle, asc_op, element_type, enum_attr
 from .constraints import INT, LOCAL, Is
-from .enums import Pipe
-from .segments import SEGMENTED, SegmentedFormat, segment_sizes
+from .enums import AscEnum, Pipe
+from .segments import SEGMENTED, SEGMENTS, SegmentedFormat, segment_sizes
 from .types_adv import (
     AscendQuantConfigType,
+    DequantParamsType,
     LayerNormTilingType,
     LogSoftMaxTilingType,
     RmsNormTilingType,
@@ -39,6 +49,7 @@ RMSNORM_TILING = Is((RmsNormTilingType,), "!ascendc.rmsnorm_tiling")
 LOG_SOFTMAX_TILING = Is((LogSoftMaxTilingType,), "!ascendc.log_softmax_tiling")
 LAYERNORM_TILING = Is((LayerNormTilingType,), "!ascendc.layernorm_tiling")
 QUANT_CONFIG = Is((AscendQuantConfigType,), "!ascendc.ascend_quant_config")
+DEQUANT_PARAMS = Is((DequantParamsType,), "!ascendc.dequant_params")
 
 
 def _flag(on: bool) -> UnitAttr | None:
@@ -251,6 +262,123 @@ class QuantOp(SegmentedFormat, AdvOp):
         )
 
 
+class DeQuantMode(AscEnum):
+    """How AscendDequant reads DequantParams {1, n, calCount} (`AscendC::DeQuantMode`):
+    SINGLE_ROW takes it as {n / calCount, calCount, calCount} when calCount is a multiple of
+    32 / sizeof(dstT) that divides n; MULTI_ROW keeps one row of n."""
+
+    DEQUANT_WITH_SINGLE_ROW = 0
+    DEQUANT_WITH_MULTI_ROW = 1
+
+
+# (dst, deqScale) element types of AscendDequant with a scale vector on dav-c220: the
+# static_assert of IsTemplateValid in ascend_dequant_common_impl.h. A uint64 scale holds a
+# float in its low word (the high word is for other APIs).
+DEQUANT_TYPES: tuple[tuple[str, str], ...] = (
+    ("f32", "f32"), ("f32", "bf16"), ("bf16", "bf16"), ("bf16", "f32"), ("f16", "ui64"))
+
+
+@asc_op(
+    cpp=Cpp("AscendDequant", template=("elem:dst", "elem:deqScale", "enum:mode"),
+            args=("dst", "src", "deqScale", "sharedTmpBuffer", "params")),
+    pipe=Pipe.PIPE_V, writes=("dst", "sharedTmpBuffer"), reads=("src", "deqScale"),
+    enums={"mode": DeQuantMode},
+)
+class AscendDequantOp(AdvOp):
+    """`AscendC::AscendDequant<dstT, scaleT, mode>(dst, src, deqScale[, sharedTmpBuffer],
+    params)` with a scale vector: the source is params.m rows of params.n int32 elements and
+    dst[i][j] = float(src[i][j]) * deqScale[j] for j < calCount (the rest of the row converted
+    unscaled), in rows of n rounded up to 32 bytes of dstT. ascdsl's op (pyasc has none)."""
+
+    name = "ascendc.ascend_dequant"
+    dst = operand_def(LOCAL)
+    src = operand_def(LOCAL)
+    deqScale = operand_def(LOCAL)
+    sharedTmpBuffer = opt_operand_def(LOCAL)
+    params = operand_def(DEQUANT_PARAMS)
+    mode = prop_def(IntegerAttr)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "operands attr-dict `:` type(operands)"
+
+    def __init__(self, dst: SSAValue, src: SSAValue, deq_scale: SSAValue, params: SSAValue,
+                 tmp: SSAValue | None = None,
+                 mode: DeQuantMode = DeQuantMode.DEQUANT_WITH_SINGLE_ROW):
+        super().__init__(operands=[dst, src, deq_scale, _opt(tmp), params],
+                         properties={"mode": enum_attr(mode)})
+
+    def header_refusal(self) -> str | None:
+        src = str(element_type(self.src))
+        if src != "i32":
+            return f"AscendDequant takes a LocalTensor<int32_t> source, not {src} elements"
+        pair = (str(element_type(self.dst)), str(element_type(self.deqScale)))
+        if pair not in DEQUANT_TYPES:
+            takes = ", ".join(f"({d}, {s})" for d, s in DEQUANT_TYPES)
+            return (f"AscendDequant with a scale vector takes (dst, deqScale) elements {takes} "
+                    f"(the static_assert of IsTemplateValid), not ({pair[0]}, {pair[1]})")
+        return None
+
+
+# --- pad --------------------------------------------------------------------------------------
+
+
+@asc_op(cpp=Cpp("BroadCast", CppStyle.SPECIAL), pipe=Pipe.PIPE_V,
+        writes=("dst", "sharedTmpBuffer"), reads=("src",))
+class BroadCastOp(SegmentedFormat, AdvOp):
+    """`AscendC::BroadCast<T, dim, axis>(dst, src, dstShape, srcShape[, sharedTmpBuffer])`:
+    src (shape srcShape) repeated along `axis` to dstShape, both dense; each shape is `dim`
+    integers, printed as a `const uint32_t` array (the API takes `const uint32_t
+    dstShape[dim]`). ascdsl's op (pyasc has none); text may leave `operandSegmentSizes` out,
+    `dim` then says how many integers each shape has."""
+
+    name = "ascendc.broadcast"
+    dst = operand_def(LOCAL)
+    src = operand_def(LOCAL)
+    dstShape = var_operand_def(INT)
+    srcShape = var_operand_def(INT)
+    sharedTmpBuffer = opt_operand_def(LOCAL)
+    dim = prop_def(IntegerAttr)
+    axis = prop_def(IntegerAttr)
+    irdl_options = SEGMENTED
+
+    def __init__(self, dst: SSAValue, src: SSAValue, dst_shape: list[SSAValue],
+                 src_shape: list[SSAValue], axis: int, tmp: SSAValue | None = None):
+        sizes = [1, 1, len(dst_shape), len(src_shape), int(tmp is not None)]
+        super().__init__(
+            operands=[dst, src, list(dst_shape), list(src_shape), _opt(tmp)],
+            properties={SEGMENTS: DenseArrayBase.from_list(i32, sizes),
+                        "dim": IntegerAttr(len(dst_shape), i32), "axis": IntegerAttr(axis, i32)})
+
+    @classmethod
+    def default_segments(cls, types: list[Attribute],
+                         props: dict[str, Attribute]) -> list[int] | str:
+        dim = props.get("dim")
+        if not isinstance(dim, IntegerAttr):
+            return "give `dim` (how many integers each shape has) or operandSegmentSizes"
+        d = dim.value.data
+        rest = len(types) - 2 - 2 * d
+        if d < 1 or rest not in (0, 1):
+            return (f"takes dst, src, {d} + {d} shape integers and an optional scratch "
+                    f"tensor, got {len(types)} operands")
+        return [1, 1, d, d, rest]
+
+    def verify_facts(self) -> None:
+        dim, axis = self.dim.value.data, self.axis.value.data
+        if dim not in (1, 2):
+            raise VerifyException(f"'dim' is {dim}; BroadCast broadcasts 1-D or 2-D shapes")
+        if axis not in (0, 1) or axis >= dim:
+            raise VerifyException(f"'axis' is {axis}; a {dim}-D BroadCast broadcasts axis "
+                                  f"{'0' if dim == 1 else '0 or 1'}")
+        for what, vals in (("dstShape", self.dstShape), ("srcShape", self.srcShape)):
+            if len(vals) != dim:
+                raise VerifyException(f"{what} has {len(vals)} integers; 'dim' is {dim}")
+
+    def header_refusal(self) -> str | None:
+        d, s = element_type(self.dst), element_type(self.src)
+        if d != s:
+            return f"BroadCast<T, dim, axis> takes dst and src of one element type, not {d} and {s}"
+        return None
+
+
 # --- sort -----------------------------------------------------------------------------------
 
 
@@ -284,5 +412,5 @@ class ExtractOp(AdvOp):
 
 ADV_OPS: list[type[AscendCOp]] = [
     SimpleSoftMaxOp, SoftMaxOp, RmsNormOp, QuantOp, ConcatOp, ExtractOp, LogSoftMaxOp,
-    LayerNormOp,
+    LayerNormOp, AscendDequantOp, BroadCastOp,
 ]

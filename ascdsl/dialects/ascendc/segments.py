@@ -48,11 +48,18 @@ class SegmentedFormat(IRDLOperation):
         defn = cls.get_irdl_definition()
         props = {k: attrs.pop(k) for k in list(attrs) if k in defn.properties or k == SEGMENTS}
         if SEGMENTS not in props:
-            sizes = infer_segments(cls, types)
+            sizes = cls.default_segments(types, props)
             if isinstance(sizes, str):
                 parser.raise_error(f"'{cls.name}': {sizes}", start, end)
             props[SEGMENTS] = DenseArrayBase.from_list(i32, sizes)
         return cls.create(operands=list(operands), properties=props, attributes=attrs)
+
+    @classmethod
+    def default_segments(cls, types: list[Attribute],
+                         props: dict[str, Attribute]) -> list[int] | str:
+        """Segment sizes for text that leaves `operandSegmentSizes` out, or why there are
+        none; an op whose variadic groups follow from a property overrides this."""
+        return infer_segments(cls, types)
 
     def print(self, printer: Printer) -> None:
         if self.operands:

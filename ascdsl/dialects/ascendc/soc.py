@@ -461,6 +461,36 @@ LIBRARY_910B: dict[str, Library] = {
         {"f32": 2, "f16": 2},
         f"{_IMPL}/quantization/quant; scratch: GetAscendQuantMaxMinTmpSize (2 bytes per "
         "element, at least 512)", min_tmp=512),
+    # AscendDequant with a scale vector, keyed "dstT<scaleT": the scale row to float once
+    # (Adds +0 of a float row, Cast of bfloat16, GatherMask of a uint64's low words), then per
+    # chunk of k rows Cast int32 -> float, Mul by the scale row (one instruction of k repeats
+    # per 64 scaled columns and a norm-mode one for the rest; one per row past 2040 columns),
+    # and the rows to dstT (Adds +0 into float, else Cast; one a row when dstT pads the row).
+    # Scratch: a float per element of the chunk after the float scale row; the minimum is
+    # GetAscendDequantMaxMinTmpSize's (2n + 72 floats). ascdsl.sim.lower.dequant_broadcast
+    # counts the chunks and loops.
+    "AscendDequant": Library(
+        {"f32<f32": "Adds Cast Mul Adds", "f32<bf16": "Cast Cast Mul Adds",
+         "bf16<bf16": "Cast Cast Mul Cast", "bf16<f32": "Adds Cast Mul Cast",
+         "f16<ui64": "GatherMask Cast Mul Cast"},
+        {k: 4 for k in ("f32<f32", "f32<bf16", "bf16<bf16", "bf16<f32", "f16<ui64")},
+        f"{_IMPL}/quantization/dequant/ascend_dequant_common_impl.h (CalculateByInner); "
+        "scratch: impl/adv_api/tiling/quantization/ascend_dequant_tiling_impl.cpp"),
+    # BroadCast<T, dim, axis>, keyed by the implementation's path: [m, 1] -> [m, n] ("last")
+    # Brcb's each row's value into a 32-byte block (8 rows a repeat), then Copy's the blocks
+    # along the rows, a round of rows at a time; a row not 32-byte aligned is built padded and
+    # packed by a GatherMask ("last_unaligned"). [1, n] -> [m, n] ("first") Or's the row into 8
+    # rows at a time after a Duplicate of a zero block. Equal sizes Copy, one element
+    # Duplicates; 8-bit elements go through half ("b8": a Cast each way). Scratch bytes per row
+    # of a round: one block ("last"), plus a padded row when unaligned; the minimum is
+    # GetBroadCastMaxMinTmpSize's.
+    "BroadCast": Library(
+        {"last": "Brcb Copy", "last_unaligned": "Brcb Copy GatherMask", "first": "Duplicate Or",
+         "same": "Copy", "one": "Duplicate", "b8": "Cast Cast"},
+        {"last": 32, "last_unaligned": 32},
+        f"{_IMPL}/pad/broadcast/broadcast_v220_impl.h, broadcast_common_utils.h, "
+        "broadcast_common_impl.h (BroadCastCommon, the dav-c220 path); scratch: "
+        "impl/adv_api/tiling/pad/broadcast_tiling.cpp (GetBroadCastMaxMinTmpSize220)"),
     # dav-c220: Concat rebinds the tensor (`concat = src;`), Extract is two GatherMask.
     "Concat": Library({"f32": ""}, {"f32": 0}, _PROPOSAL),
     "Extract": Library({"f32": "2GatherMask"}, {"f32": 0}, _PROPOSAL),

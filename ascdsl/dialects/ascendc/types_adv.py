@@ -3,10 +3,11 @@
 `!ascendc.softmax_tiling` (`SoftMaxTiling`), `!ascendc.softmax_shape_info`
 (`AscendC::SoftMaxShapeInfo`), `!ascendc.rmsnorm_tiling` (`RmsNormTiling`),
 `!ascendc.ascend_quant_config` (`AscendC::AscendQuantConfig`) and the structs of the advanced
-APIs pyasc does not have (`LogSoftMaxTiling`, `LayerNormTiling`). The tiling structs are the ones CANN's
-tiling generator writes into `kernel_tiling/kernel_tiling.h` (global namespace, every field a
-`uint32_t` with a default of 0 unless noted): a kernel builds one with
-`ascendc.construct` (field values in declaration order) or receives it from the host.
+APIs pyasc does not have (`LogSoftMaxTiling`, `LayerNormTiling`, `AscendC::DequantParams`).
+The tiling structs are the ones CANN's tiling generator writes into
+`kernel_tiling/kernel_tiling.h` (global namespace, every field a `uint32_t` with a default of 0
+unless noted): a kernel builds one with `ascendc.construct` (field values in declaration order)
+or receives it from the host.
 """
 
 from __future__ import annotations
@@ -111,6 +112,17 @@ class LayerNormTilingType(AdvStructType):
     FIELD_CPP = ("uint32_t",) * 25 + ("float",)
 
 
+@irdl_attr_definition
+class DequantParamsType(AdvStructType):
+    """`AscendC::DequantParams` (m, n, calCount): AscendDequant's source is m rows of n int32
+    elements (n a multiple of 8), and the first calCount of each row are scaled. An aggregate
+    (no constructor): a kernel builds it from runtime values. Not in pyasc."""
+
+    name = "ascendc.dequant_params"
+    CPP = "AscendC::DequantParams"
+    FIELDS, FIELD_CPP = _u32("m", "n", "calCount")
+
+
 ADV_TYPES: list[type[AdvStructType]] = [
     SoftMaxTilingType,
     LogSoftMaxTilingType,
@@ -118,4 +130,5 @@ ADV_TYPES: list[type[AdvStructType]] = [
     RmsNormTilingType,
     AscendQuantConfigType,
     LayerNormTilingType,
+    DequantParamsType,
 ]

@@ -7,7 +7,8 @@ ffts.py, cube.py, matmul.py (the Matmul API), kfc.py (the Matmul API in mixed ke
 matmul_batch.py (its batch calls), matmul_nbatch.py (IterateNBatch), matmul_async.py (its asynchronous calls),
 matmul_quant.py (its dequantised output), matmul_multi.py (several objects on a core),
 system.py, atomic.py, block_sync.py, tensor_ext.py, debug.py, bufpool.py, list_tensor.py,
-trans5hd.py, fmatrix.py, sort.py, mrgsort.py, mask.py); the `asc` tile dialect in asc.py.
+trans5hd.py, fmatrix.py, sort.py, mrgsort.py, mask.py, dequant_broadcast.py); the `asc` tile
+dialect in asc.py.
 """
 
 from . import (  # noqa: F401
@@ -25,6 +26,7 @@ from . import (  # noqa: F401
     copy_ext,
     cube,
     debug,
+    dequant_broadcast,
     emitasc,
     emitc,
     ffts,

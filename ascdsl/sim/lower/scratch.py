@@ -53,9 +53,12 @@ class Scratch:
         self.site = cx.site(op)
         self.op_name = f"AscendC::{api}"
 
-    def check(self, c, R, operands: Sequence[tuple[LTensor, int, int]]) -> int:
-        """The scratch bytes of this call, checked (raises or reports what is wrong)."""
-        need = c.cost.library_min_tmp(self.api, self.dtype, self.elem)
+    def check(self, c, R, operands: Sequence[tuple[LTensor, int, int]], need: int | None = None,
+              rule: str = "one repeat of elements; see its GetMaxMinTmpSize") -> int:
+        """The scratch bytes of this call, checked (raises or reports what is wrong). `need`
+        and `rule`: the least the call accepts and why, where the shape decides it."""
+        if need is None:
+            need = c.cost.library_min_tmp(self.api, self.dtype, self.elem)
         site = self.site
         if self.slot is None:
             free = stack_bytes(c)
@@ -75,8 +78,8 @@ class Scratch:
         if nbytes < need:
             raise InvalidArgumentError(
                 f"passes a sharedTmpBuffer of {nbytes} bytes; {self.op_name} needs at least "
-                f"{need} for {self.dtype} (one repeat of elements; see its "
-                "GetMaxMinTmpSize)", site, notes=declared_here(t), core=c.block_idx)
+                f"{need} for {self.dtype} ({rule})", site, notes=declared_here(t),
+                core=c.block_idx)
         if c.checking:
             lo, hi = t.off, t.off + nbytes
             for other, olo, ohi in operands:

@@ -32,3 +32,23 @@ func.func @hccl(%ctx: memref<?xui8, 22>, %i: ui32) {
   ascendc.set_hccl_context %i, %ctx : ui32, memref<?xui8, 22>
   func.return
 }
+
+// -----
+
+// PYASC-LABEL: void dequant_pair(AscendC::LocalTensor<half> v1, AscendC::LocalTensor<int32_t> v2, AscendC::LocalTensor<float> v3, AscendC::DequantParams v4) {
+// PYASC-NEXT:    AscendC::AscendDequant<half, float, AscendC::DeQuantMode::DEQUANT_WITH_SINGLE_ROW>(v1, v2, v3, v4);
+// ERR: header-refusals.mlir:[[# @LINE + 2]]:3: error: 'ascendc.ascend_dequant' op AscendDequant with a scale vector takes (dst, deqScale) elements (f32, f32), (f32, bf16), (bf16, bf16), (bf16, f32), (f16, ui64) (the static_assert of IsTemplateValid), not (f16, f32)
+func.func @dequant_pair(%h: !ascendc.local_tensor<256xf16>, %s: !ascendc.local_tensor<256xi32>, %c: !ascendc.local_tensor<64xf32>, %p: !ascendc.dequant_params) {
+  ascendc.ascend_dequant %h, %s, %c, %p {mode = 0 : i32} : !ascendc.local_tensor<256xf16>, !ascendc.local_tensor<256xi32>, !ascendc.local_tensor<64xf32>, !ascendc.dequant_params
+  func.return
+}
+
+// -----
+
+// PYASC-LABEL: void broadcast_types(AscendC::LocalTensor<float> v1, AscendC::LocalTensor<half> v2, uint32_t v3) {
+// PYASC:         AscendC::BroadCast<float, 2, 1>(v1, v2, v1_dst_shape, v1_src_shape);
+// ERR: header-refusals.mlir:[[# @LINE + 2]]:3: error: 'ascendc.broadcast' op BroadCast<T, dim, axis> takes dst and src of one element type, not f32 and f16
+func.func @broadcast_types(%d: !ascendc.local_tensor<256xf32>, %s: !ascendc.local_tensor<64xf16>, %n: ui32) {
+  ascendc.broadcast %d, %s, %n, %n, %n, %n {axis = 1 : i32, dim = 2 : i32} : !ascendc.local_tensor<256xf32>, !ascendc.local_tensor<64xf16>, ui32, ui32, ui32, ui32
+  func.return
+}

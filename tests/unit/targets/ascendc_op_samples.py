@@ -27,6 +27,8 @@ from xdsl.irdl import AnyAttr, EqAttrConstraint, RangeLengthConstraint, RangeOf
 
 from ascdsl.dialects.ascendc import (
     AdvOp,
+    AscendDequantOp,
+    BroadCastOp,
     CastOp,
     ExtractOp,
     MathLibraryOp,
@@ -431,6 +433,26 @@ func.func @{name}(%d: !ascendc.local_tensor<256xf32>, %s: !ascendc.local_tensor<
   %l = ascendc.construct !ascendc.mrg_sort_src_list<f32>(%s, %s, %s, %s) [!ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>] : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>
   ascendc.mrg_sort %d, %l, %c, %c, %c, %c, %n, %n, %n, %n, %v, %r {operandSegmentSizes = array<i32: 1, 1, 4, 4, 1, 1>} : !ascendc.local_tensor<256xf32>, !ascendc.mrg_sort_src_list<f32>, ui16, ui16, ui16, ui16, ui32, ui32, ui32, ui32, ui16, ui16
   ascendc.mrg_sort %d, %l, %c, %c, %c, %c, %n, %n, %n, %n, %v, %r {isExhaustedSuspension, operandSegmentSizes = array<i32: 1, 1, 4, 4, 1, 1>} : !ascendc.local_tensor<256xf32>, !ascendc.mrg_sort_src_list<f32>, ui16, ui16, ui16, ui16, ui32, ui32, ui32, ui32, ui16, ui16
+  return
+}""",
+    # AscendDequant: int32 rows, a float scale row, the DequantParams it builds.
+    AscendDequantOp: """
+func.func @{name}(%d: !ascendc.local_tensor<256xf32>, %s: !ascendc.local_tensor<256xi32>,
+                  %c: !ascendc.local_tensor<64xf32>, %t: !ascendc.local_tensor<1024xui8>,
+                  %m: i32, %n: i32, %k: i32) {
+  %p = ascendc.construct !ascendc.dequant_params(%m, %n, %k) : i32, i32, i32
+  ascendc.ascend_dequant %d, %s, %c, %t, %p {mode = 0 : i32}
+      : !ascendc.local_tensor<256xf32>, !ascendc.local_tensor<256xi32>,
+        !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<1024xui8>, !ascendc.dequant_params
+  return
+}""",
+    # BroadCast: its two shapes have `dim` integers each.
+    BroadCastOp: """
+func.func @{name}(%d: !ascendc.local_tensor<256xf32>, %s: !ascendc.local_tensor<64xf32>,
+                  %t: !ascendc.local_tensor<1024xui8>, %m: ui32, %n: ui32, %one: ui32) {
+  ascendc.broadcast %d, %s, %m, %n, %m, %one, %t {axis = 1 : i32, dim = 2 : i32}
+      : !ascendc.local_tensor<256xf32>, !ascendc.local_tensor<64xf32>, ui32, ui32, ui32, ui32,
+        !ascendc.local_tensor<1024xui8>
   return
 }""",
     TransDataTo5HDOp: """

@@ -27,6 +27,7 @@ def test_the_dialect_has_the_ops_the_target_covers():
         1,  # set_ffts_base_addr
         2,  # cross-core flags: CrossCoreSetFlag, CrossCoreWaitFlag
         8,  # advanced APIs beyond pyasc: LogSoftMax, LayerNorm, Gelu, FasterGelu, Sigmoid, Silu, Swish, SwiGLU
+        2,  # beyond pyasc: AscendDequant, BroadCast
         22,  # cube: LoadData (10 forms), Mmad (3), Fixpipe (2), InitConstValue, load/fixpipe config (4), Nd2Nz/Nz2Nd copies
         40,  # the Matmul API (33 matmul.*), REGIST_MATMUL_OBJ, GetMatmulApiTiling, KfcServer (5)
         3,  # core type: ascend_is_aic, ascend_is_aiv, get_sub_block_num

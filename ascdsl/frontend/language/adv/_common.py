@@ -28,7 +28,8 @@ def elements(t: LocalTensor, api: str, arg: str, allowed: tuple[str, ...], cpp: 
             f"{api}(): '{arg}' holds {t.dtype}; AscendC::{cpp} computes {spelled}")
 
 
-_NAMES = {"f16": "float16", "f32": "float32", "i16": "int16", "ui16": "uint16", "i32": "int32"}
+_NAMES = {"f16": "float16", "f32": "float32", "i16": "int16", "ui16": "uint16", "i32": "int32",
+          "i8": "int8", "ui8": "uint8"}
 
 
 def same_dtype(api: str, first: tuple[str, LocalTensor], *rest: tuple[str, LocalTensor]) -> None:

@@ -1,4 +1,5 @@
-"""Configuration values of the advanced APIs: `asc.adv.QuantConfig`."""
+"""Configuration values of the advanced APIs: `asc.adv.QuantConfig` and (beyond pyasc)
+`asc.adv.DequantParams`."""
 
 from __future__ import annotations
 
@@ -6,14 +7,15 @@ from typing import Any
 
 from xdsl.dialects.builtin import ArrayAttr, UnitAttr
 
-from ascdsl.dialects.ascendc import AscendQuantConfigType, ConstructOp
+from ascdsl.dialects.ascendc import AscendQuantConfigType, ConstructOp, DequantParamsType
 
 from ... import dtypes as dt
 from ...builder import current
 from ...errors import KernelLanguageError
 from ...values import ConstExpr, IRValue, describe, materialize_int
+from .tiling import AdvStruct
 
-__all__ = ["QuantConfig"]
+__all__ = ["QuantConfig", "DequantParams"]
 
 
 class QuantConfig(IRValue):
@@ -39,3 +41,13 @@ class QuantConfig(IRValue):
         op.properties["isConstexpr"] = UnitAttr()
         op.properties["isStatic"] = UnitAttr()
         super().__init__(op.results[0])
+
+
+class DequantParams(AdvStruct):
+    """`AscendC::DequantParams{m, n, cal_count}`: `ascend_dequant`'s source is m rows of n int32
+    elements (n a multiple of 8) and the first cal_count of each row are scaled. The fields
+    may be runtime values. Not in pyasc."""
+
+    __slots__ = ()
+    STRUCT = DequantParamsType
+    POSITIONAL = True
