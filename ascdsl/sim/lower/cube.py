@@ -508,11 +508,12 @@ def lower_fixpipe(op, cx: Lowering):
 # --- core type ----------------------------------------------------------------------------------
 
 
-@lowers(A.AscendIsAICOp, A.AscendIsAIVOp, A.GetSubBlockNumOp)
+@lowers(A.AscendIsAICOp, A.AscendIsAIVOp, A.GetSubBlockNumOp, A.GetTaskRatioOp)
 def lower_core_type(op, cx: Lowering):
     """Which kind of core runs this timeline (sim/mix.py): in a mixed launch the AIC and the
     AIVs of each AI core; otherwise the cube cores for a kernel that uses the cube, else the
-    vector cores. GetSubBlockNum() is 1 on the AIC and the AIVs per AIC on an AIV."""
+    vector cores. GetSubBlockNum() and GetTaskRatio() are 1 on the AIC and the AIVs per AIC on
+    an AIV (dav_c220's GetTaskRationImpl: get_subblockdim() there)."""
     pre = cx.take_pre()
     conv = scalar_converter(op.value.type)
     o = cx.slot(op.value)

@@ -67,6 +67,7 @@ def _construct(op, cx: Lowering):
             where = "GM or the vector core's UB (VECCALC, VECIN, VECOUT)" if w == "c" else "GM"
             raise cx.error(op, f"takes {w.upper()} at {pos.name}; in a mixed kernel the "
                                f"simulator runs the Matmul API with {w.upper()} in {where}")
+    mm.refuse_formats(op, cx, t)
     names = (t.operand("a")[2], t.operand("b")[2])
     if tuple(sim_dtype(x).name for x in names) not in mm._ACC:
         raise cx.error(op, f"multiplies {names[0]} x {names[1]}; the cube takes f16, bf16, f32 "

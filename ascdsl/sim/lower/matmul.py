@@ -148,6 +148,7 @@ def _construct_matmul(op, cx: Lowering):
         if pos is not A.TPosition.GM:
             raise cx.error(op, f"takes {w.upper()} at {pos.name}; the simulator runs the "
                                "Matmul API with every operand in GM (TPosition.GM)")
+    refuse_formats(op, cx, t)
     names = (t.operand("a")[2], t.operand("b")[2])
     if tuple(sim_dtype(x).name for x in names) not in _ACC:
         raise cx.error(op, f"multiplies {names[0]} x {names[1]}; the cube takes f16, bf16, f32 "
@@ -162,6 +163,18 @@ def _construct_matmul(op, cx: Lowering):
 
 
 CONSTRUCT_LOWERINGS[MatmulType] = _construct_matmul
+
+
+def refuse_formats(op, cx: Lowering, t) -> None:
+    """A, B and C must be ND: the simulator reads and writes them as row-major matrices and
+    costs ND2NZ copies, so an NZ weight would be computed as if it were ND (wrong numbers,
+    wrong copies). Refused until the formats are simulated."""
+    for w in ("a", "b", "c"):
+        fmt = t.operand(w)[1]
+        if fmt is not A.CubeFormat.ND:
+            raise cx.error(op, f"takes {w.upper()} in CubeFormat.{fmt.name}; the simulator runs "
+                               "the Matmul API on ND operands only (it would read "
+                               f"{fmt.name} data as ND)")
 
 
 def _fits(c, st: MatmulState, site) -> None:
@@ -295,6 +308,9 @@ def _lower_set_tensor(which: str):
                     site, core=c.block_idx)
             setattr(st, which, g)
             st.trans[which] = trans
+            # SetInput resets the CubeInBuffer (copy_cube_in_base.h): the stages L1 holds
+            # belong to the old tensor, so the next blocks copy theirs again.
+            st.l1[which].clear()
 
         return _matmul_op(op, cx, body)
 
@@ -590,7 +606,7 @@ def lower_get_tensor_c(op, cx: Lowering):
     if not isinstance(op.tensor.type, A.GlobalTensorType) or op.tensor2 is not None:
         raise cx.error(op, "moves C to a local tensor, which is not simulated (GetTensorC to a "
                            "GlobalTensor is)")
-    s = cx.slot(op.tensor)
+    s, sa, sq = cx.slot(op.tensor), cx.slot(op.atomic), cx.slot(op.sequentialwrite)
 
     def body(c, st, R):
         if st.current is None:
@@ -602,8 +618,15 @@ def lower_get_tensor_c(op, cx: Lowering):
         if g.dt.name != st.dt["c"].name:
             raise InvalidArgumentError(f"writes C as {g.dt.name}; the Matmul's C type is "
                                        f"{st.dt['c'].name}", site, core=c.block_idx)
+        atomic = atomic_kind(int(R[sa]), site, c.block_idx)
         run.site = site
-        run.write(g, mi * run.bm, ni * run.bn, vals, m_done)
+        # enSequentialWrite packs the block at c's start (a per-core workspace slot); without
+        # it the block goes to its place in C. Both were ignored until quant_group_matmul's
+        # packed slots landed over the other cores' ones.
+        if R[sq]:
+            run.write(g, 0, 0, vals, m_done, atomic, sequential=True)
+        else:
+            run.write(g, mi * run.bm, ni * run.bn, vals, m_done, atomic)
         st.current = None
 
     return _matmul_op(op, cx, body)

@@ -47,7 +47,6 @@ def _const_query(value_of):
 
 
 lowers(A.GetDataBlockSizeInBytesOp)(_const_query(lambda op, cx: 32))
-lowers(A.GetTaskRatioOp)(_const_query(lambda op, cx: 1))
 lowers(A.GetICachePreloadStatusOp)(_const_query(lambda op, cx: 0))
 lowers(A.GetProgramCounterOp)(_const_query(lambda op, cx: 8 * cx.site(op).index))
 

@@ -188,3 +188,126 @@ def test_an_empty_tiling_is_refused():
     with pytest.raises(InvalidArgumentError, match="singleCoreM=0; it must be positive"):
         iterate_kernel[1](np.zeros(256, np.float16), np.zeros(256, np.float16),
                           np.zeros(256, np.float32), tiling, np.zeros(64, np.uint8))
+
+
+@asc.jit(matmul_cube_only=True)
+def _get_tensor_c_flags(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
+                        tiling: asc.adv.TCubeTiling, ws: asc.GlobalAddress,
+                        ATOMIC: asc.ConstExpr[int], SEQ: asc.ConstExpr[bool]):
+    a_gm = asc.GlobalTensor()
+    b_gm = asc.GlobalTensor()
+    c_gm = asc.GlobalTensor()
+    a_gm.set_global_buffer(a)
+    b_gm.set_global_buffer(b)
+    c_gm.set_global_buffer(c)
+    pipe = asc.TPipe()
+    i8 = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.int8)
+    i32 = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.int32)
+    mm = asc.adv.Matmul(a=i8, b=i8, c=i32, bias=i32, matmul_config=asc.adv.get_mdl_config())
+    asc.adv.register_matmul(pipe, ws, mm, tiling)
+    mm.set_tensor_a(a_gm)
+    mm.set_tensor_b(b_gm)
+    with mm.iterate() as i:
+        if SEQ:
+            mm.get_tensor_c(c_gm[i * 128 * 256:], ATOMIC, True)
+        else:
+            mm.get_tensor_c(c_gm, ATOMIC, False)
+    mm.end()
+
+
+@pytest.mark.parametrize("atomic, sequential", [(0, True), (0, False), (1, True), (1, False)])
+def test_get_tensor_c_honours_en_sequential_write_and_en_atomic(atomic, sequential):
+    # The cube core's GetTensorC ignored both flags: a packed block (a per-core workspace slot,
+    # quant_group_matmul) landed at its place in C instead, and enAtomic overwrote.
+    host = ex.host
+    api = host.MatmulApiTiling(host.get_ascendc_platform())
+    i8, i32 = host.DataType.DT_INT8, host.DataType.DT_INT32
+    for setter, dtype in ((api.set_a_type, i8), (api.set_b_type, i8), (api.set_c_type, i32),
+                          (api.set_bias_type, i32)):
+        setter(host.TPosition.GM, host.CubeFormat.ND, dtype)
+    api.set_org_shape(128, 512, 128)
+    api.set_shape(128, 512, 128)
+    api.enable_bias(False)
+    api.set_fix_split(128, 256, 128)
+    t = asc.adv.TCubeTiling()
+    assert api.get_tiling(t) == 0, api.error
+    rng = np.random.default_rng(0)
+    a = rng.integers(-5, 5, (128, 128)).astype(np.int8)
+    b = rng.integers(-5, 5, (128, 512)).astype(np.int8)
+    c = np.full(128 * 512, 7, np.int32)
+    _get_tensor_c_flags[1](a.ravel(), b.ravel(), c, t, np.zeros(1024, np.uint8), atomic,
+                           sequential)
+    want = a.astype(np.int32) @ b.astype(np.int32)
+    if sequential:  # block 0 packed at 0, block 1 at 128 x 256: rows 256 apart
+        want = np.concatenate([want[:, :256].ravel(), want[:, 256:].ravel()])
+    want = want.ravel() + (7 if atomic else 0)
+    assert np.array_equal(c, want)
+
+
+@asc.jit(matmul_cube_only=True)
+def _twice(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
+           tiling: asc.adv.TCubeTiling, ws: asc.GlobalAddress, TIMES: asc.ConstExpr[int]):
+    a_gm = asc.GlobalTensor()
+    b_gm = asc.GlobalTensor()
+    c_gm = asc.GlobalTensor()
+    a_gm.set_global_buffer(a)
+    b_gm.set_global_buffer(b)
+    c_gm.set_global_buffer(c)
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(
+        a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+        b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+        c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32))
+    asc.adv.register_matmul(pipe, ws, mm, tiling)
+    for _ in asc.static_range(TIMES):
+        mm.set_tensor_a(a_gm)
+        mm.set_tensor_b(b_gm)
+        mm.iterate_all(c_gm)
+    mm.end()
+
+
+def test_set_tensor_empties_the_l1_stages_of_the_old_operand():
+    # SetInput resets the CubeInBuffer: the second IterateAll copies A and B again, as the
+    # first did. The stages used to survive SetTensorA/B (quant_group_matmul's per-block A
+    # was copied once per core).
+    m = n = k = 64
+    rng = np.random.default_rng(4)
+    a, b = _ints((m, k), rng), _ints((k, n), rng)
+    tiling = ex.generate_tiling(m, n, k, 1)
+    mte2 = []
+    for times in (1, 2):
+        c = np.zeros(m * n, np.float32)
+        report = _twice[1](a.ravel(), b.ravel(), c, tiling, np.zeros(64, np.uint8), times)
+        np.testing.assert_array_equal(c.reshape(m, n), a.astype(np.float32) @ b.astype(np.float32))
+        mte2.append(report.cores[0].busy["PIPE_MTE2"])
+    assert mte2[1] == pytest.approx(2 * mte2[0], rel=0.05)
+
+
+@asc.jit(matmul_cube_only=True)
+def _nz_weight(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
+               tiling: asc.adv.TCubeTiling, ws: asc.GlobalAddress):
+    a_gm = asc.GlobalTensor()
+    b_gm = asc.GlobalTensor()
+    c_gm = asc.GlobalTensor()
+    a_gm.set_global_buffer(a)
+    b_gm.set_global_buffer(b)
+    c_gm.set_global_buffer(c)
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(
+        a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+        b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.NZ, asc.float16),
+        c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32))
+    asc.adv.register_matmul(pipe, ws, mm, tiling)
+    mm.set_tensor_a(a_gm)
+    mm.set_tensor_b(b_gm)
+    mm.iterate_all(c_gm)
+    mm.end()
+
+
+def test_an_nz_operand_is_refused_not_read_as_nd():
+    # The simulator reads operands row-major: an NZ weight used to give wrong numbers silently.
+    tiling = ex.generate_tiling(64, 64, 64, 1)
+    with pytest.raises(Exception, match="B in CubeFormat.NZ; the simulator runs") as e:
+        _nz_weight[1](np.zeros(64 * 64, np.float16), np.zeros(64 * 64, np.float16),
+                      np.zeros(64 * 64, np.float32), tiling, np.zeros(64, np.uint8))
+    assert "test_matmul_api.py:" in str(e.value)

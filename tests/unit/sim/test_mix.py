@@ -56,6 +56,30 @@ def test_mix_aic_1_1_has_one_vector_core():
         "block 0 AIC", "block 0 AIV0", "block 1 AIC", "block 1 AIV0"]
 
 
+def _ratio_kernel(kernel_type):
+    @asc.jit(kernel_type=kernel_type)
+    def ratio(out: asc.GlobalAddress):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(out, 16)
+        slot = asc.get_block_idx()
+        if asc.ascend_is_aic():
+            slot = 8 + asc.get_block_idx()
+        g.set_value(slot, asc.get_task_ratio())
+
+    return ratio
+
+
+@pytest.mark.parametrize("kernel_type, aiv", [(KernelType.MIX_AIC_1_2, 2),
+                                              (KernelType.MIX_AIC_1_1, 1)])
+def test_task_ratio_is_the_vector_cores_per_ai_core_on_an_aiv(kernel_type, aiv):
+    # quant_group_matmul deals its vector work out by GetTaskRation(); it read 1 everywhere,
+    # so each AIV of a 1:2 launch did both halves.
+    out = np.full(16, -1, np.int32)
+    _ratio_kernel(kernel_type)[2](out)
+    assert out[:2 * aiv].tolist() == [aiv] * (2 * aiv)
+    assert out[8:10].tolist() == [1, 1]
+
+
 @asc.jit(kernel_type=KernelType.MIX_AIC_1_2)
 def _ub_per_vector_core(x: asc.GlobalAddress, y: asc.GlobalAddress):
     # Each vector core fills its own UB buffer at the same UB address; were UB shared, the
