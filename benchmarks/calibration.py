@@ -47,6 +47,7 @@ import data_copy  # noqa: E402
 import matmul_basic_api  # noqa: E402
 import matmul_gelu  # noqa: E402
 import matmul_high_performance  # noqa: E402
+import quant_group_matmul  # noqa: E402
 from rows import (AIC, AIV, AIV_PIPES, BANK_FIT, BANK_ROWS, MM_PIPES, NOT_YET,  # noqa: E402
                   QUANT_SHAPES, ROWS, TD, Row)
 
@@ -521,7 +522,8 @@ RUNNERS = {"add_high_performance": run_add, "data_copy": run_copy,
            "matmul_gelu": run_matmul_gelu,
            "catlass_basic_matmul": run_catlass,
            "catlass_optimized_matmul": run_catlass_06, "bank_conflict_nd2nz": run_nd2nz,
-           "catlass_quant_matmul": run_quant, "catlass_splitk_matmul": run_splitk}
+           "catlass_quant_matmul": run_quant, "catlass_splitk_matmul": run_splitk,
+           "quant_group_matmul": quant_group_matmul.run}
 
 
 def err(sim: float, meas: float) -> float:

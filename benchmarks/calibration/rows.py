@@ -200,6 +200,39 @@ ROWS += [
         (TD, AIC, MAC, MTE1, AIC_MTE2, FIXP, AIV, VEC, MTE2, MTE3), ("matmul_gelu", 1)),
 ]
 
+# The quantised grouped matmul best practice (quant_group_matmul_high_performance): an int8
+# x[8192, 1024] times eight int8 weights [1024, 8192] (B in NZ), each for its group of 1024 rows,
+# int32 blocks through a GM workspace to the vector cores, which dequantise (scale row,
+# per-token column), apply FasterGelu and store half. Three scenarios: __mix__(1, 1) with one
+# workspace slot per core, __mix__(1, 2) with one, __mix__(1, 2) with four. Published with
+# msprof figures of the cube and the vector cores; not in the reference table: never fitted.
+# As for mmg-1, the scalar times are printed, not listed.
+QGM_SRC = ("asc-devkit examples/01_simd_cpp_api/05_best_practices/03_fusion_compute/"
+           "quant_group_matmul_high_performance/README_en.md, quant_group_matmul_custom.asc "
+           "@ 82b89a15 (Atlas A2 training series table, 24 blocks)")
+_QGM_ALL = (TD, AIC, MAC, MTE1, AIC_MTE2, FIXP, AIV, VEC, MTE2, MTE3)
+
+
+def _qgm(s, what, td, aic, mac, aic_scalar, mte1, aic_mte2, fix, aiv, vec, scalar, mte2, mte3):
+    return Row(f"qgm-{s}", what, QGM_SRC, "unlisted",
+               {TD: td, AIC: aic, MAC: mac, AIC_SCALAR: aic_scalar, MTE1: mte1,
+                AIC_MTE2: aic_mte2, FIXP: fix, AIV: aiv, VEC: vec, SCALAR: scalar, MTE2: mte2,
+                MTE3: mte3}, _QGM_ALL, ("quant_group_matmul", s))
+
+
+ROWS += [
+    _qgm(0, "MIX 24 AIC + 24 AIV (__mix__(1, 1)), int8 grouped matmul 8192 x 8192 x 1024 "
+         "(8 groups), dequant + FasterGelu of each 128 x 256 block through one workspace slot",
+         583.512, 564.06, 192.02, 115.317, 168.645, 141.648, 79.47, 565.12, 471.71, 228.275,
+         139.25, 94.682),
+    _qgm(1, "the same with two AIVs per AI core (__mix__(1, 2)) sharing each block's rows",
+         353.887, 344.01, 192.612, 143.518, 170.031, 160.396, 107.662, 345.22, 235.871,
+         122.424, 107.715, 56.494),
+    _qgm(2, "the same with four workspace slots per core (PIPELINE_DEPTH 4)", 299.286,
+         288.65, 193.576, 196.668, 173.003, 170.193, 167.936, 285.21, 235.872, 126.227,
+         99.321, 56.645),
+]
+
 CATLASS_OPT_SRC = ("hicann/catlass @ 0dfcf9df docs/en/1_Practice/11_matmul_optimization.md, "
                    "TileShape case 3 (24 AIC; 'execution time', tool and SKU not named)")
 
