@@ -1,6 +1,6 @@
 """Simulated time against published NPU measurements: the calibration table of the cost model.
 
-    python benchmarks/calibration.py                 # every row (about 13 minutes of CPU)
+    python benchmarks/calibration.py                 # every row (about 20 minutes of CPU)
     python benchmarks/calibration.py --rows add-4,dc-ub-3
     python benchmarks/calibration.py --json out.json # also write the figures
 

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import ascdsl as asc
-from ascdsl.sim.errors import InvalidArgumentError, UBOverflowError
+from ascdsl.sim.errors import InvalidArgumentError, NotSimulatedError, UBOverflowError
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "03_matmul"
 sys.path.insert(0, str(EXAMPLE))
@@ -307,7 +307,7 @@ def _nz_weight(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
 def test_an_nz_operand_is_refused_not_read_as_nd():
     # The simulator reads operands row-major: an NZ weight used to give wrong numbers silently.
     tiling = ex.generate_tiling(64, 64, 64, 1)
-    with pytest.raises(Exception, match="B in CubeFormat.NZ; the simulator runs") as e:
+    with pytest.raises(NotSimulatedError, match="B in CubeFormat.NZ; the simulator runs") as e:
         _nz_weight[1](np.zeros(64 * 64, np.float16), np.zeros(64 * 64, np.float16),
                       np.zeros(64 * 64, np.float32), tiling, np.zeros(64, np.uint8))
     assert "test_matmul_api.py:" in str(e.value)
