@@ -8,7 +8,8 @@ TCubeTiling it was given:
 - C is cut into baseM x baseN blocks, visited in the tiling's iterateOrder (ORDER_N: M inner,
   then N; ORDER_M: N inner, then M; both inside stepM x stepN groups), each block summed over
   K in baseK slices;
-- A enters L1 in stages of stepM x stepKa base blocks (MTE2, ND -> NZ), B in stages of
+- A enters L1 in stages of stepM x stepKa base blocks (MTE2, ND -> NZ; an NZ operand by
+  plain copies of its column strips, matmul_nz.py), B in stages of
   stepKb x stepN; L1 holds depthA1 / (stepM * stepKa) stages of A and depthB1 /
   (stepKb * stepN) of B, reused while they stay (least recently used goes first), and a stage
   is overwritten only after MTE1 has done the K step's last load (MDL: one copy per stage,
@@ -41,6 +42,7 @@ from ..dtypes import sim_dtype
 from ..errors import InvalidArgumentError, UBOverflowError
 from ..atomic import ATOMIC_WRITE, combine_into
 from ..sanitizer import FIX
+from . import matmul_nz as nz
 from .common import gm_span
 from .matmul_quant import dequant
 from .matmul_sched import MatmulSchedule
@@ -166,15 +168,16 @@ CONSTRUCT_LOWERINGS[MatmulType] = _construct_matmul
 
 
 def refuse_formats(op, cx: Lowering, t) -> None:
-    """A, B and C must be ND: the simulator reads and writes them as row-major matrices and
-    costs ND2NZ copies, so an NZ weight would be computed as if it were ND (wrong numbers,
+    """A and B must be ND or NZ (sim/lower/matmul_nz.py reads and copies NZ), C ND: FIX writes
+    C row-major, so another format would be read or written as if it were ND (wrong numbers,
     wrong copies). Refused until the formats are simulated."""
     for w in ("a", "b", "c"):
         fmt = t.operand(w)[1]
-        if fmt is not A.CubeFormat.ND:
+        ok = (A.CubeFormat.ND, A.CubeFormat.NZ) if w != "c" else (A.CubeFormat.ND,)
+        if fmt not in ok:
             raise cx.error(op, f"takes {w.upper()} in CubeFormat.{fmt.name}; the simulator runs "
-                               "the Matmul API on ND operands only (it would read "
-                               f"{fmt.name} data as ND)")
+                               "the Matmul API with A and B in ND or NZ and C in ND (it would "
+                               f"take {fmt.name} data for ND)")
 
 
 def _fits(c, st: MatmulState, site) -> None:
@@ -414,6 +417,7 @@ class _Run(MatmulSchedule):
         self.lda = org[0] if st.trans["a"] else org[2]
         self.ldb = org[3] if st.trans["b"] else org[1]
         self.ldc = org[4]
+        self.org = org  # an NZ operand's strip height (matmul_nz.height)
         self.t, self.st, self.site, self.c = t, st, site, c
         self.bm, self.bn, self.bk = t["baseM"], t["baseN"], t["baseK"]
         self.mb, self.nb, self.kb = (_ceil(self.m, self.bm), _ceil(self.n, self.bn),
@@ -464,12 +468,16 @@ class _Run(MatmulSchedule):
         dt = st.dt[which]
         if st.trans[which]:
             first, n_rows, n_cols = c0 * ld + r0, cols, rows
+            r0, c0 = c0, r0  # from here on the stored matrix's row and column
         else:
             first, n_rows, n_cols = r0 * ld + c0, rows, cols
-        lo, _ = gm_span(c, g, first, (n_rows - 1) * ld + n_cols, self.site, "reads")
-        view = as_strided(g.mem.bytes[lo:].view(dt.np), shape=(n_rows, n_cols),
-                          strides=(ld * dt.size, dt.size))
-        vals = dt.load(view)
+        if nz.is_nz(st, which):
+            vals = nz.read(self, which, r0, c0, n_rows, n_cols)
+        else:
+            lo, _ = gm_span(c, g, first, (n_rows - 1) * ld + n_cols, self.site, "reads")
+            view = as_strided(g.mem.bytes[lo:].view(dt.np), shape=(n_rows, n_cols),
+                              strides=(ld * dt.size, dt.size))
+            vals = dt.load(view)
         return vals.T if st.trans[which] else vals
 
     def block_values(self, mi: int, ni: int) -> np.ndarray:

@@ -39,8 +39,9 @@ layouts with every operand in GM (BatchMode BATCH_LESS_THAN_L1, the default):
   block's width apart (CopyOutNZ2ND<true>: dstOffset 0, stride baseWidth); C in BSNGD or
   SBNGD is the library's assert (GetBatchResult), a located InvalidArgumentError here.
 
-Refused at the kernel line: the reducing C layouts (C's G, N or B of 1 while A's or B's is
-not), transposed operands in BSNGD/SBNGD, BSNGD with more batches than one line of S.
+Refused at the kernel line: A or B in CubeFormat.NZ, the reducing C layouts (C's G, N or B
+of 1 while A's or B's is not), transposed operands in BSNGD/SBNGD, BSNGD with more batches
+than one line of S.
 
 In a mixed kernel the client posts the call as one message (MMFUN_ITERATE_BATCH_ALL, as
 matmul_client.h does); the AIC's server runs it and answers when `sync` or
@@ -94,6 +95,14 @@ def check_layouts(op, cx: Lowering, t) -> None:
             raise cx.error(op, f"calls IterateBatch with {w.upper()} in LayoutMode "
                                f"{lay.name}; a batch Matmul gives A, B and C a layout (NORMAL, "
                                "BSNGD, SBNGD, BNGS1S2)")
+    for w in ("a", "b"):
+        fmt = t.operand(w)[1]
+        # The batch copies (_load_batches, _geometry) read row-major matrices: NZ strips
+        # would be taken for ND rows.
+        if fmt is not A.CubeFormat.ND:
+            raise cx.error(op, f"calls IterateBatch with {w.upper()} in CubeFormat.{fmt.name}; "
+                               "the simulator runs batch Matmuls on ND operands (it would take "
+                               f"{fmt.name} data for ND)")
 
 
 def _batch_index(st, which: str, i: int, batch_num: int, count: int) -> int:

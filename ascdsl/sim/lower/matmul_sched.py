@@ -25,6 +25,7 @@ from __future__ import annotations
 from ascdsl.dialects.ascendc.enums import Hardware
 
 from ..sanitizer import FIX, MTE1, MTE2, M, S
+from . import matmul_nz as nz
 from .common import gm_span
 from .copy import _record_blocks
 
@@ -89,18 +90,26 @@ class MatmulSchedule:
         ld = self.lda if which == "a" else self.ldb
         if st.trans[which]:
             first, n_rows, n_cols = c0 * ld + r0, cols, rows
+            r0, c0 = c0, r0  # from here on the stored matrix's row and column
         else:
             first, n_rows, n_cols = r0 * ld + c0, rows, cols
-        lo, _ = gm_span(c, g, first, (n_rows - 1) * ld + n_cols, site, "reads")
+        size = dt.size
+        is_nz = nz.is_nz(st, which)
+        if is_nz:
+            # NZ: the bursts are the stage's column strips, whole fractal rows of each.
+            lo, (first, length, step, count) = nz.span(self, which, r0, c0, n_rows, n_cols)
+            length, step = length * size, step * size
+        else:
+            lo, _ = gm_span(c, g, first, (n_rows - 1) * ld + n_cols, site, "reads")
+            length, step, count = n_cols * size, ld * size, n_rows
         san = c.san
         if san is not None:
             k = san.begin(MTE2)
-            _record_blocks(san, g.mem, lo, ld * dt.size, n_cols * dt.size, n_rows, False, MTE2,
-                           k, site)
+            _record_blocks(san, g.mem, lo, step, length, count, False, MTE2, k, site)
         # The library waits for the slot (MTE1 -> MTE2) with a WaitFlag: the core issues
         # nothing else until MTE1 has read the stage it replaces.
         c.hold(S, free[slot])
-        share, size = self.share[which], dt.size
+        share = self.share[which]
         if self.mdl:
             # MDL moves the whole stage in one copy (the README's "large packet").
             tiles = ((0, 0, n_rows, n_cols),)
@@ -110,8 +119,14 @@ class MatmulSchedule:
             tiles = tuple((r, j, min(rs, n_rows - r), min(cs, n_cols - j))
                           for r in range(0, n_rows, rs) for j in range(0, n_cols, cs))
         for r, j, h, w in tiles:
-            c.gm_copy(MTE2, g.buf, lo + (r * ld + j) * size, w * size, ld * size, h, False,
-                      g.cache[0], site, l2_cap=c.cost.nd2nz_rate, shared=share)
+            if is_nz:
+                # A plain DataCopy (CopyNZ2NZ): the plain copy's rates, no ND2NZ cap.
+                f, ln, sp, cnt = nz.strips(self, which, r0 + r, c0 + j, h, w)
+                c.gm_copy(MTE2, g.buf, lo + (f - first) * size, ln * size, sp * size, cnt,
+                          False, g.cache[0], site, shared=share)
+            else:
+                c.gm_copy(MTE2, g.buf, lo + (r * ld + j) * size, w * size, ld * size, h, False,
+                          g.cache[0], site, l2_cap=c.cost.nd2nz_rate, shared=share)
         entry = [slot, c.done[MTE2]]
         cache[key] = entry
         return entry

@@ -284,7 +284,7 @@ def test_set_tensor_empties_the_l1_stages_of_the_old_operand():
 
 
 @asc.jit(matmul_cube_only=True)
-def _nz_weight(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
+def _nz_c(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
                tiling: asc.adv.TCubeTiling, ws: asc.GlobalAddress):
     a_gm = asc.GlobalTensor()
     b_gm = asc.GlobalTensor()
@@ -296,7 +296,7 @@ def _nz_weight(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
     mm = asc.adv.Matmul(
         a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
         b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.NZ, asc.float16),
-        c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32))
+        c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.NZ, asc.float32))
     asc.adv.register_matmul(pipe, ws, mm, tiling)
     mm.set_tensor_a(a_gm)
     mm.set_tensor_b(b_gm)
@@ -304,10 +304,13 @@ def _nz_weight(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
     mm.end()
 
 
-def test_an_nz_operand_is_refused_not_read_as_nd():
-    # The simulator reads operands row-major: an NZ weight used to give wrong numbers silently.
+def test_c_in_nz_is_refused_not_written_as_nd():
+    # FIX writes C row-major: an NZ C would get ND rows silently. (An NZ B is simulated:
+    # test_matmul_nz.py; before it was, an NZ weight gave wrong numbers silently.)
     tiling = ex.generate_tiling(64, 64, 64, 1)
-    with pytest.raises(NotSimulatedError, match="B in CubeFormat.NZ; the simulator runs") as e:
-        _nz_weight[1](np.zeros(64 * 64, np.float16), np.zeros(64 * 64, np.float16),
+    with pytest.raises(NotSimulatedError, match="C in CubeFormat.NZ; the simulator runs the "
+                                                "Matmul API with A and B in ND or NZ and C in "
+                                                "ND") as e:
+        _nz_c[1](np.zeros(64 * 64, np.float16), np.zeros(64 * 64, np.float16),
                       np.zeros(64 * 64, np.float32), tiling, np.zeros(64, np.uint8))
     assert "test_matmul_api.py:" in str(e.value)
