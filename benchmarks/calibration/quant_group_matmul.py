@@ -35,11 +35,10 @@ Scenarios: 0 is __mix__(1, 1) with PIPELINE_DEPTH 1, 1 is __mix__(1, 2) with dep
 __mix__(1, 2) with depth 4.
 
 Where the re-creation differs from the source, and why:
-- B is row-major (ND) in the simulated rows: the simulator's Matmul API runs ND operands only
-  (it refuses an NZ MatmulType rather than read NZ data as ND). `b_nz` builds
-  the source's NZ MatmulType and panel offsets (the Ascend C the tests type-check); the rows
-  run ND, whose B stages the simulator copies as ND2NZ rows of 256 bytes where the source's
-  NZ stages are eight contiguous 16 KB strips.
+- The weight can also be row-major (`b_nz=False`, the tests' small shapes); the rows run the
+  source's NZ MatmulType and panel offsets on a weight laid out as the source's
+  (`nz_weight`), whose stages are plain copies of 16 KB strips
+  (ascdsl/sim/lower/matmul_nz.py) where a row-major weight's are ND2NZ rows of 256 bytes.
 - The constant tiling's depths and steps come as a TCubeTiling argument (as in
   matmul_high_performance.py's cases 7 and 8): the MatmulConfig carries the shapes and
   UnitFlag, the source's REGIST_MATMUL_OBJ passes no tiling.
@@ -355,6 +354,13 @@ def launch(scenario: int, x, weight, group_list, scale, per_token_scale, y, bloc
         len(group_list), cores, blocks, depth, b_nz, kernel_type=kernel_type)
 
 
+def nz_weight(weight, groups: int, k: int, n: int) -> np.ndarray:
+    """A row-major G x K x N weight in the source's NZ layout, flattened: per group, N / 32
+    column strips (C0 = 32 int8), each the K rows (a multiple of 16) of its 32 columns."""
+    w = weight.reshape(groups, k, n // 32, 32)
+    return np.ascontiguousarray(w.transpose(0, 2, 1, 3)).ravel()
+
+
 def assignment(group_list, n: int = N, cores: int = CORES) -> list[list[tuple]]:
     """Each core's blocks in its order, as (group, first row of the group, mi, ni): the
     source's round robin over the blocks of every group, the remainder of one group carried
@@ -445,9 +451,10 @@ def run(scenario: int) -> tuple[dict, str]:
     owners = assignment(gl)
     full = [len(o) for o in owners]
     runs = []
+    w_nz = nz_weight(w, GROUPS, K, N)  # the source's weight: NZ, its stages plain copies
     for blocks in (RUN_BLOCKS, RUN_BLOCKS + ROUND):
         y = np.zeros(M * N, np.float16)
-        runs.append(launch(scenario, x, w, gl, scale, pt, y, blocks))
+        runs.append(launch(scenario, x, w_nz, gl, scale, pt, y, blocks, b_nz=True))
     _check(y, x, w, scale, pt, owners)
     r0, r1 = runs
 
