@@ -35,6 +35,7 @@ from .function import (
     closure_vars,
     constant_key,
     is_code,
+    is_simple_constant,
     read_source,
     references,
 )
@@ -393,8 +394,10 @@ class JITFunction:
                 continue
             key = constant_key(value)
             if key is not None:
-                # The key, not the value: a list mutated in place must count as changed.
-                refs.append((ref.namespace, ref.name, _Snapshot(key)))
+                # A container's key, not the object: a list mutated in place must count as
+                # changed. An immutable constant is checked by identity first (dispatch speed).
+                snap = value if is_simple_constant(value) else _Snapshot(key)
+                refs.append((ref.namespace, ref.name, snap))
                 parts.append(f"\nconst {ref.name}={key}")
             elif not is_code(value):
                 # An object the kernel may read attributes of at compile time, with no value
@@ -423,7 +426,10 @@ class JITFunction:
             cur = ns.get(name, _GONE)
             if cur is value:
                 continue
-            if isinstance(value, _Snapshot) and constant_key(cur) == value.key:
+            if isinstance(value, _Snapshot):
+                if constant_key(cur) == value.key:
+                    continue
+            elif type(cur) is type(value) and is_simple_constant(value) and cur == value:
                 continue
             self._invalidate()
             return False
