@@ -177,6 +177,34 @@ def constant_key(value: Any) -> str | None:
     return None
 
 
+class Snapshot:
+    """A container constant's key when compiled: a list changed in place is a new value."""
+
+    __slots__ = ("key",)
+
+    def __init__(self, key: str):
+        self.key = key
+
+
+def watched(value: Any) -> tuple[Any, str] | None:
+    """What a kernel's dependency list keeps of a constant it read, and its key (None: not a
+    constant): an immutable one itself (checked by identity first, for dispatch speed), a
+    container its `Snapshot`."""
+    key = constant_key(value)
+    if key is None:
+        return None
+    return (value if is_simple_constant(value) else Snapshot(key)), key
+
+
+def unchanged(kept: Any, current: Any) -> bool:
+    """Whether a global a kernel read still holds what `watched` (or the object) kept."""
+    if current is kept:
+        return True
+    if isinstance(kept, Snapshot):
+        return constant_key(current) == kept.key
+    return type(current) is type(kept) and is_simple_constant(kept) and current == kept
+
+
 def is_code(value: Any) -> bool:
     """A module, class or callable: what a kernel calls, not data it reads at compile time."""
     return isinstance(value, (types.ModuleType, type)) or callable(value)

@@ -29,16 +29,8 @@ from . import cache as disk
 from .argkinds import MockTensor, MockValue, classify  # noqa: F401
 from .codegen import ArgKind, compile_kernel, const_key
 from .errors import CompilationError
-from .function import (
-    FunctionSource,
-    SourceUnavailable,
-    closure_vars,
-    constant_key,
-    is_code,
-    is_simple_constant,
-    read_source,
-    references,
-)
+from .function import (FunctionSource, SourceUnavailable, closure_vars, is_code, read_source,
+                       references, unchanged, watched)
 from .values import INTEGRAL, ConstExpr
 
 
@@ -392,13 +384,10 @@ class JITFunction:
                     refs.extend(sub_refs)
                     parts.extend(sub_parts)
                 continue
-            key = constant_key(value)
-            if key is not None:
-                # A container's key, not the object: a list mutated in place must count as
-                # changed. An immutable constant is checked by identity first (dispatch speed).
-                snap = value if is_simple_constant(value) else _Snapshot(key)
-                refs.append((ref.namespace, ref.name, snap))
-                parts.append(f"\nconst {ref.name}={key}")
+            kept = watched(value)
+            if kept is not None:
+                refs.append((ref.namespace, ref.name, kept[0]))
+                parts.append(f"\nconst {ref.name}={kept[1]}")
             elif not is_code(value):
                 # An object the kernel may read attributes of at compile time, with no value
                 # to key on: the compiled entries stay in this function's memory, unshared.
@@ -421,18 +410,9 @@ class JITFunction:
         if deps is None:
             return True
         for ns, name, value in deps:
-            if ns is None:
-                continue
-            cur = ns.get(name, _GONE)
-            if cur is value:
-                continue
-            if isinstance(value, _Snapshot):
-                if constant_key(cur) == value.key:
-                    continue
-            elif type(cur) is type(value) and is_simple_constant(value) and cur == value:
-                continue
-            self._invalidate()
-            return False
+            if ns is not None and not unchanged(value, ns.get(name, _GONE)):
+                self._invalidate()
+                return False
         return True
 
     def _invalidate(self) -> None:
@@ -681,15 +661,6 @@ class _user_errors:
 
 
 _GONE = object()
-
-
-class _Snapshot:
-    """A constant's key when compiled (ascdsl.frontend.function.constant_key)."""
-
-    __slots__ = ("key",)
-
-    def __init__(self, key: str):
-        self.key = key
 
 
 def _constexpr_annotations(fn: Callable[..., Any]) -> tuple[set[str], dict[str, type]]:
