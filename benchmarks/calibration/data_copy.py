@@ -19,7 +19,9 @@ are all on MTE2, which runs them in order, so no flag is needed):
 - scenarios 9-11: GM -> L1 with ND2NZ on the 24 AI cores' cube side (512 rows each), tiles
   [64, 64], [64, 256], and [64, 256] with N = 12287;
 - scenarios 12 and 13: scenarios 5 and 6 on the GM -> L1 path (ND2NZ, 24 AI cores, tiles
-  [64, 1024]): the whole matrix read 4 times, or 4 column slices each read 4 times.
+  [64, 1024]): the whole matrix read 4 times, or 4 column slices each read 4 times;
+- scenarios 14 and 15 (held out): scenarios 7 and 8 on the GM -> L1 path (the README's L1
+  scenarios 6 and 7: 24 AI cores, ND2NZ tiles [256, 64] of the 6144 x 512 matrix, around L2).
 """
 
 from __future__ import annotations
@@ -125,6 +127,29 @@ def copy_tiles_l1(src: asc.GlobalAddress, m: int, n: int, cores: int,
 
 
 @asc.jit
+def whole_matrix_l1(src: asc.GlobalAddress, m: int, n: int, cores: int,
+                    tile_m: asc.ConstExpr[int], tile_n: asc.ConstExpr[int],
+                    stagger: asc.ConstExpr[bool]):
+    """Scenarios 14 and 15: `whole_matrix` into L1 through ND2NZ, on the cube side."""
+    rows = m // cores
+    idx = asc.get_block_idx()
+    g = asc.GlobalTensor()
+    g.set_global_buffer(src, m * n)
+    g.set_l2_cache_hint(asc.CacheMode.CACHE_MODE_DISABLE)
+    l1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, tile_m * tile_n)
+    params = asc.Nd2NzParams(1, tile_m, tile_n, 0, n, tile_m, 1, 0)
+    for b in range(m // rows):
+        block = b
+        if stagger:
+            block = (b // cores) * cores + (b + idx) % cores
+        for mt in range(rows // tile_m):
+            row = block * rows + mt * tile_m
+            for nb in range(n // tile_n):
+                asc.data_copy(l1, g[row * n + nb * tile_n:], params)
+    asc.pipe_barrier(asc.Pipe.PIPE_ALL)
+
+
+@asc.jit
 def repeat_slices_l1(src: asc.GlobalAddress, m: int, n: int, cores: int, slices: int,
                      repeats: int, tile_m: asc.ConstExpr[int], tile_n: asc.ConstExpr[int]):
     """Scenarios 12 and 13: `repeat_slices` into L1 through ND2NZ, on the cube side."""
@@ -159,6 +184,8 @@ SCENARIOS = {
     11: (12288, 12287, 24, 64, 256, "l1"),
     12: (12288, 12288, 24, 64, 1024, "l1-whole4"),
     13: (12288, 12288, 24, 64, 1024, "l1-sliced4"),
+    14: (6144, 512, 24, 256, 64, "l1-same"),
+    15: (6144, 512, 24, 256, 64, "l1-staggered"),
 }
 
 
@@ -179,4 +206,6 @@ def launch(scenario: int, src):
         return repeat_slices_l1[cores](src, m, n, cores, slices, 4, tm, tn)
     if kind in ("whole4", "sliced4"):
         return repeat_slices[cores](src, m, n, cores, 1 if kind == "whole4" else 4, 4, tm, tn)
+    if kind in ("l1-same", "l1-staggered"):
+        return whole_matrix_l1[cores](src, m, n, cores, tm, tn, kind == "l1-staggered")
     return whole_matrix[cores](src, m, n, cores, tm, tn, kind == "staggered")

@@ -77,11 +77,12 @@ def _dc(s, what, role, td, cycles, mte2=None, listed=(TD, AIV, MTE2), notes=""):
     return Row(f"dc-ub-{s}", what, DC_SRC, role, m, listed, ("data_copy", s), notes=notes)
 
 
-def _l1(s, what, td, cycles, scenario, mte2=None):
+def _l1(s, what, td, cycles, scenario, mte2=None, role="held-out", notes=""):
     m = {TD: td, AIC: _cyc(cycles, 24)}
     if mte2 is not None:
         m[AIC_MTE2] = mte2
-    return Row(f"dc-l1-{s}", what, DC_SRC, "held-out", m, tuple(m), ("data_copy", scenario))
+    return Row(f"dc-l1-{s}", what, DC_SRC, role, m, tuple(m), ("data_copy", scenario),
+               notes=notes)
 
 
 def _mm(case, what, role, td, aic, mac, scalar, mte1, mte2, fix, listed, kernel=True,
@@ -153,6 +154,13 @@ ROWS: list[Row] = [
         38725327, 12),
     _l1(5, "24 AIC, ND2NZ tile [64, 1024], 4 slices 4 times (L2 hit 75 %)", 414.96, 17662155,
         13),
+    # The README's GM -> L1 same-address pair (its L1 scenarios 6 and 7), added after the
+    # reference table was compiled: never used to fit.
+    _l1(6, "24 AIC, every core reads a 6144 x 512 matrix by ND2NZ, same order, around L2",
+        278.56, 10880150, 14, 240.198, role="unlisted",
+        notes="all 24 cores read the same addresses at once"),
+    _l1(7, "24 AIC, every core reads a 6144 x 512 matrix by ND2NZ, staggered, around L2",
+        221.34, 9532153, 15, 209.8, role="unlisted"),
 ]
 
 
