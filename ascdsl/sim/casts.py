@@ -6,6 +6,7 @@
   to even); FLOOR/CEIL/TRUNC pick the neighbour below/above/toward zero, ROUND the nearest with
   ties away from zero, ODD ("round to odd": the neighbour with an odd last bit when inexact).
 - int -> int: saturate to the target range (exact when the value fits).
+- float -> float of the same type with RINT/FLOOR/CEIL/ROUND/TRUNC: an integral value.
 
 Each conversion is built once per (source, target, mode) and maps a numpy array of the source's
 compute values to values ready for `SimDType.store`.
@@ -40,9 +41,14 @@ def _saturate(dst: SimDType) -> Convert:
     info = np.iinfo(dst.np)
     lo, hi = float(info.min), float(info.max)
 
+    top = float(info.max) + 1.0  # 2**63 for int64, where float(info.max) is not below it
+
     def f(x: np.ndarray) -> np.ndarray:
         x = np.where(np.isnan(x), 0.0, x)
-        return np.clip(x, lo, hi).astype(dst.np)
+        # float(int64 max) rounds up to 2**63, which astype would wrap to the minimum
+        big = x >= top
+        out = np.clip(np.where(big, 0.0, x), lo, hi).astype(dst.np)
+        return np.where(big, info.max, out).astype(dst.np)
 
     return f
 
@@ -82,6 +88,9 @@ def _odd(v: np.ndarray, dst: SimDType) -> np.ndarray:
     return (v.astype(dst.np).view(ints) & 1).astype(bool)
 
 
+_BEYOND = {16: 2.0 ** 16, 32: 2.0 ** 128, 64: np.inf}  # 2**(emax + 1); bf16 shares f32's
+
+
 def _to_float(dst: SimDType, mode: RoundMode) -> Convert:
     def nearest(x: np.ndarray) -> np.ndarray:
         if dst.is_bf16:
@@ -101,7 +110,11 @@ def _to_float(dst: SimDType, mode: RoundMode) -> Convert:
         elif mode == RoundMode.CAST_CEIL:
             r = np.where(inexact & (x > 0), a, t)
         elif mode == RoundMode.CAST_ROUND:
-            r = np.where(np.abs(x - t) >= np.abs(a - x), a, t)
+            # past the largest finite value the carry overflows as RINT's does (a half-way
+            # 65520 carries into the exponent): compare with the power of two beyond it
+            beyond = _BEYOND[32 if dst.is_bf16 else dst.bits]
+            edge = np.where(np.isinf(a) & np.isfinite(t), np.copysign(beyond, x), a)
+            r = np.where(np.abs(x - t) >= np.abs(edge - x), a, t)
         else:  # CAST_ODD
             r = np.where(inexact & ~_odd(t, dst), a, t)
         return r if dst.is_bf16 else r.astype(dst.np)
@@ -109,10 +122,19 @@ def _to_float(dst: SimDType, mode: RoundMode) -> Convert:
     return directed
 
 
+_TO_INTEGRAL = (RoundMode.CAST_RINT, RoundMode.CAST_FLOOR, RoundMode.CAST_CEIL,
+                RoundMode.CAST_ROUND, RoundMode.CAST_TRUNC)
+
+
 def make_cast(src: SimDType, dst: SimDType, mode: RoundMode) -> Convert:
     """The conversion of Cast<dst, src>(..., mode) over arrays of src compute values."""
     if dst.kind == "float":
         conv = _to_float(dst, mode)
+        if src.name == dst.name and mode in _TO_INTEGRAL:
+            # float -> float rounds to an integral value (precision_conversion.md: 0.5 gives
+            # 0.0 in RINT, FLOOR and TRUNC, 1.0 in CEIL and ROUND)
+            rnd = _round_float_to_int(mode)
+            return lambda x: rnd(np.asarray(x, dtype=np.float64)).astype(dst.np)
         if src.kind == "float" and src.bits <= dst.bits and not dst.is_bf16:
             return lambda x: np.asarray(x).astype(dst.np)  # widening is exact
         return conv

@@ -27,7 +27,9 @@ from .vector_base import MASKED_TEMPLATE
 
 _AXPY_TYPES = {("f16", "f16"), ("f32", "f32"), ("f32", "f16")}
 _AXPY_MASKED = Cpp("Axpy", template=("elem:dst", "elem:src", "flag:isSetMask"))
-_AXPY_FORMULA = "a * s + b"
+# A float dst over half sources computes in float lanes (Axpy.md: half/half/float, 64 a
+# repeat): the half product is exact there, not rounded to half first.
+_AXPY_FORMULA = "a.astype(b.dtype) * s.astype(b.dtype) + b"
 
 
 class AxpyMixin:

@@ -194,7 +194,8 @@ class RoundOp(UnaryMathOp):
     name = "ascendc.round"
 
 
-@_unary("Sign", "sign(a)")
+# NaN gives 0 (Sign.md: [-inf, -2, -0, 0, nan, -nan, 2, inf] -> [-1, -1, 0, 0, 0, 0, 1, 1])
+@_unary("Sign", "where(isnan(a), 0, sign(a))")
 class SignOp(UnaryMathOp):
     name = "ascendc.sign"
 

@@ -390,6 +390,8 @@ def lower_select(op, cx: Lowering):
 def _cast_mode(src: SimDType, dst: SimDType) -> RoundMode:
     if src.kind == "float" and dst.kind != "float":
         return RoundMode.CAST_TRUNC
+    if src.name == dst.name:
+        return RoundMode.CAST_NONE  # a tile cast to its own type keeps the value
     return RoundMode.CAST_RINT
 
 
@@ -408,8 +410,9 @@ def lower_cast(op, cx: Lowering):
         store_rnd = rounder(dst)
 
         def compute(R):
-            v = conv(R[si])
-            return store_rnd(bf16_to_f32(v) if dst.is_bf16 else v)
+            # make_cast gives values (a bf16 result already on the bf16 grid, as f32), not
+            # bit patterns: reading them as bits turned every cast to bf16 into garbage
+            return store_rnd(conv(R[si]))
 
     run = _masked(op, cx, compute, dst, max(src.size, dst.size))
 

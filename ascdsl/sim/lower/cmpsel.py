@@ -35,8 +35,8 @@ from .vector import compile_formula
 CMPMASK_BYTES = 16
 
 
-def _mask_reader(op, cx: Lowering):
-    """R -> the mask an L0/L1 op runs with (and sets, with isSetMask)."""
+def _mask_reader(op, cx: Lowering, always_sets: bool = False):
+    """R -> the mask an L0/L1 op runs with (and sets, with isSetMask or `always_sets`)."""
     if op.LEVEL == "l1":
         slots = cx.slots(op.mask)
 
@@ -51,7 +51,7 @@ def _mask_reader(op, cx: Lowering):
         def read(R):
             return ("count", R[slot])
 
-    if not op.has_flag("isSetMask"):
+    if not (always_sets or op.has_flag("isSetMask")):
         return lambda R: R[0].mask
 
     def set_and_read(R):
@@ -91,8 +91,8 @@ def _check_repeats(c, rt: int, mask: tuple, per_repeat: int, site) -> None:
     bad = []
     if not 0 <= rt <= 255:
         bad.append(f"repeatTimes={rt} (0..255)")
-    if mask[0] == "count" and not 1 <= mask[1] <= per_repeat:
-        bad.append(f"mask={mask[1]} (1..{per_repeat})")
+    if mask[0] == "count" and not 0 <= mask[1] <= per_repeat:  # 0: a NOP (the headers)
+        bad.append(f"mask={mask[1]} (0..{per_repeat})")
     if bad:
         c.finding(InvalidArgumentError("has " + ", ".join(bad), site))
 
@@ -138,13 +138,18 @@ def lower_compare(op, cx: Lowering):
             n = R[s_count]
             if n < 0:
                 raise InvalidArgumentError(f"compares {n} elements", site, core=c.block_idx)
+            # A2 (dav_c220 CompareCompute): whole 256-byte repeats only; the elements of a
+            # partial one are not compared (Compare.md: "未对齐部分元素不参与计算")
+            n -= n % per_repeat
             idx = np.arange(n, dtype=np.int64)
             c.mask = FULL_MASK
             c.counter = False  # the count API ends in normal mode (sim/lower/mask.py)
-            return (idx,) * nsrc, idx, -(-n // per_repeat)
+            return (idx,) * nsrc, idx, n // per_repeat
         if c.counter:
             raise counter_refused(c, site, "Compare")
-        mask = read_mask(R)
+        # A2: the tensor forms' mask is a reserved parameter (Compare.md, Compares.md); the
+        # dav_c220 VcmpvImpl/VcmpvsImpl drop it and compare every element of each repeat
+        mask = read_mask(R) if to_register else FULL_MASK
         rt = 1 if s_rt is None else R[s_rt] & m_rt
         blk, rep = strides(R)
         if c.checking:
@@ -255,7 +260,8 @@ def lower_select(op, cx: Lowering):
         s_rt = cx.slot(op.repeat_times)
         m_rt = repeat_bits(op.repeat_times)
         strides = _strides(cx, op, 3)
-        read_mask = (_mask_reader(op, cx) if level in ("l0", "l1")
+        # A2: Select's isSetMask is reserved (Select.md); dav_c220's VselImpl always sets mask
+        read_mask = (_mask_reader(op, cx, always_sets=True) if level in ("l0", "l1")
                      else lambda R: R[0].mask)  # register forms run with the current mask
     api = cls.CPP.api
     # Ascend C's select loads CMPMASK first (set_cmpmask, a Duplicate for the scalar): one

@@ -76,8 +76,8 @@ def lower_ternary(op, cx: Lowering):
             mask = c.mask
             rt = R[s_rt] & m_rt
             blk, rep = strides(R)
-            if c.checking and mask[0] == "count" and not 1 <= mask[1] <= per_repeat:
-                c.finding(InvalidArgumentError(f"has mask={mask[1]} (1..{per_repeat})", site))
+            if c.checking and mask[0] == "count" and not 0 <= mask[1] <= per_repeat:
+                c.finding(InvalidArgumentError(f"has mask={mask[1]} (0..{per_repeat})", site))
             idx = plan(sizes, blk, rep, max(rt, 0), mask).idx
             repeats = max(rt, 0)
         if c.checking:

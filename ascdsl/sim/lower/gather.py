@@ -151,6 +151,8 @@ def lower_block_moves(op, cx: Lowering):
         d, s = R[sd], R[ss]
         rt = max(R[s_rt] & m_rt, 0)
         blk, rep = R[sp]
+        if brcb and blk == 0:
+            blk = 1  # the headers: "dstBlkStride = 0 in Brcb is equivalent to dstBlkStride = 1"
         if c.checking:
             check_align(c, d, site, "writes")
             check_align(c, s, site, "reads")

@@ -4,13 +4,15 @@ L0/L1 (`ascdsl/dialects/ascendc/ops_reduce_repeat.py` declares what each writes 
 The source side is any L0/L1 op's: `repeat` repeats of E elements (E = 256 bytes / element
 size) with block and repeat strides and a count or bit mask (ascdsl.sim.repeat). Each repeat
 is laid out as its E positions; masked-off positions count as 0 in a sum and are left out of a
-max/min. A group (a 32-byte block, a pair, the repeat) with no masked-on element gives 0 for a
-sum and leaves dst as it was for a pair; for max/min the simulator writes the identity (-inf or
-+inf; the hardware result is undocumented) and reports nothing.
+max/min. A block or pair with no masked-on element is not written (dst keeps its value, as the
+ReduceDataBlock and ReducePairElem pages say of the A2), and a mask that selects nothing makes
+the instruction a NOP, as mask 0 is on the A2 (the ReduceRepeat/ReduceSum/ReduceMax pages).
 
 Sums add in a binary tree (pairs, then pairs of pairs) in the element type: each addition
-rounds to the type, and for f16 a finite sum beyond the range saturates to +-65504, as the
-instructions do. ReduceSum L0/L1 sums each repeat that way, then the repeats' sums the same way.
+rounds to the type, and an f16 sum beyond the range is inf: the ReduceDataBlock page says half
+runs in the register's non-saturating mode by default (its 65504 example is the saturating
+mode), as every other simulated f16 op does. ReduceSum L0/L1 sums each repeat that way, then
+the repeats' sums the same way.
 Max/min take the first extremum; indices are positions within the repeat (whole reductions) or
 `r * E + e` (ReduceMax/Min, dst[1]), stored as the bits of an unsigned integer of the element's
 size (WholeReduce ORDER_ONLY_INDEX: a uint32).
@@ -31,18 +33,15 @@ from .common import check_align, dtype_of, local_span
 from .mask import counter_refused
 
 _INDEX = {2: np.uint16, 4: np.uint32, 8: np.uint64}
-F16_MAX = 65504.0
 
 
 def _add(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Elementwise a + b rounded to a's type; f16 overflow of finite values saturates."""
+    """Elementwise a + b rounded once to a's type (f16 overflow gives inf)."""
     if a.dtype != np.float16:
         return a + b
     exact = a.astype(np.float64) + b.astype(np.float64)  # exact: f16 sums need <= 50 bits
-    out = exact.astype(np.float16)
-    over = np.isinf(out) & np.isfinite(exact)
-    out[over] = np.copysign(F16_MAX, exact[over])
-    return out
+    with np.errstate(over="ignore"):
+        return exact.astype(np.float16)
 
 
 def tree_sum(a: np.ndarray) -> np.ndarray:
@@ -52,6 +51,20 @@ def tree_sum(a: np.ndarray) -> np.ndarray:
         half = _add(a[..., 0:n - 1:2], a[..., 1:n:2])
         a = np.concatenate([half, a[..., n - 1:]], axis=-1) if n % 2 else half
     return a[..., 0]
+
+
+def count_sum(vals: np.ndarray):
+    """ReduceSum's count form on the A2 (the ReduceSum page's way one): a tree within each
+    256-byte repeat, then the repeats' sums one after another, each addition in the type."""
+    per_repeat = 256 // vals.dtype.itemsize
+    reps = -(-vals.size // per_repeat)
+    full = np.zeros(reps * per_repeat, vals.dtype)
+    full[:vals.size] = vals
+    sums = tree_sum(full.reshape(reps, per_repeat))
+    acc = sums[:1]
+    for k in range(1, reps):
+        acc = _add(acc, sums[k:k + 1])
+    return acc[0]
 
 
 def _reduce(kind: str, full: np.ndarray, on: np.ndarray):
@@ -113,8 +126,8 @@ def lower_repeat_reduce(op, cx: Lowering):
             bad = []
             if not 0 <= rt <= (2**31 - 1 if group == "all" else 255):
                 bad.append(f"repeatTime={rt}")
-            if mask[0] == "count" and not 1 <= mask[1] <= E:
-                bad.append(f"mask={mask[1]} (1..{E})")
+            if mask[0] == "count" and not 0 <= mask[1] <= E:  # 0: a NOP (the headers)
+                bad.append(f"mask={mask[1]} (0..{E})")
             if min(sblk, srep) < 0:
                 bad.append(f"negative source strides {sblk}/{srep}")
             if bad:
@@ -133,11 +146,15 @@ def lower_repeat_reduce(op, cx: Lowering):
         full[:, e] = vals
         on[:, e] = True
         writes = []  # (what, element indices in dst, values): "value", "index" or "u32"
-        if group == "block":
-            res, _ = _reduce(kind, full.reshape(rt, 8, per_block), on.reshape(rt, 8, per_block))
+        if e.size == 0:
+            pass  # the A2 runs an all-zero mask as a NOP: nothing is written
+        elif group == "block":
+            blocks_on = on.reshape(rt, 8, per_block)
+            res, _ = _reduce(kind, full.reshape(rt, 8, per_block), blocks_on)
+            keep = blocks_on.any(axis=-1)  # A2: a block with no masked-on element keeps dst
             drep = R[s_drep]
-            at = (np.arange(rt)[:, None] * drep * 8 + np.arange(8)[None, :]).reshape(-1)
-            writes.append(("value", at, res.reshape(-1)))
+            at = np.arange(rt)[:, None] * drep * 8 + np.arange(8)[None, :]
+            writes.append(("value", at[keep], res[keep]))
         elif group == "pair":
             pairs_on = on.reshape(rt, E // 2, 2)
             res, _ = _reduce("sum", full.reshape(rt, E // 2, 2), pairs_on)

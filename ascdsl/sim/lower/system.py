@@ -168,11 +168,12 @@ def count_leading_zero(value: int) -> int:
 
 
 def count_same_as_sign(value: int) -> int:
-    """Bits below the sign bit of the int64 `value` equal to it, up to the first that is not."""
+    """Bits below the sign bit of the int64 `value` equal to it, up to the first that is not;
+    -1 for 0 and -1, whose bits all equal the sign (CountBitsCntSameAsSignBit.md)."""
     v = value & _U64
     if v >> 63:
         v = ~v & _U64
-    return 63 - v.bit_length()
+    return 63 - v.bit_length() if v else -1
 
 
 def _bit_query(fn):

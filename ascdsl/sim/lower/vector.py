@@ -33,6 +33,7 @@ from ..errors import InvalidArgumentError
 from ..repeat import counter_count, elements_per_repeat, plan, repeat_bits
 from ..sanitizer import V
 from .common import check_align, dtype_of, local_span
+from .reduce_repeat import count_sum
 
 # --- formulas --------------------------------------------------------------------------------
 
@@ -311,6 +312,30 @@ def _elementwise_contiguous(op, cx, pre, site, api, calc, fast, ddt, src_dts, sd
     return f
 
 
+_ALL = (slice(None),)
+
+
+def _repeat_parts(pl, rt, mask, per_repeat, d, ts, sizes, blk, rep):
+    """Slices of the plan's indices to compute in turn: all at once, or repeat by repeat when
+    a source shares bytes with dst but not element for element, or in place when repeats
+    revisit elements. The hardware runs repeats in order, and the overlap rules
+    (通用说明和约束.md) let Add/Sub/Mul/Max/Min/AddRelu/SubRelu read in a later repeat what an
+    earlier one wrote to src1 (dstRepStride or src1RepStride 0: an accumulation)."""
+    if rt < 2 and mask[0] != "counter":
+        return _ALL
+    dlo, dhi = d.off + pl.lo[0] * sizes[0], d.off + pl.hi[0] * sizes[0]
+    revisits = pl.count > pl.hi[0] - pl.lo[0]
+    for k, t in enumerate(ts, 1):
+        if t.mem is not d.mem or t.off + pl.lo[k] * sizes[k] >= dhi:
+            continue
+        if t.off + pl.hi[k] * sizes[k] <= dlo:
+            continue
+        if revisits or (t.off, sizes[k], blk[k], rep[k]) != (d.off, sizes[0], blk[0], rep[0]):
+            step = per_repeat if mask[0] == "counter" else pl.count // rt
+            return [slice(i, i + step) for i in range(0, pl.count, step)]
+    return _ALL
+
+
 @lowers(A.BinaryOp, A.UnaryOp, A.VecScalarOp, A.DuplicateOp, A.CastOp)
 def lower_elementwise(op, cx: Lowering):
     cls = type(op)
@@ -325,6 +350,12 @@ def lower_elementwise(op, cx: Lowering):
     scalar = getattr(op, "scalar", None)
     sdt = (src_dts[0] if src_dts else ddt) if scalar is not None else None
     if isinstance(op, A.CastOp):
+        if (ddt.name, src_dts[0].name) == ("f16", "i32"):
+            # dav_c220 implements Cast<half, int32_t> as vconv_deq: it scales by the
+            # deq-scale register (SetDeqScale) and ignores the round mode
+            raise cx.error(op, "converts int32 to half through the deq-scale register "
+                               "(vconv_deq; the round mode is ignored), which the simulator "
+                               "does not model; cast through float instead")
         mode = RoundMode(op.enum_value("roundMode"))
         conv = make_cast(src_dts[0], ddt, mode)
         calc = lambda a, s=None: conv(a)  # noqa: E731
@@ -405,8 +436,9 @@ def lower_elementwise(op, cx: Lowering):
             bad = []
             if not 0 <= rt <= 255 and mask[0] != "counter":
                 bad.append(f"repeatTimes={rt} (0..255)")
-            if mask[0] == "count" and not 1 <= mask[1] <= per_repeat:
-                bad.append(f"mask={mask[1]} (1..{per_repeat} for {widest}-byte elements)")
+            # mask 0 is a NOP (kernel_npu_debug.h: "equivalent to a NOP"), above E an error
+            if mask[0] == "count" and not 0 <= mask[1] <= per_repeat:
+                bad.append(f"mask={mask[1]} (0..{per_repeat} for {widest}-byte elements)")
             if bad:
                 c.finding(InvalidArgumentError("has " + ", ".join(bad), site))
             check_align(c, d, site, "writes")
@@ -424,11 +456,13 @@ def lower_elementwise(op, cx: Lowering):
                     else:
                         local_span(c, t, lo, hi - lo, site, role)
                         views.append(t.mem.typed(t.off, t.dt, hi))
-                vals = calc(*(ld(v[i]) for ld, v, i in zip(loads, views[1:], pl.idx[1:])), s=s)
-                if ddt.is_bf16:
-                    vals = np.broadcast_to(np.asarray(vals, np.float32), pl.idx[0].shape)
-                    vals = f32_to_bf16(vals)
-                views[0][pl.idx[0]] = vals
+                for part in _repeat_parts(pl, rt, mask, per_repeat, d, ts, sizes, blk, rep):
+                    idx = [i[part] for i in pl.idx]
+                    vals = calc(*(ld(v[i]) for ld, v, i in zip(loads, views[1:], idx[1:])), s=s)
+                    if ddt.is_bf16:
+                        vals = np.broadcast_to(np.asarray(vals, np.float32), idx[0].shape)
+                        vals = f32_to_bf16(vals)
+                    views[0][idx[0]] = vals
                 san = c.san
                 if san is not None:
                     k = san.begin(V)
@@ -467,6 +501,8 @@ def lower_reduce(op, cx: Lowering):
     ddt = dtype_of(op, cx, op.dst)
     sdt = dtype_of(op, cx, op.src)
     _check_formula(op, cx, calc, [sdt], None)
+    if isinstance(op, A.ReduceSumL2Op) and sdt.np in (np.float16, np.float32):
+        calc = count_sum  # the hardware's order of additions, not numpy's pairwise sum
     index_dtype = {2: np.uint16, 4: np.uint32, 8: np.uint64}.get(ddt.size)
     sd, ss = cx.slot(op.dst), cx.slot(op.src)
     st, sn = cx.slot(op.shared_tmp_buffer), cx.slot(op.count)

@@ -20,7 +20,8 @@ def test_bit_helpers_match_their_definitions():
     assert count_of_value(16, 1) == 1 and count_of_value(16, 0) == 63
     assert count_leading_zero(0x0FFFFFFFFFFFFFFF) == 4 and count_leading_zero(0) == 64
     assert count_same_as_sign(0x0F00000000000000) == 3
-    assert count_same_as_sign(0) == 63 and count_same_as_sign(-1) == 63
+    # CountBitsCntSameAsSignBit.md / asc_sflbits.md: -1 when every bit equals the sign
+    assert count_same_as_sign(0) == -1 and count_same_as_sign(-1) == -1
     assert count_same_as_sign(-(2**62)) == 1 and count_same_as_sign(-(2**63)) == 0 and count_same_as_sign(1) == 62
 
 
@@ -43,7 +44,7 @@ def _scalars(out: asc.GlobalAddress):
 def test_scalar_ops_and_queries_compute_on_the_scalar_unit():
     out = np.full(10, -7, np.int64)
     _scalars[1](out)
-    assert out.tolist() == [2, 0, 63, 4, 63, 3, 2, -3, 32, 1]
+    assert out.tolist() == [2, 0, 63, 4, -1, 3, 2, -3, 32, 1]
 
 
 @asc.jit

@@ -221,7 +221,7 @@ def test_l0_mask_out_of_range_is_reported():
             "  ascendc.add_l0 %zl, %xl, %yl, %m, %r, %bp {isSetMask} : TZ, TX, TX, i32, i32, "
             "!ascendc.binary_repeat_params")
     x = rand(64)
-    with pytest.raises(InvalidArgumentError, match=r"mask=65 \(1\.\.64 for 4-byte elements\)"):
+    with pytest.raises(InvalidArgumentError, match=r"mask=65 \(0\.\.64 for 4-byte elements\)"):
         run(ub_kernel(body), [x, x.copy(), np.zeros(64, np.float32)])
 
 
