@@ -80,7 +80,7 @@ from ascdsl.dialects.ascendc.types_cube import (
 
 from .analysis import function_bodies, gc_paused
 from .cube_plan import MEMORY, CubePlan, is_cube_tile, plan_memory, thread_flags
-from .lower_asc_vector import _linear, _product
+from .lower_asc_vector import _linear, _product, check_inside
 from .vector_repeats import Emit, FunctionState, elem_bytes
 
 MEMORY_ATTR = "asc.memory_consumed"
@@ -321,6 +321,7 @@ def _load(lw: CubeLowering, op: T.LoadOp, em: Emit, flags) -> None:
         raise PassError(op, f"loads a 2-d tile from a rank-{len(dims)} tensor; the cube path "
                             "loads rows of a 2-d tensor")
     rows, cols = _tile(op.result).shape
+    check_inside(op, dims, (rows, cols), op.offsets)  # Nd2Nz reads whole rows of the box
     view = em.value(A.GlobalSubIndexOp(g, _linear(em, dims, list(op.offsets))))
     # One ND matrix of `rows` rows, `dims[1]` elements apart in GM, into NZ column blocks
     # `rows` rows tall (dstNzC0Stride), rows one block apart (dstNzNStride).
@@ -406,6 +407,7 @@ def _store(lw: CubeLowering, op: T.StoreOp, em: Emit, flags) -> None:
         raise PassError(op, f"stores a 2-d L0C tile into a rank-{len(dims)} tensor; Fixpipe "
                             "writes rows of a 2-d tensor")
     m, n = _tile(op.value).shape
+    check_inside(op, dims, (m, n), op.offsets)  # Fixpipe writes whole rows of the box
     view = em.value(A.GlobalSubIndexOp(g, _linear(em, dims, list(op.offsets))))
     # nSize, mSize, srcStride (rows of L0C between column blocks), dstStride (GM row), reluEn,
     # quantPre, deqScalar, ndNum, srcNdStride, dstNdStride, unitFlag, isChannelSplit.

@@ -265,14 +265,32 @@ def _select(lw: TileLowering, op: T.SelectOp, em: Emit) -> None:
     lw.set(op.result, dst)
 
 
-def _round_mode(src: Attribute, dst: Attribute) -> A.RoundMode:
-    """Float to integer truncates (asc2); narrowing or int to float rounds to nearest."""
-    src_float, dst_float = not isinstance(src, IntegerType), not isinstance(dst, IntegerType)
-    if src_float and not dst_float:
-        return A.RoundMode.CAST_TRUNC
-    if dst_float and (not src_float or elem_bytes(dst) < elem_bytes(src)):
-        return A.RoundMode.CAST_RINT
-    return A.RoundMode.CAST_NONE
+_NONE, _RINT, _TRUNC = A.RoundMode.CAST_NONE, A.RoundMode.CAST_RINT, A.RoundMode.CAST_TRUNC
+# The conversions the 910B vector unit has and the round mode each takes: dav_c220's
+# CastIntrinsicsImpl overloads in the Ascend C headers. Another pair does not compile, or
+# compiles and does nothing (int16 -> int8), and another mode asserts or does nothing (int8 ->
+# half and int16 -> float take CAST_NONE only). int32 -> half is left out: it is vconv_deq,
+# which scales by the SetDeqScale register. Float to integer truncates (asc2).
+_CASTS: dict[tuple[str, str], A.RoundMode] = {
+    ("f16", "f32"): _NONE, ("bf16", "f32"): _NONE, ("i8", "f16"): _NONE, ("i16", "f32"): _NONE,
+    ("i32", "i16"): _NONE, ("f32", "f16"): _RINT, ("f32", "bf16"): _RINT, ("i32", "f32"): _RINT,
+    ("i16", "f16"): _RINT, ("f16", "i8"): _TRUNC, ("f16", "i16"): _TRUNC, ("f16", "i32"): _TRUNC,
+    ("f32", "i16"): _TRUNC, ("f32", "i32"): _TRUNC, ("bf16", "i32"): _TRUNC,
+}
+# Every other pair goes through these types, one _CASTS step each; the steps are exact for the
+# values the result type holds (a float becomes an integer in its first integer step, which
+# truncates; int8-range integers are exact in f16).
+_CAST_VIA: dict[tuple[str, str], tuple[str, ...]] = {
+    ("f16", "bf16"): ("f32",), ("bf16", "f16"): ("f32",), ("bf16", "i16"): ("f32",),
+    ("bf16", "i8"): ("f32", "f16"), ("f32", "i8"): ("i16", "f16"), ("i8", "f32"): ("f16",),
+    ("i8", "bf16"): ("f16", "f32"), ("i8", "i16"): ("f16",), ("i8", "i32"): ("f16",),
+    ("i16", "bf16"): ("f32",), ("i16", "i32"): ("f32",), ("i16", "i8"): ("f16",),
+    ("i32", "f16"): ("f32",), ("i32", "bf16"): ("f32",), ("i32", "i8"): ("i16", "f16"),
+}
+_CAST_TYPES: dict[str, Attribute] = {
+    "f16": f16, "f32": f32, "bf16": BFloat16Type(), "i8": IntegerType(8), "i16": IntegerType(16),
+    "i32": IntegerType(32),
+}
 
 
 @lowers(T.CastOp)
@@ -283,8 +301,16 @@ def _cast(lw: TileLowering, op: T.CastOp, em: Emit) -> None:
         raise PassError(op, "converts an i1 mask tile; masks feed asc.select (where) only")
     n = src_t.num_elements
     dst = new_buffer(em, op.result)
-    ds, ss = elem_bytes(dst_t.element_type), elem_bytes(src_t.element_type)
-    em.cast(dst, lw.buf(op.operand), _round_mode(src_t.element_type, dst_t.element_type), n, ds, ss)
+    pair = (element_name(src_t.element_type), element_name(dst_t.element_type))
+    if pair not in _CASTS and pair not in _CAST_VIA:
+        raise PassError(op, f"converts {pair[0]} to {pair[1]}, which the 910B vector unit "
+                            "cannot do")
+    names = (pair[0], *_CAST_VIA.get(pair, ()), pair[1])
+    src = lw.buf(op.operand)
+    for a, b in zip(names, names[1:]):
+        step = dst if b == pair[1] else em.buffer(n, _CAST_TYPES[b])
+        em.cast(step, src, _CASTS[a, b], n, elem_bytes(_CAST_TYPES[b]), elem_bytes(_CAST_TYPES[a]))
+        src = step
     lw.set(op.result, dst)
 
 
@@ -317,6 +343,10 @@ def _broadcast(lw: TileLowering, op: T.BroadcastOp, em: Emit) -> None:
     src_t, dst_t = tile_type(op.operand), tile_type(op.result)
     shape, dshape = src_t.shape, dst_t.shape
     elem = dst_t.element_type
+    if elem == i1:  # masks are bits, 8 to a byte: no instruction copies them row by row
+        raise PassError(op, f"broadcasts an i1 mask of shape {list(shape)} to {list(dshape)}; "
+                            "compare tiles of the result's shape instead (broadcast the "
+                            "compared tiles)")
     dst = new_buffer(em, op.result)
     src = lw.buf(op.operand)
     if src_t.num_elements == 1:

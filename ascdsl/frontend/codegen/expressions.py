@@ -31,6 +31,8 @@ _BINOPS: dict[type, Callable[[Any, Any], Any]] = {
     ast.BitAnd: operator.and_,
     ast.BitOr: operator.or_,
     ast.BitXor: operator.xor,
+    # `a @ b` on tiles (asc2's matmul operator); numbers and scalars have no __matmul__
+    ast.MatMult: operator.matmul,
 }
 _CMPOPS: dict[type, Callable[[Any, Any], Any]] = {
     ast.Eq: operator.eq,

@@ -179,6 +179,13 @@ def store(value: Any, tensor: Any, *, tile_id: Any = None, offsets: Any = None) 
         )
     S.check_alignment(v.shape, v.dtype, "store")
     offs = S.offsets_for(t.ndim, v.shape, tile_id, offsets, "store")
+    if v.dtype != t.dtype and v.location is not TileLocation.UB:
+        # the conversion is a vector instruction: the 'asc.cast' verifier named an op the user
+        # never wrote
+        raise KernelLanguageError(
+            f"store(): a {v.describe()} into a {t.dtype.name} tensor; only UB tiles convert on "
+            f"the way: store it into a {v.dtype.name} tensor"
+        )
     v = S.cast(v, t.dtype)
     S.insert(T.StoreOp(v.value, t.value, [o.value for o in offs]))
     return None
@@ -197,6 +204,14 @@ def copy(tile: Any, shape: Any = None, *, offsets: Any = None,
     if len(offs) != src.ndim or len(shape) != src.ndim:
         raise KernelLanguageError(f"copy(): a rank-{src.ndim} tile takes {src.ndim} offsets and "
                                   f"a rank-{src.ndim} shape")
+    # A box past the tile's edge read other buffers' UB bytes (a simulator warning, garbage
+    # results): refuse it when the offsets are known now.
+    known = [ConstExpr.unwrap(o) for o in ConstExpr.unwrap(offsets)]
+    for d, o in enumerate(known):
+        if isinstance(o, INTEGRAL) and not 0 <= o <= src.shape[d] - shape[d]:
+            raise KernelLanguageError(
+                f"copy(): the box {list(shape)} at offset {o} of dimension {d} reaches past the "
+                f"tile {src.describe()}")
     return S.tile_result(T.CopyOp(src.value, [o.value for o in offs],
                                   TileType(shape, src.dtype.ir, loc)))
 
@@ -387,7 +402,8 @@ Tile.__hash__ = IRValue.__hash__  # defining __eq__ would drop it
 
 
 def where(mask: Any, src0: Any, src1: Any) -> Tile:
-    """src0 where the mask is set, src1 elsewhere (tiles or scalars; broadcast to the mask)."""
+    """src0 where the mask is set, src1 elsewhere (tiles or scalars; the three broadcast as
+    numpy's where does)."""
     m = S.check_tile(mask, "where", "mask")
     if not m.dtype.is_bool():
         raise KernelLanguageError(f"where(): 'mask' must be a comparison's i1 tile, got "
@@ -395,8 +411,14 @@ def where(mask: Any, src0: Any, src1: Any) -> Tile:
     src0, src1 = ConstExpr.unwrap(src0), ConstExpr.unwrap(src1)
     d = S.common_dtype(src0, src1, "where")
     S.tile_dtype(d, "where")
-    a, b = S.as_tile(src0, d, m.shape), S.as_tile(src1, d, m.shape)
-    return S.tile_result(T.SelectOp(m.value, a.value, b.value))
+    # The result has the shape all three broadcast to, not the mask's: a [1, C] mask selects
+    # between [R, C] tiles (broadcasting the values to the mask refused them).
+    shape = m.shape
+    for v in (src0, src1):
+        if isinstance(v, Tile):
+            shape = S.broadcast_shapes(shape, v.shape, "where")
+    a, b = S.as_tile(src0, d, shape), S.as_tile(src1, d, shape)
+    return S.tile_result(T.SelectOp(S.broadcast(m, shape).value, a.value, b.value))
 
 
 @contextmanager

@@ -115,7 +115,7 @@ def ceil(input: Any) -> Tile:
     return S.unary("ceil", input, T.CeilOp, xmath.CeilOp, math.ceil)
 
 
-@method()
+@method("abs", "__abs__")  # builtin abs(tile) too, as docs/tile.md promises
 def abs(input: Any) -> Tile:  # noqa: A001 - asc2's name
     """Elementwise absolute value."""
     return S.unary("abs", input, T.AbsOp, None, None)

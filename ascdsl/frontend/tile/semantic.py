@@ -205,6 +205,8 @@ def broadcast(t: Tile, shape: tuple[int, ...]) -> Tile:
     if len(t.shape) < len(shape):
         t = reshape(t, (1,) * (len(shape) - len(t.shape)) + t.shape)
         ty = t.value.type
+        if t.shape == shape:  # [C] to [1, C] is the reshape alone (no copy of the row)
+            return t
     return tile_result(T.BroadcastOp(t.value, ty.with_shape(shape)))
 
 
