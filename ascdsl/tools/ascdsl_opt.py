@@ -416,16 +416,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"ascdsl-opt: error: {e}", file=sys.stderr)
         return 2
 
+    if opts.output == "-":
+        opts.output = None  # `-o -` is stdout, as for mlir-opt (not a file named '-')
     if opts.input == "-":
-        text, filename = sys.stdin.read(), "<stdin>"
+        filename = "<stdin>"
+        stdin_bytes = getattr(sys.stdin, "buffer", None)
+        data = stdin_bytes.read() if stdin_bytes is not None else sys.stdin.read()
     else:
         try:
-            with open(opts.input, encoding="utf-8") as f:
-                text = f.read()
-        except (OSError, UnicodeDecodeError) as e:
+            with open(opts.input, "rb") as f:
+                data = f.read()
+        except OSError as e:
             print(f"ascdsl-opt: error: cannot read '{opts.input}': {e}", file=sys.stderr)
             return 1
         filename = opts.input
+    text = _decoded(data, filename)
+    if text is None:
+        return 1
     if opts.output and opts.input != "-" and os.path.exists(opts.output):
         if os.path.samefile(opts.output, opts.input):
             print("ascdsl-opt: error: refusing to overwrite the input file", file=sys.stderr)
@@ -463,11 +470,33 @@ def main(argv: Sequence[str] | None = None) -> int:
             try:
                 write_atomically(opts.output, joined)
             except OSError as e:
-                print(f"ascdsl-opt: error: cannot write '{opts.output}': {e}", file=sys.stderr)
+                # strerror only: the exception names the temporary file beside the output.
+                print(f"ascdsl-opt: error: cannot write '{opts.output}': {e.strerror or e}",
+                      file=sys.stderr)
                 return 1
     else:
         sys.stdout.write(joined)
     return status
+
+
+def _decoded(data: bytes | str, filename: str) -> str | None:
+    """The input as text; None after a located error for bytes that are not UTF-8 (a binary
+    file given by mistake): file:line:col of the first such byte, as for any parse error."""
+    if isinstance(data, str):
+        return data
+    try:
+        # Newlines as text mode reads them (universal newlines), as before bytes were read.
+        return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
+        from ascdsl.diagnostics import SOURCES, Loc
+
+        SOURCES.register(filename, data.decode("utf-8", "replace"))
+        diag = Diagnostic(Severity.ERROR, f"invalid UTF-8 byte 0x{data[e.start]:02x}: "
+                          "ascdsl-opt reads IR as UTF-8 text", Loc(filename, line, col))
+        print(diag.render(), file=sys.stderr)
+        return None
 
 
 def entry() -> None:

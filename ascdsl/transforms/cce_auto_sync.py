@@ -306,8 +306,10 @@ class _AutoSync:
 
     # --- the dataflow --------------------------------------------------------------------------
 
-    def _region(self, regions: Sequence[Region], state: State, insert: bool, loop: bool) -> State:
-        """The state after running `regions` in sequence (again and again when `loop`)."""
+    def _region(self, regions: Sequence[Region], state: State, insert: bool, loop: bool,
+                exit_blocks: int | None = None) -> State:
+        """The state after running `regions` in sequence (again and again when `loop`; a
+        loop that is left only after its first `exit_blocks` blocks: the state there)."""
         blocks = [b for r in regions for b in r.blocks]
         if not loop:
             for block in blocks:
@@ -325,9 +327,12 @@ class _AutoSync:
                 break
             entry = grown
         out = _copy(entry)
-        for block in blocks:
+        exit_state = None
+        for i, block in enumerate(blocks):
             out = self._block(block, out, insert)
-        return _join(entry, out)
+            if exit_blocks is not None and i + 1 == exit_blocks:
+                exit_state = _copy(out)
+        return exit_state if exit_state is not None else _join(entry, out)
 
     def _block(self, block: Block, state: State, insert: bool) -> State:
         opened: list[object] = []
@@ -423,7 +428,10 @@ class _AutoSync:
         # Loops (scf.for; scf.while's condition and body, in turn) and any other op with
         # regions: the regions may run again after each other.
         self._hoist_entry_syncs(op, state, insert)
-        return self._region(op.regions, state, insert, loop=True)
+        # An scf.while is left after its condition region only, where its last run's
+        # accesses are still pending (the body's syncs never ran after them).
+        exit_blocks = len(op.regions[0].blocks) if isinstance(op, scf.WhileOp) else None
+        return self._region(op.regions, state, insert, loop=True, exit_blocks=exit_blocks)
 
     def _hoist_entry_syncs(self, loop: Operation, state: State, insert: bool) -> None:
         """Order before `loop` the pairs its body would otherwise order on every iteration.

@@ -30,6 +30,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from xdsl.context import Context
+from xdsl.dialects import scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Block, Operation, SSAValue
@@ -84,8 +85,41 @@ def _final_barrier(func: FuncOp) -> Operation | None:
     return None
 
 
+def _carried_queues(func: FuncOp, order: OpOrder) -> set[SSAValue]:
+    """Queues whose DeQue, in a loop, takes a tensor enqueued before the current iteration
+    (a prefetch: the prologue and each iteration enqueue the next tile, each iteration
+    dequeues at its top). One SSA value cannot stand for a different tensor per iteration:
+    replaced by the oldest pending tensor, every iteration read the prologue's tile (and
+    freed a buffer still enqueued). Their EnQue/DeQue stay, as written; insert-que-sync
+    recognizes them. One pre-order sweep: per loop and queue, the enques minus the deques
+    met so far in the loop's body (in this iteration: none left when the deque is met),
+    and whether the loop enqueues on the queue at all (if not, the deque takes the alloc
+    before it, as without the loop)."""
+    held: dict[tuple[Operation, SSAValue], int] = {}
+    enqueues: set[tuple[Operation, SSAValue]] = set()
+    suspects: list[tuple[Operation, SSAValue]] = []
+    for op in func.walk():
+        if not isinstance(op, EnqueTensorOp | DequeTensorOp) or op.on_tbuf:
+            continue
+        loops = []
+        outer = order.parent(op)
+        while outer is not None:
+            if not isinstance(outer, scf.IfOp):
+                loops.append(outer)
+            outer = order.parent(outer)
+        step = 1 if isinstance(op, EnqueTensorOp) else -1
+        if step < 0 and loops and held.get((loops[0], op.queue), 0) <= 0:
+            suspects.append((loops[0], op.queue))
+        for loop in loops:
+            held[(loop, op.queue)] = held.get((loop, op.queue), 0) + step
+            if step > 0:
+                enqueues.add((loop, op.queue))
+    return {queue for loop, queue in suspects if (loop, queue) in enqueues}
+
+
 def _erase_sync(func: FuncOp, pyasc: bool) -> None:
     order = OpOrder(func)
+    carried = _carried_queues(func, order)
     pending: dict[SSAValue, deque[EnqueTensorOp]] = {}
     # Per queue, the allocs of the enclosing blocks (innermost last): they dominate what
     # follows them in their block, so the walk drops a block's allocs when it leaves it.
@@ -101,6 +135,8 @@ def _erase_sync(func: FuncOp, pyasc: bool) -> None:
                 allocs.setdefault(op.queue, []).append(op)
                 seen_alloc.add(op.queue)
                 mine.append(op)
+            elif isinstance(op, EnqueTensorOp | DequeTensorOp) and op.queue in carried:
+                continue  # the loop's own hand-over, kept (see _carried_queues)
             elif isinstance(op, EnqueTensorOp):
                 pending.setdefault(op.queue, deque()).append(op)
             elif isinstance(op, DequeTensorOp):

@@ -56,4 +56,13 @@ class HoistQueBindPass(ModulePass):
             raise PassError(op, f"{self.name}: unknown order '{self.order}' (expected one of "
                             f"{', '.join(orders)})")
         for func in function_bodies(op):
-            hoist(func, lambda o: isinstance(o, HOISTED))
+            hoist(func, lambda o: isinstance(o, HOISTED), _init_buffers)
+
+
+def _init_buffers(op: Operation) -> list[Operation]:
+    """The InitBuffer calls a TBuf's Get must stay after: hoisted above one that cannot
+    leave the loop (its length is computed there), Get took a tensor from a TBuf without
+    memory (the simulator's QueueError; on hardware, an undefined address)."""
+    if not isinstance(op, GetTensorOp):
+        return []
+    return [u.operation for u in op.operands[0].uses if isinstance(u.operation, InitBufferOp)]

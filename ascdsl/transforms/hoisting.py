@@ -9,7 +9,7 @@ uses it (the queue's init_queue) is looked at, so both move, and in program orde
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Operation, SSAValue
@@ -17,14 +17,30 @@ from xdsl.ir import Operation, SSAValue
 from .analysis import OpOrder
 
 
-def hoist_out_of_regions(func: FuncOp, wanted: Callable[[Operation], bool]) -> list[Operation]:
+Prerequisites = Callable[[Operation], Iterable[Operation]]
+
+
+def _no_prerequisites(op: Operation) -> Iterable[Operation]:
+    return ()
+
+
+def _can_pass(order: OpOrder, op: Operation, outer: Operation, after: Prerequisites) -> bool:
+    """Whether `op` may move before `outer`: its operands are available there, and no op it
+    must follow without using its results (`after`: a TBuf's InitBuffer before its Get)
+    runs inside `outer`."""
+    return all(order.value_dominates(v, outer) for v in op.operands) and not any(
+        outer.is_ancestor(p) for p in after(op))
+
+
+def hoist_out_of_regions(func: FuncOp, wanted: Callable[[Operation], bool],
+                         after: Prerequisites = _no_prerequisites) -> list[Operation]:
     """Hoist every op of `func` for which `wanted(op)` holds; returns the ops that moved."""
     order = OpOrder(func)
     moved: list[Operation] = []
     for op in [op for op in func.walk() if wanted(op)]:
         target: Operation | None = None
         outer = order.parent(op)
-        while outer is not None and all(order.value_dominates(v, outer) for v in op.operands):
+        while outer is not None and _can_pass(order, op, outer, after):
             target = outer
             outer = order.parent(outer)
         if target is None:
@@ -38,7 +54,8 @@ def hoist_out_of_regions(func: FuncOp, wanted: Callable[[Operation], bool]) -> l
     return moved
 
 
-def hoist_in_pyasc_order(func: FuncOp, wanted: Callable[[Operation], bool]) -> list[Operation]:
+def hoist_in_pyasc_order(func: FuncOp, wanted: Callable[[Operation], bool],
+                         after: Prerequisites = _no_prerequisites) -> list[Operation]:
     """Hoist as pyasc's greedy driver leaves the ops (HoistOpPattern under
     applyPatternsAndFoldGreedily): the same landing level as `hoist_out_of_regions`, but the
     order in front of a loop is the driver's.
@@ -76,7 +93,7 @@ def hoist_in_pyasc_order(func: FuncOp, wanted: Callable[[Operation], bool]) -> l
             op = stack.pop()
             queued.discard(op)
             outer = order.parent(op)
-            if outer is None or not all(order.value_dominates(v, outer) for v in op.operands):
+            if outer is None or not _can_pass(order, op, outer, after):
                 continue
             block, dest = op.parent, outer.parent
             assert block is not None and dest is not None

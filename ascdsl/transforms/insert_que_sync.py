@@ -175,6 +175,8 @@ class _Sync:
         # A deque's result -> the tensor allocated for it (what its FreeTensor names).
         self._allocated: dict[SSAValue, SSAValue] = {}
         self._queue_names: dict[SSAValue, tuple[SSAValue, ...]] = {}
+        # Step 2's deques and the enque each one takes back (for _fifo_deques).
+        self._deque_of: dict[Operation, DequeTensorOp] = {}
 
     def run(self) -> None:
         self.enqueue_writes()
@@ -312,6 +314,47 @@ class _Sync:
         for enq in enques:
             if enq.parent is not None and enq not in swept:
                 self._dequeue_one(enq, deques)
+        self._fifo_deques()
+
+    def _fifo_deques(self) -> None:
+        """A DeQue hands out the oldest tensor of its queue, whatever the IR calls its result.
+        Step 2 puts each deque before its tensor's first use, so with two tensors of one queue
+        in flight and the later one used first, its deque took the earlier tensor (the
+        simulator computed with the wrong tile). A deque placed for a later enque of a block
+        pulls the deques of the earlier ones right before it, in enque order: waiting earlier
+        is always correct, and their results keep dominating their uses."""
+        serves = {deq: enq for enq, deq in self._deque_of.items() if deq.parent is not None}
+        for block in dict.fromkeys(d.parent for d in serves):
+            fifo: dict[SSAValue, list[Operation] | None] = {}
+            moved: set[Operation] = set()
+            for op in list(block.ops):
+                if isinstance(op, EnqueTensorOp | DequeTensorOp) and not op.on_tbuf:
+                    entries = fifo.setdefault(op.queue, [])
+                    if entries is None or op in moved:
+                        continue
+                    if isinstance(op, EnqueTensorOp):
+                        entries.append(op)
+                        continue
+                    want = serves.get(op)
+                    if want is None:  # the input's deque: it takes the oldest
+                        del entries[:1]
+                        continue
+                    k = next((i for i, e in enumerate(entries) if e is want), None)
+                    ahead = [self._deque_of.get(e) for e in entries[:k or 0]]
+                    if k is None or any(d is None or d.parent is not block or d not in serves
+                                        or not self.order.precedes(op, d) for d in ahead):
+                        fifo[op.queue] = None  # not a straight block's FIFO: left as it is
+                        continue
+                    for d in ahead:
+                        d.detach()
+                        self.order.forget(d)
+                        insert_before(op, [d], self.order)
+                        moved.add(d)
+                    del entries[:k + 1]
+                elif op.regions:  # nested enques or deques: the order here is not followed
+                    for inner in op.walk():
+                        if isinstance(inner, EnqueTensorOp | DequeTensorOp):
+                            fifo[inner.queue] = None
 
     # A tensor enqueued k times in one block (an unrolled accumulation) would cost k scans of
     # its uses one enque at a time; `_dequeue_straight` does the same work in one sweep.
@@ -373,8 +416,11 @@ class _Sync:
         self._allocated[deq.tensor] = root
         self._named(deq)
         insert_before(self._sync_point(anchor), with_location([deq], enq), order)
+        self._deque_of[enq] = deq
         if hoist_after is not None:
-            insert_after(hoist_after, with_location([EnqueTensorOp(queue, hoisted)], enq), order)
+            moved_enq = EnqueTensorOp(queue, hoisted)
+            insert_after(hoist_after, with_location([moved_enq], enq), order)
+            self._deque_of[moved_enq] = self._deque_of.pop(enq)
             self._erase(enq)
         # A FreeTensor keeps naming the allocated tensor, as in the one-sweep path.
         rewired = {u for u in users
@@ -421,6 +467,7 @@ class _Sync:
                     self._allocated[deq.tensor] = tensor
                     self._named(deq)
                     insert_before(self._sync_point(anchor), with_location([deq], pending), order)
+                    self._deque_of[pending] = deq
                     current = deq.tensor
                 pending = None
             if current is not tensor:

@@ -347,12 +347,14 @@ class SyncDataflow:
         its end (a FreeTensor) pending on the back edge, where its wait (the AllocTensor at
         the top) uses it: joined with the entry, where no FreeTensor ran, it would be lost.
         """
-        out = self._regions(op, state.copy())
-        leave = state.join(self._carry(out, op, True))
+        out, exit_ = self._regions(op, state.copy())
+        # An scf.while is left after its condition region only (exit_), never from before it.
+        leave = self._carry(exit_, op, True) if exit_ is not None \
+            else state.join(self._carry(out, op, True))
         back = out
         for _ in range(self.MAX_ROUNDS):
-            again = self._regions(op, self._carry(back, op, False))
-            leave = leave.join(self._carry(again, op, True))
+            again, exit_ = self._regions(op, self._carry(back, op, False))
+            leave = leave.join(self._carry(again if exit_ is None else exit_, op, True))
             nxt = back.join(again)
             if nxt.same(back):
                 return leave
@@ -422,11 +424,18 @@ class SyncDataflow:
             return None
         return (off, length, (iv, step))
 
-    def _regions(self, op: Operation, state: State) -> State:
-        for region in op.regions:
+    def _regions(self, op: Operation, state: State) -> tuple[State, State | None]:
+        """The state after one run of `op`'s regions, and for an scf.while the state after its
+        `before` region: the loop exits there when the condition fails, so what that region
+        does on its last run (a copy-in the `after` region would have waited for) stays
+        pending after the loop."""
+        exit_ = None
+        for i, region in enumerate(op.regions):
             for block in region.blocks:
                 state = self._block(block, state)
-        return state
+            if i == 0 and isinstance(op, scf.WhileOp):
+                exit_ = state.copy()
+        return state, exit_
 
     def _call(self, op: func.CallOp, state: State) -> State:
         # The callee is analysed on its own. When it ends in pipe_barrier(PIPE_ALL) (every

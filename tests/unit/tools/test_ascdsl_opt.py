@@ -148,3 +148,45 @@ def test_no_input_reads_piped_stdin(monkeypatch, capsys):
     monkeypatch.setattr("sys.stdin", io.StringIO(SRC))
     assert main(["--canonicalize-barriers"]) == 0
     assert capsys.readouterr().out.count("ascendc.pipe_barrier pipe_v") == 1
+
+
+def test_dash_output_is_stdout(tmp_path, capsys, monkeypatch):
+    # `-o -` wrote a file named '-' in the working directory; mlir-opt prints to stdout.
+    src = tmp_path / "in.mlir"
+    src.write_text(SRC)
+    monkeypatch.chdir(tmp_path)
+    assert main([str(src), "--canonicalize-barriers", "-o", "-"]) == 0
+    assert capsys.readouterr().out.count("ascendc.pipe_barrier pipe_v") == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.mlir"]
+
+
+def test_bytes_that_are_not_utf8_are_a_located_error(tmp_path, capsys, monkeypatch):
+    # Was "cannot read 'x.mlir': 'utf-8' codec can't decode byte 0xe9 in position 21", with
+    # no line; and on stdin a different message. Now file:line:col of the byte, both ways.
+    import io
+
+    src = tmp_path / "latin1.mlir"
+    src.write_bytes(b"func.func @f() {\n  // caf\xe9\n  func.return\n}\n")
+    assert main([str(src)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{src}:2:9: error: invalid UTF-8 byte 0xe9")
+    assert "Traceback" not in err
+
+    class _Stdin(io.StringIO):
+        buffer = io.BytesIO(src.read_bytes())
+
+    monkeypatch.setattr("sys.stdin", _Stdin())
+    assert main(["-"]) == 1
+    assert capsys.readouterr().err.startswith("<stdin>:2:9: error: invalid UTF-8 byte 0xe9")
+
+
+def test_unwritable_output_names_the_output_not_the_temporary(tmp_path, capsys):
+    # Was "cannot write 'DIR': [Errno 21] Is a directory: '/.../.ascdsl-k2x' -> 'DIR'".
+    src = tmp_path / "in.mlir"
+    src.write_text(SRC)
+    assert main([str(src), "-o", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert err == f"ascdsl-opt: error: cannot write '{tmp_path}': Is a directory\n"
+    assert main([str(src), "-o", str(tmp_path / "missing" / "out.mlir")]) == 1
+    assert ".ascdsl-" not in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.mlir"]
