@@ -26,6 +26,7 @@ import contextlib
 import inspect
 import json
 import os
+import random
 import re
 import signal
 import subprocess
@@ -33,6 +34,7 @@ import sys
 import tempfile
 import time
 import traceback
+import zlib
 from pathlib import Path
 from unittest import mock
 
@@ -283,6 +285,22 @@ def pytest_runtest_call(item):
 def pytest_runtest_setup(item):
     _state["events"] = []
     _state["started"] = time.monotonic()
+    _seed(item.nodeid)
+
+
+def _seed(nodeid: str) -> None:
+    """Seed the generators pyasc's tests draw their inputs from, per test and stably. They do
+    not seed them, and some compare half-precision results exactly with a float reference
+    (test_quant's round(2x + 0.9) differs on about 2% of draws, as it would on the NPU):
+    unseeded, the ratchet failed now and then on a test that had not regressed."""
+    seed = zlib.crc32(nodeid.encode())
+    random.seed(seed)
+    import numpy as np
+
+    np.random.seed(seed)
+    torch = sys.modules.get("torch")
+    if torch is not None:
+        torch.manual_seed(seed)
 
 
 def pytest_runtest_logreport(report):
