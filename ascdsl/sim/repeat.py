@@ -69,6 +69,15 @@ def mask_elements(mask: tuple, per_repeat: int) -> np.ndarray:
 FULL_WORD = (1 << 64) - 1
 
 
+def count_mask_problem(mask: tuple, per_repeat: int, unit: str = "") -> str | None:
+    """What is wrong with an L0 count mask, for an InvalidArgumentError (None when nothing):
+    0..E elements a repeat (0 runs the instruction as a NOP: kernel_npu_debug.h, "equivalent
+    to a NOP"; CheckMaskValue takes [0, 256 / sizeof(T)])."""
+    if mask[0] != "count" or 0 <= mask[1] <= per_repeat:
+        return None
+    return f"mask={mask[1]} (0..{per_repeat}{unit})"
+
+
 def counter_count(mask: tuple, per_repeat: int) -> int:
     """The element count of counter mode: the mask register's low word, as the op or
     SetVectorMask left it (AscendCUtils::SetMask<T>(len) writes a normal-mode bit mask:

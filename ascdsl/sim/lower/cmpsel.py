@@ -26,7 +26,7 @@ from ascdsl.dialects.ascendc import SelMode
 from ..compiler import Lowering, lowers
 from ..core import FULL_MASK
 from ..errors import InvalidArgumentError
-from ..repeat import mask_elements, plan, repeat_bits
+from ..repeat import count_mask_problem, mask_elements, plan, repeat_bits
 from ..sanitizer import V
 from .common import check_align, dtype_of, local_span
 from .mask import counter_refused
@@ -91,8 +91,8 @@ def _check_repeats(c, rt: int, mask: tuple, per_repeat: int, site) -> None:
     bad = []
     if not 0 <= rt <= 255:
         bad.append(f"repeatTimes={rt} (0..255)")
-    if mask[0] == "count" and not 0 <= mask[1] <= per_repeat:  # 0: a NOP (the headers)
-        bad.append(f"mask={mask[1]} (0..{per_repeat})")
+    if problem := count_mask_problem(mask, per_repeat):
+        bad.append(problem)
     if bad:
         c.finding(InvalidArgumentError("has " + ", ".join(bad), site))
 

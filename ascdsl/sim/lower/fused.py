@@ -16,7 +16,7 @@ import ascdsl.dialects.ascendc as A
 from ..compiler import Lowering, lowers
 from ..core import FULL_MASK
 from ..errors import InvalidArgumentError
-from ..repeat import elements_per_repeat, plan, repeat_bits
+from ..repeat import count_mask_problem, elements_per_repeat, plan, repeat_bits
 from ..sanitizer import V
 from .common import check_align, dtype_of, local_span
 from .mask import counter_refused
@@ -76,8 +76,8 @@ def lower_ternary(op, cx: Lowering):
             mask = c.mask
             rt = R[s_rt] & m_rt
             blk, rep = strides(R)
-            if c.checking and mask[0] == "count" and not 0 <= mask[1] <= per_repeat:
-                c.finding(InvalidArgumentError(f"has mask={mask[1]} (0..{per_repeat})", site))
+            if c.checking and (problem := count_mask_problem(mask, per_repeat)):
+                c.finding(InvalidArgumentError(f"has {problem}", site))
             idx = plan(sizes, blk, rep, max(rt, 0), mask).idx
             repeats = max(rt, 0)
         if c.checking:

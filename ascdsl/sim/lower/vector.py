@@ -30,7 +30,7 @@ from ..core import FULL_MASK
 from ..cost import contiguous_operand
 from ..dtypes import SimDType, f32_to_bf16, int_wrapper, scalar_converter
 from ..errors import InvalidArgumentError
-from ..repeat import counter_count, elements_per_repeat, plan, repeat_bits
+from ..repeat import count_mask_problem, counter_count, elements_per_repeat, plan, repeat_bits
 from ..sanitizer import V
 from .common import check_align, dtype_of, local_span
 from .reduce_repeat import count_sum
@@ -436,9 +436,8 @@ def lower_elementwise(op, cx: Lowering):
             bad = []
             if not 0 <= rt <= 255 and mask[0] != "counter":
                 bad.append(f"repeatTimes={rt} (0..255)")
-            # mask 0 is a NOP (kernel_npu_debug.h: "equivalent to a NOP"), above E an error
-            if mask[0] == "count" and not 0 <= mask[1] <= per_repeat:
-                bad.append(f"mask={mask[1]} (0..{per_repeat} for {widest}-byte elements)")
+            if problem := count_mask_problem(mask, per_repeat, f" for {widest}-byte elements"):
+                bad.append(problem)
             if bad:
                 c.finding(InvalidArgumentError("has " + ", ".join(bad), site))
             check_align(c, d, site, "writes")
