@@ -122,6 +122,57 @@ def _to_float(dst: SimDType, mode: RoundMode) -> Convert:
     return directed
 
 
+# Significand bits (the hidden one included) of each float type.
+_PRECISION = {"f16": 11, "bf16": 8, "f32": 24, "f64": 53}
+_U1 = np.uint64(1)
+
+
+def _bit_length(v: np.ndarray) -> np.ndarray:
+    n = np.zeros(v.shape, np.int64)
+    for s in (32, 16, 8, 4, 2, 1):
+        big = v >= (_U1 << np.uint64(s))
+        n += np.where(big, s, 0)
+        v = np.where(big, v >> np.uint64(s), v)
+    return n + (v > 0)
+
+
+def _wide_int_to_float(dst: SimDType, mode: RoundMode) -> Convert:
+    """A 64-bit integer rounded once to dst's precision, in integer arithmetic: float64 holds
+    53 bits, so going through it rounds twice above 2**53 (2**60 + 2**36 + 1 became the tie
+    2**60 + 2**36 in float64, then 2**60 in f32, not 2**60 + 2**37)."""
+    p = _PRECISION[dst.name]
+    finish = _to_float(dst, mode)  # exact on the rounded values, but for f16's overflow
+
+    def f(x: np.ndarray) -> np.ndarray:
+        x = np.asarray(x)
+        neg = x < 0
+        bits = x.astype(np.uint64)  # two's complement: -x is ~bits + 1, 2**63 for the minimum
+        mag = np.where(neg, ~bits + _U1, bits)
+        shift = np.maximum(_bit_length(mag) - p, 0).astype(np.uint64)
+        unit = _U1 << shift
+        low = mag & (unit - _U1)
+        t = mag - low  # toward zero
+        half = unit >> _U1
+        inexact = low != 0
+        odd = ((t >> shift) & _U1) == _U1
+        if mode in (RoundMode.CAST_NONE, RoundMode.CAST_RINT):
+            up = (low > half) | (inexact & (low == half) & odd)
+        elif mode == RoundMode.CAST_ROUND:
+            up = inexact & (low >= half)
+        elif mode == RoundMode.CAST_FLOOR:
+            up = inexact & neg
+        elif mode == RoundMode.CAST_CEIL:
+            up = inexact & ~neg
+        elif mode == RoundMode.CAST_ODD:
+            up = inexact & ~odd
+        else:  # CAST_TRUNC
+            up = np.zeros(mag.shape, bool)
+        r = np.where(up, t + unit, t).astype(np.float64)  # at most p bits: exact
+        return finish(np.where(neg, -r, r))
+
+    return f
+
+
 _TO_INTEGRAL = (RoundMode.CAST_RINT, RoundMode.CAST_FLOOR, RoundMode.CAST_CEIL,
                 RoundMode.CAST_ROUND, RoundMode.CAST_TRUNC)
 
@@ -129,6 +180,8 @@ _TO_INTEGRAL = (RoundMode.CAST_RINT, RoundMode.CAST_FLOOR, RoundMode.CAST_CEIL,
 def make_cast(src: SimDType, dst: SimDType, mode: RoundMode) -> Convert:
     """The conversion of Cast<dst, src>(..., mode) over arrays of src compute values."""
     if dst.kind == "float":
+        if src.kind in ("int", "uint") and src.bits > 53:
+            return _wide_int_to_float(dst, mode)
         conv = _to_float(dst, mode)
         if src.name == dst.name and mode in _TO_INTEGRAL:
             # float -> float rounds to an integral value (precision_conversion.md: 0.5 gives

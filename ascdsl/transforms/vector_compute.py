@@ -265,17 +265,29 @@ def _select(lw: TileLowering, op: T.SelectOp, em: Emit) -> None:
     lw.set(op.result, dst)
 
 
-_NONE, _RINT, _TRUNC = A.RoundMode.CAST_NONE, A.RoundMode.CAST_RINT, A.RoundMode.CAST_TRUNC
-# The conversions the 910B vector unit has and the round mode each takes: dav_c220's
-# CastIntrinsicsImpl overloads in the Ascend C headers. Another pair does not compile, or
-# compiles and does nothing (int16 -> int8), and another mode asserts or does nothing (int8 ->
-# half and int16 -> float take CAST_NONE only). int32 -> half is left out: it is vconv_deq,
-# which scales by the SetDeqScale register. Float to integer truncates (asc2).
+_CAST_TYPES: dict[str, Attribute] = {
+    "f16": f16, "f32": f32, "bf16": BFloat16Type(), "i8": IntegerType(8), "i16": IntegerType(16),
+    "i32": IntegerType(32),
+}
+
+
+def _step_mode(a: str, b: str) -> A.RoundMode | None:
+    """The round mode of a one-instruction a -> b cast with the tile language's meaning; None
+    where the 910B has no such conversion (A.CastOp.PAIRS) or it is int32 -> half, whose
+    vconv_deq scales by the SetDeqScale register."""
+    pair = A.CastOp.PAIRS.get((a, b))
+    if a == b or pair is None or pair.deq:
+        return None
+    if isinstance(_CAST_TYPES[b], IntegerType) and not isinstance(_CAST_TYPES[a], IntegerType):
+        return A.RoundMode.CAST_TRUNC  # float to integer truncates (asc2)
+    # The exact conversions (int8 -> half, int16 -> float ...) take CAST_NONE only; where the
+    # result can be inexact, CAST_RINT says the nearest without leaning on CAST_NONE's meaning.
+    return A.RoundMode.CAST_RINT if A.RoundMode.CAST_RINT in pair.modes else A.RoundMode.CAST_NONE
+
+
 _CASTS: dict[tuple[str, str], A.RoundMode] = {
-    ("f16", "f32"): _NONE, ("bf16", "f32"): _NONE, ("i8", "f16"): _NONE, ("i16", "f32"): _NONE,
-    ("i32", "i16"): _NONE, ("f32", "f16"): _RINT, ("f32", "bf16"): _RINT, ("i32", "f32"): _RINT,
-    ("i16", "f16"): _RINT, ("f16", "i8"): _TRUNC, ("f16", "i16"): _TRUNC, ("f16", "i32"): _TRUNC,
-    ("f32", "i16"): _TRUNC, ("f32", "i32"): _TRUNC, ("bf16", "i32"): _TRUNC,
+    (a, b): mode for a in _CAST_TYPES for b in _CAST_TYPES
+    if (mode := _step_mode(a, b)) is not None
 }
 # Every other pair goes through these types, one _CASTS step each; the steps are exact for the
 # values the result type holds (a float becomes an integer in its first integer step, which
@@ -286,10 +298,6 @@ _CAST_VIA: dict[tuple[str, str], tuple[str, ...]] = {
     ("i8", "bf16"): ("f16", "f32"), ("i8", "i16"): ("f16",), ("i8", "i32"): ("f16",),
     ("i16", "bf16"): ("f32",), ("i16", "i32"): ("f32",), ("i16", "i8"): ("f16",),
     ("i32", "f16"): ("f32",), ("i32", "bf16"): ("f32",), ("i32", "i8"): ("i16", "f16"),
-}
-_CAST_TYPES: dict[str, Attribute] = {
-    "f16": f16, "f32": f32, "bf16": BFloat16Type(), "i8": IntegerType(8), "i16": IntegerType(16),
-    "i32": IntegerType(32),
 }
 
 

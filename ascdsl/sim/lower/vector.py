@@ -350,12 +350,11 @@ def lower_elementwise(op, cx: Lowering):
     scalar = getattr(op, "scalar", None)
     sdt = (src_dts[0] if src_dts else ddt) if scalar is not None else None
     if isinstance(op, A.CastOp):
-        if (ddt.name, src_dts[0].name) == ("f16", "i32"):
-            # dav_c220 implements Cast<half, int32_t> as vconv_deq: it scales by the
-            # deq-scale register (SetDeqScale) and ignores the round mode
-            raise cx.error(op, "converts int32 to half through the deq-scale register "
-                               "(vconv_deq; the round mode is ignored), which the simulator "
-                               "does not model; cast through float instead")
+        pair = op.cast_pair()
+        if pair is not None and pair.deq:
+            raise cx.error(op, f"converts {src_dts[0].name} to {ddt.name} through the deq-scale "
+                               "register (vconv_deq; the round mode is ignored), which the "
+                               "simulator does not model; cast through float instead")
         mode = RoundMode(op.enum_value("roundMode"))
         conv = make_cast(src_dts[0], ddt, mode)
         calc = lambda a, s=None: conv(a)  # noqa: E731

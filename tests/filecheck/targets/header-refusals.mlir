@@ -52,3 +52,15 @@ func.func @broadcast_types(%d: !ascendc.local_tensor<256xf32>, %s: !ascendc.loca
   ascendc.broadcast %d, %s, %n, %n, %n, %n {axis = 1 : i32, dim = 2 : i32} : !ascendc.local_tensor<256xf32>, !ascendc.local_tensor<64xf16>, ui32, ui32, ui32, ui32
   func.return
 }
+
+// -----
+
+// pyasc's Target/AscendC/basic/vec_vconv.mlir writes it; CastIntrinsicsImpl(float*, float*)
+// has no CAST_NONE case (an ASCENDC_DEBUG_ASSERT, nothing in a release build).
+// PYASC-LABEL: void cast_none(AscendC::LocalTensor<float> v1, AscendC::LocalTensor<float> v2, int32_t v3) {
+// PYASC-NEXT:    AscendC::Cast<float, float>(v1, v2, AscendC::RoundMode::CAST_NONE, v3);
+// ERR: header-refusals.mlir:[[# @LINE + 2]]:3: error: 'ascendc.cast_l2' op a f32 -> f32 Cast takes CAST_RINT, CAST_FLOOR, CAST_CEIL, CAST_ROUND or CAST_TRUNC on dav_c220; with CAST_NONE the headers assert (debug build) or write nothing (release)
+func.func @cast_none(%d: !ascendc.local_tensor<64xf32>, %s: !ascendc.local_tensor<64xf32>, %n: i32) {
+  ascendc.cast_l2 %d, %s, %n {roundMode = 0 : i32} : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, i32
+  func.return
+}

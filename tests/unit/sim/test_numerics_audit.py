@@ -465,6 +465,46 @@ def test_sign_of_nan_is_zero():
     assert z[:8].tolist() == [-1, -1, 0, 0, 0, 0, 1, 1]
 
 
+_U = 2 ** 37  # the f32 spacing in [2**60, 2**61)
+_WIDE = [2 ** 60 + 2 ** 36 + 1, -(2 ** 60 + 2 ** 36 + 1), 2 ** 60 + 2 ** 36 - 1, 2 ** 60 + 1,
+         -(2 ** 60 + 1), 2 ** 60 + _U - 1, 2 ** 63 - 1, -2 ** 63]
+_TOP = 2 ** 63 - 2 ** 39  # the largest f32 below 2**63
+
+
+@pytest.mark.parametrize("mode, expect", [
+    (asc.RoundMode.CAST_RINT, [2 ** 60 + _U, -(2 ** 60 + _U), 2 ** 60, 2 ** 60, -2 ** 60,
+                               2 ** 60 + _U, 2 ** 63, -2 ** 63]),
+    (asc.RoundMode.CAST_ROUND, [2 ** 60 + _U, -(2 ** 60 + _U), 2 ** 60, 2 ** 60, -2 ** 60,
+                                2 ** 60 + _U, 2 ** 63, -2 ** 63]),
+    (asc.RoundMode.CAST_FLOOR, [2 ** 60, -(2 ** 60 + _U), 2 ** 60, 2 ** 60, -(2 ** 60 + _U),
+                                2 ** 60, _TOP, -2 ** 63]),
+    (asc.RoundMode.CAST_CEIL, [2 ** 60 + _U, -2 ** 60, 2 ** 60 + _U, 2 ** 60 + _U, -2 ** 60,
+                               2 ** 60 + _U, 2 ** 63, -2 ** 63]),
+    (asc.RoundMode.CAST_TRUNC, [2 ** 60, -2 ** 60, 2 ** 60, 2 ** 60, -2 ** 60, 2 ** 60, _TOP,
+                                -2 ** 63]),
+])
+def test_cast_int64_to_float_rounds_once(mode, expect):
+    # vconv_s642f32{r,a,f,c,z} round the integer to f32 directly. The simulator went through
+    # float64, which rounds first above 2**53: 2**60 + 2**36 + 1 became the tie 2**60 + 2**36,
+    # then 2**60 under RINT, not 2**60 + 2**37; 2**60 + 1 became 2**60, which CEIL kept.
+    assert np.float32(np.float64(_WIDE[0])) == 2 ** 60
+    x = np.zeros(64, np.int64)
+    x[:8] = _WIDE
+    z = np.full(64, 7, np.float32)
+    _cast_kernel(asc.int64, asc.float32, mode)[1](x, z)
+    assert z[:8].astype(np.float64).tolist() == [float(e) for e in expect]
+
+
+def test_cast_half_to_int8_with_cast_none_rounds_to_nearest_even():
+    # dav_c220's Cast<int8_t, half> has CAST_NONE (vconv_f162s8; the verifier refused it), which
+    # "在转换有精度损失时表示CAST_RINT模式" (RoundMode): ties to even, then saturation.
+    x = np.zeros(64, np.float16)
+    x[:8] = [2.5, -2.5, 3.5, 0.4, -0.6, 200, -200, 126.5]
+    z = np.full(64, 9, np.int8)
+    _cast_kernel(asc.float16, asc.int8, asc.RoundMode.CAST_NONE)[1](x, z)
+    assert z[:8].tolist() == [2, -2, 4, 0, -1, 127, -128, 126]
+
+
 _int32_to_half = _cast_kernel(asc.int32, asc.float16, asc.RoundMode.CAST_RINT)
 
 

@@ -274,8 +274,24 @@ func.func @cast_needs_rounding(%d: !ascendc.local_tensor<64xi32>, %s: !ascendc.l
 // -----
 
 func.func @cast_odd(%d: !ascendc.local_tensor<64xf32>, %s: !ascendc.local_tensor<64xf16>, %n: i32) {
-  // expected-error@+1 {{CAST_ODD only rounds f32 -> f16, not f16 -> f32}}
+  // expected-error@+1 {{a f16 -> f32 cast takes CAST_NONE only, got CAST_ODD}}
   ascendc.cast_l2 %d, %s, %n {roundMode = 6 : i32} : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf16>, i32
+  func.return
+}
+
+// -----
+
+func.func @cast_mode_of_pair(%d: !ascendc.local_tensor<64xi8>, %s: !ascendc.local_tensor<64xf16>, %n: i32) {
+  // expected-error@+1 {{a f16 -> i8 cast takes CAST_NONE, CAST_RINT, CAST_FLOOR, CAST_CEIL, CAST_ROUND or CAST_TRUNC, got CAST_ODD}}
+  ascendc.cast_l2 %d, %s, %n {roundMode = 6 : i32} : !ascendc.local_tensor<64xi8>, !ascendc.local_tensor<64xf16>, i32
+  func.return
+}
+
+// -----
+
+func.func @cast_pair(%d: !ascendc.local_tensor<64xbf16>, %s: !ascendc.local_tensor<64xf16>, %n: i32) {
+  // expected-error@+1 {{dav_c220 has no f16 -> bf16 Cast; from f16 it converts to f32, i8, ui8, i16, i32}}
+  ascendc.cast_l2 %d, %s, %n {roundMode = 1 : i32} : !ascendc.local_tensor<64xbf16>, !ascendc.local_tensor<64xf16>, i32
   func.return
 }
 
