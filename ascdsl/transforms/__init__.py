@@ -105,9 +105,12 @@ def build_pipeline(
 ) -> list[ModulePass]:
     """The passes of one or more pipeline texts (`"erase-sync,insert-que-sync"`,
     `"canonicalize-barriers{k=v}"`), in order, from `table` (default: get_all_passes());
-    PipelineSpecError naming what is wrong."""
+    PipelineSpecError naming what is wrong. Every pass is built, and so every option checked
+    (names, types, the words a pass takes), before the caller runs any of them."""
     from xdsl.utils.arg_spec import parse_pipeline
     from xdsl.utils.exceptions import ArgSpecParseError
+
+    from .options import PassOptionError, pass_from_spec
 
     table = get_all_passes() if table is None else table
     passes = []
@@ -123,7 +126,11 @@ def build_pipeline(
                     f"unknown pass '{p.name}' (ascdsl-opt --list-passes shows the passes)"
                 )
             try:
-                passes.append(table[p.name]().from_pass_spec(p))
+                passes.append(pass_from_spec(table[p.name](), p))
+            except PassOptionError as e:
+                raise PipelineSpecError(
+                    f"invalid options for pass '{p.name}': {e.cli_message()}"
+                ) from None
             except Exception as e:
                 raise PipelineSpecError(f"invalid options for pass '{p.name}': {e}") from None
     return passes

@@ -5,7 +5,10 @@ pass applies only them, without folding or dead-code removal. It does so in one 
 (`collapse_barrier_runs`) that gives the same result as running the pattern to a fixpoint:
 in a run of adjacent barriers, the first `pipe_all` survives and absorbs every other barrier
 of the run; without a `pipe_all`, each group of identical adjacent barriers keeps its last
-member and barriers on different pipes all stay.
+member and barriers on different pipes all stay. The user's barriers come first: the first
+`pipe_all` not marked `ascdsl.auto_sync` (cce-auto-sync's) survives if there is one, and a
+group keeps its last unmarked member if it has one, so a user's barrier is never dropped for
+an identical one bisheng's layer would add (the printer leaves marked ones to bisheng).
 """
 
 from __future__ import annotations
@@ -40,9 +43,17 @@ def collapse_barrier_runs(barriers: Iterable[PipeBarrierOp]) -> list[Operation]:
             continue
         pipes = [b.barrier_pipe for b in run]
         if Pipe.PIPE_ALL in pipes:
-            keep = {pipes.index(Pipe.PIPE_ALL)}
+            alls = [i for i, p in enumerate(pipes) if p == Pipe.PIPE_ALL]
+            keep = {next((i for i in alls if not run[i].auto_sync), alls[0])}
         else:
-            keep = {i for i in range(len(run)) if i + 1 == len(run) or pipes[i + 1] != pipes[i]}
+            keep = set()
+            user: int | None = None  # the group's last unmarked member so far
+            for i, b in enumerate(run):
+                if not b.auto_sync:
+                    user = i
+                if i + 1 == len(run) or pipes[i + 1] != pipes[i]:
+                    keep.add(i if user is None else user)
+                    user = None
         for i, b in enumerate(run):
             if i not in keep:
                 block = b.parent

@@ -64,6 +64,7 @@ from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 
 from ascdsl.dialects.ascendc import (
+    AUTO_SYNC_ATTR,
     AllocTensorOp,
     AscendCOp,
     DequeTensorOp,
@@ -85,7 +86,7 @@ from ascdsl.dialects.ascendc.types import GlobalTensorType, QueueType, TensorTyp
 
 from .analysis import function_bodies, gc_paused
 
-AUTO_SYNC_ATTR = "ascdsl.auto_sync"  # on each op the pass inserted
+# AUTO_SYNC_ATTR, on each op the pass inserts, is the dialect's (barrier merges read it).
 AUTO_SYNC_FUNC_ATTR = "ascdsl.auto_sync_on"  # on each function the pass ran on
 
 S, V, MTE2, MTE3 = Pipe.PIPE_S, Pipe.PIPE_V, Pipe.PIPE_MTE2, Pipe.PIPE_MTE3

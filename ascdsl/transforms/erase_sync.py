@@ -9,10 +9,12 @@ function with a body:
   A deque with no such tensor is a located error;
 - `enque_tensor`, `set_flag` and `wait_flag` are erased;
 - `pipe_barrier`: with `mode=pyasc` (pyasc's pass) every one is erased. By default only the
-  `pipe_barrier pipe_all` right before the function's final terminator (the one
-  insert-que-sync adds) goes: a barrier on one pipe may be the user's, ordering what no
-  pass re-creates (a `pipe_barrier pipe_v` between dependent vector ops when the toolchain
-  runs without bisheng's auto-sync, overlapping DMA), and insert-que-sync recognizes it;
+  `pipe_barrier pipe_all`s right before the function's final terminator (insert-que-sync
+  adds one there) go, once the rest is erased: all adjacent ones, and one a flag or an id
+  stood behind, so that a second run erases nothing more. A barrier on one pipe may be the
+  user's, ordering what no pass re-creates (a `pipe_barrier pipe_v` between dependent vector
+  ops when the toolchain runs without bisheng's auto-sync, overlapping DMA), and
+  insert-que-sync recognizes it;
 - by default, `fetch_event_id` results left without uses are erased, and so is an
   `alloc_event_id` whose id only a `release_event_id` still uses (with its releases: the
   flags it was taken for are gone; insert-que-sync takes one for each set it moves back to
@@ -34,7 +36,6 @@ from xdsl.dialects import scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Block, Operation, SSAValue
-from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 
 from ascdsl.diagnostics import PassError
@@ -54,35 +55,38 @@ from ascdsl.dialects.ascendc import (
 )
 
 from .analysis import OpOrder, function_bodies, terminator
+from .options import CheckedPass
 
 ERASED: tuple[type[Operation], ...] = (EnqueTensorOp, SetFlagOp, WaitFlagOp)
 MODES = ("ascdsl", "pyasc")
 
 
 @dataclass(frozen=True)
-class EraseSyncPass(ModulePass):
+class EraseSyncPass(CheckedPass):
     """Erase enque/deque pairs, flags and inserted barriers (deques become the queue's tensor)."""
 
     name = "erase-sync"
+    CHOICES = {"mode": MODES}
 
     mode: str = "ascdsl"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        if self.mode not in MODES:
-            raise PassError(op, f"erase-sync: unknown mode '{self.mode}' (expected one of "
-                            f"{', '.join(MODES)})")
         for func in function_bodies(op):
             _erase_sync(func, self.mode == "pyasc")
 
 
-def _final_barrier(func: FuncOp) -> Operation | None:
-    """The `pipe_barrier pipe_all` insert-que-sync puts before the function's terminator."""
+def _final_barriers(func: FuncOp) -> list[Operation]:
+    """The `pipe_barrier pipe_all`s right before the function's terminator (insert-que-sync
+    puts one there). All of the run, not the last only: the one before it would be right
+    before the terminator next time, and a second run must change nothing."""
     last = func.body.blocks.last
     term = terminator(last) if last is not None else None
+    run: list[Operation] = []
     prev = term.prev_op if term is not None else None
-    if isinstance(prev, PipeBarrierOp) and prev.barrier_pipe == Pipe.PIPE_ALL:
-        return prev
-    return None
+    while isinstance(prev, PipeBarrierOp) and prev.barrier_pipe == Pipe.PIPE_ALL:
+        run.append(prev)
+        prev = prev.prev_op
+    return run
 
 
 def _carried_queues(func: FuncOp, order: OpOrder) -> set[SSAValue]:
@@ -190,15 +194,21 @@ def _erase_sync(func: FuncOp, pyasc: bool) -> None:
     for region in func.regions:
         for block in region.blocks:
             visit(block)
-    if not pyasc:
-        final = _final_barrier(func)
-        if final is not None:
-            to_erase.append(final)
     for op in to_erase:
         if op.parent is not None:
             op.parent.erase_op(op)
     if pyasc:
         return
+    _erase_unused_ids(fetches)
+    # Last, once the flags and ids are gone: a pipe_all they stood behind (`pipe_all;
+    # wait_flag; return`) is now the final one, and one run must reach the fixed point.
+    for barrier in _final_barriers(func):
+        assert barrier.parent is not None
+        barrier.parent.erase_op(barrier)
+
+
+def _erase_unused_ids(fetches: list[FetchEventIdOp | AllocEventIdOp]) -> None:
+    """Erase the event ids the erased flags leave unused (see the module docstring)."""
     for fetch in fetches:
         if fetch.parent is None:
             continue

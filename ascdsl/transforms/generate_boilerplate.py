@@ -32,10 +32,11 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects.builtin import ArrayAttr, ModuleOp, StringAttr
 from xdsl.ir import Operation
-from xdsl.passes import ModulePass
 
 from ascdsl.diagnostics import PassError
 from ascdsl.dialects.emitc import IncludeOp, VerbatimOp
+
+from .options import CheckedPass
 
 INCLUDES_ATTR = "emitasc.includes"  # the older form, still read
 KERNEL_OPERATOR_HEADER = "kernel_operator.h"
@@ -108,17 +109,15 @@ def _make_include(header: str, module: ModuleOp) -> IncludeOp:
 
 
 @dataclass(frozen=True)
-class GenerateBoilerplatePass(ModulePass):
+class GenerateBoilerplatePass(CheckedPass):
     """Insert `emitc.include "kernel_operator.h"` (and the headers of the APIs used)."""
 
     name = "generate-boilerplate"
+    CHOICES = {"mode": MODES}
 
     mode: str = "ascdsl"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        if self.mode not in MODES:
-            raise PassError(op, f"generate-boilerplate: unknown mode '{self.mode}' (expected "
-                            f"one of {', '.join(MODES)})")
         legacy = _legacy_headers(op)
         present = {include_spelling(i) for i in module_includes(op)}
         wanted: list[str] = []

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
-from xdsl.passes import ModulePass
 
 from ascdsl.dialects.ascendc import (
     GetTensorOp,
@@ -27,9 +26,8 @@ from ascdsl.dialects.ascendc import (
 )
 
 from .analysis import function_bodies
-from ascdsl.diagnostics import PassError
-
 from .hoisting import hoist_in_pyasc_order, hoist_out_of_regions
+from .options import CheckedPass
 
 HOISTED: tuple[type[Operation], ...] = (
     QueueOp,
@@ -42,19 +40,16 @@ HOISTED: tuple[type[Operation], ...] = (
 
 
 @dataclass(frozen=True)
-class HoistQueBindPass(ModulePass):
+class HoistQueBindPass(CheckedPass):
     """Move queue/buffer creation and initialization out of loops and ifs."""
 
     name = "hoist-que-bind"
+    CHOICES = {"order": ("program", "pyasc")}
 
     order: str = "program"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        orders = {"program": hoist_out_of_regions, "pyasc": hoist_in_pyasc_order}
-        hoist = orders.get(self.order)
-        if hoist is None:
-            raise PassError(op, f"{self.name}: unknown order '{self.order}' (expected one of "
-                            f"{', '.join(orders)})")
+        hoist = hoist_in_pyasc_order if self.order == "pyasc" else hoist_out_of_regions
         for func in function_bodies(op):
             hoist(func, lambda o: isinstance(o, HOISTED), _init_buffers)
 

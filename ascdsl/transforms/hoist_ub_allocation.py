@@ -18,30 +18,26 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
-from xdsl.passes import ModulePass
 
-from ascdsl.diagnostics import PassError
 from ascdsl.dialects.ascendc import LocalTensorAutoOp
 
 from .analysis import function_bodies
 from .hoisting import hoist_in_pyasc_order, hoist_out_of_regions
+from .options import CheckedPass
 
 
 @dataclass(frozen=True)
-class HoistUbAllocationPass(ModulePass):
+class HoistUbAllocationPass(CheckedPass):
     """Move compiler-managed UB tensors (local_tensor_auto) out of loops and ifs."""
 
     name = "hoist-ub-allocation"
+    CHOICES = {"order": ("program", "pyasc")}
 
     exclude_in_out: bool = True
     order: str = "program"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        orders = {"program": hoist_out_of_regions, "pyasc": hoist_in_pyasc_order}
-        hoist = orders.get(self.order)
-        if hoist is None:
-            raise PassError(op, f"{self.name}: unknown order '{self.order}' (expected one of "
-                            f"{', '.join(orders)})")
+        hoist = hoist_in_pyasc_order if self.order == "pyasc" else hoist_out_of_regions
 
         def wanted(o: Operation) -> bool:
             if not isinstance(o, LocalTensorAutoOp):

@@ -53,7 +53,6 @@ from xdsl.dialects import scf
 from xdsl.dialects.builtin import IntegerType, ModuleOp
 from xdsl.dialects.func import CallOp, FuncOp
 from xdsl.ir import Operation, SSAValue
-from xdsl.passes import ModulePass
 
 from ascdsl.diagnostics import PassError
 from ascdsl.dialects.ascendc import (
@@ -84,6 +83,7 @@ from .analysis import (
 )
 from .canonicalize_barriers import collapse_barrier_runs
 from .cce_auto_sync import auto_sync_function, strip_ops
+from .options import CheckedPass
 from .sync_dataflow import SyncDataflow, access_pipe, called_functions, function_pipes
 from .sync_hoist import hoist_set
 
@@ -105,10 +105,11 @@ MODES = ("ascdsl", "pyasc")
 
 
 @dataclass(frozen=True)
-class InsertQueSyncPass(ModulePass):
+class InsertQueSyncPass(CheckedPass):
     """Insert enque/deque pairs, pipe barriers and flags so a kernel is synchronized."""
 
     name = "insert-que-sync"
+    CHOICES = {"mode": MODES}
 
     mode: str = "ascdsl"
     # `pipe_barrier pipe_v` between dependent vector ops. On hardware that is bisheng's
@@ -123,9 +124,6 @@ class InsertQueSyncPass(ModulePass):
     auto_sync: bool = False
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        if self.mode not in MODES:
-            raise PassError(op, f"insert-que-sync: unknown mode '{self.mode}' (expected one of "
-                            f"{', '.join(MODES)})")
         pipes = function_pipes(op)
         called = called_functions(op)
         defined = {f.sym_name.data for f in function_bodies(op)}

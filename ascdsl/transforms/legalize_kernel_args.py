@@ -36,12 +36,13 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Attribute
-from xdsl.passes import ModulePass
 
 from ascdsl.diagnostics import PassError
 from ascdsl.dialects.ascendc import SetFftsBaseAddrOp
 from ascdsl.dialects.emitasc import KernelArgAttr, KernelArgument
 from ascdsl.dialects.gm import gm_pointer_type
+
+from .options import CheckedPass
 
 GLOBAL_ATTR = "ascendc.global"
 KERNEL_ARG_ATTR = "emitasc.kernel_arg"
@@ -55,18 +56,15 @@ def needs_ffts(func: FuncOp) -> bool:
 
 
 @dataclass(frozen=True)
-class LegalizeKernelArgsPass(ModulePass):
+class LegalizeKernelArgsPass(CheckedPass):
     """Mark kernel arguments `explicit`; add `ffts_addr` when a cross-core sync needs it."""
 
     name = "legalize-kernel-args"
+    CHOICES = {"ffts_addr": _MODES}
 
     ffts_addr: str = "auto"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        if self.ffts_addr not in _MODES:
-            raise PassError(
-                op, f"ffts-addr must be one of {', '.join(_MODES)}, got '{self.ffts_addr}'"
-            )
         for func in op.body.ops:
             if isinstance(func, FuncOp) and GLOBAL_ATTR in func.attributes:
                 if not func.is_declaration:

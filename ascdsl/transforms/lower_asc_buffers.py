@@ -27,7 +27,6 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, ModuleOp, i32, i64
-from xdsl.passes import ModulePass
 
 import ascdsl.dialects.ascendc as A
 from ascdsl.dialects.ascendc import soc as soc_table
@@ -35,16 +34,18 @@ from ascdsl.dialects.ascendc.types import LocalTensorType
 
 from .analysis import OpOrder, function_bodies, gc_paused, insert_after
 from .materialize_tensor import constant
+from .options import CheckedPass
 from .tile_memory import CALC, IN, MemoryPlan, plan
 
 MEMORY_ATTR = "asc.memory_consumed"
 
 
 @dataclass(frozen=True)
-class LowerAscBuffersPass(ModulePass):
+class LowerAscBuffersPass(CheckedPass):
     """Allocate local_tensor_auto buffers: queues for GM copies, one shared TBuf for the rest."""
 
     name = "lower-asc-buffers"
+    CHOICES = {"soc": soc_table.SOCS}
 
     max_depth: int = 2
     soc: str = soc_table.DEFAULT_SOC

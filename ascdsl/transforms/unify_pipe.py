@@ -17,31 +17,27 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import FuncOp
-from xdsl.passes import ModulePass
 
-from ascdsl.diagnostics import PassError
 from ascdsl.dialects.ascendc import PipeOp
 
 from .analysis import function_bodies
+from .options import CheckedPass
+
+MODES = ("ascdsl", "pyasc")
 
 
 @dataclass(frozen=True)
-class UnifyPipePass(ModulePass):
+class UnifyPipePass(CheckedPass):
     """Replace a function's ascendc.pipe ops by one pipe at the start of its entry block."""
 
     name = "unify-pipe"
+    CHOICES = {"mode": MODES}
 
     mode: str = "ascdsl"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        if self.mode not in MODES:
-            raise PassError(op, f"{self.name}: unknown mode '{self.mode}' (expected one of "
-                            f"{', '.join(MODES)})")
         for func in function_bodies(op):
             unify_pipes(func, keep_single=self.mode == "pyasc")
-
-
-MODES = ("ascdsl", "pyasc")
 
 
 def unify_pipes(func: FuncOp, keep_single: bool = False) -> None:

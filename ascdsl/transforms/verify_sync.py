@@ -38,7 +38,6 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Operation, SSAValue
-from xdsl.passes import ModulePass
 
 from ascdsl.diagnostics import emit_warning
 from ascdsl.dialects.ascendc import (
@@ -52,6 +51,7 @@ from ascdsl.dialects.ascendc import (
 )
 
 from .analysis import OpOrder, function_bodies
+from .options import CheckedPass
 from .sync_dataflow import (
     SyncDataflow,
     access_pipe,
@@ -62,10 +62,11 @@ from .sync_dataflow import (
 
 
 @dataclass(frozen=True)
-class VerifySyncPass(ModulePass):
+class VerifySyncPass(CheckedPass):
     """Warn about unbalanced queue use and (by default) unsynchronized dependences."""
 
     name = "verify-sync"
+    CHOICES = {"mode": ("ascdsl", "pyasc")}
 
     mode: str = "ascdsl"
 

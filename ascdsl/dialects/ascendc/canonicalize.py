@@ -17,7 +17,10 @@ class MergeAdjacentBarriers(RewritePattern):
 
     Only the next op in the same block is looked at, as in pyasc: a run of barriers that
     contains `pipe_all` collapses to one `pipe_all`, a run of one pipe to one barrier, and
-    barriers on different (non-ALL) pipes all stay.
+    barriers on different (non-ALL) pipes all stay. Of two identical barriers, pyasc keeps
+    the second (the first of two `pipe_all`s); where one is the user's and the other
+    cce-auto-sync's, the user's stays instead, with its location and attributes: a barrier
+    marked auto_sync is left to bisheng by the printer and stripped with auto-sync off.
     """
 
     @op_type_rewrite_pattern
@@ -26,7 +29,9 @@ class MergeAdjacentBarriers(RewritePattern):
         if not isinstance(nxt, PipeBarrierOp):
             return
         mine, theirs = op.barrier_pipe, nxt.barrier_pipe
-        if mine == Pipe.PIPE_ALL:
+        if mine == theirs and op.auto_sync != nxt.auto_sync:
+            rewriter.erase(op if op.auto_sync else nxt)
+        elif mine == Pipe.PIPE_ALL:
             rewriter.erase(nxt)
         elif mine == theirs or theirs == Pipe.PIPE_ALL:
             rewriter.erase(op)

@@ -51,6 +51,12 @@ class WaitFlagOp(_FlagOp):
     name = "ascendc.wait_flag"
 
 
+# The unit attribute cce-auto-sync puts on each op it inserts (bisheng's layer, not the
+# kernel's own). Here because merging barriers must keep the user's one: the Ascend C printer
+# leaves marked ops to bisheng, and `--cce-auto-sync=off` strips them.
+AUTO_SYNC_ATTR = "ascdsl.auto_sync"
+
+
 class PipeBarrierCanonicalization(HasCanonicalizationPatternsTrait):
     @classmethod
     def get_canonicalization_patterns(cls):
@@ -75,6 +81,11 @@ class PipeBarrierOp(AscendCOp):
     @property
     def barrier_pipe(self) -> Pipe:
         return Pipe(self.enum_value("pipe"))
+
+    @property
+    def auto_sync(self) -> bool:
+        """Inserted by cce-auto-sync (AUTO_SYNC_ATTR), not written by the user."""
+        return AUTO_SYNC_ATTR in self.attributes
 
     # `PipeBarrier<PIPE_S>` is read and printed, as pyasc does: on the 910B (__NPU_ARCH__ 2201)
     # kernel_reg.h only ASCENDC_DEBUG_ASSERTs it (an abort in CPU-debug and ASCENDC_DEBUG

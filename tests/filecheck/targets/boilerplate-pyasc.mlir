@@ -17,7 +17,7 @@
 // ASCDSL-NEXT:   emitc.include "kernel_operator.h"
 // ASCDSL-NEXT:   emitc.include "kernel_operator_list_tensor_intf.h"
 // ASCDSL-NEXT:   func.func @both
-// BAD: error: 'builtin.module' op generate-boilerplate: unknown mode 'mlir' (expected one of ascdsl, pyasc)
+// BAD: ascdsl-opt: error: invalid options for pass 'generate-boilerplate': option 'mode' is 'mlir', expected one of ascdsl, pyasc
 func.func @both(%arg0: memref<?xui8, 22>) attributes {ascendc.global} {
   %0 = "emitc.constant"() <{value = 4294967295 : ui32}> : () -> ui32
   %1 = ascendc.list_tensor_desc_v2 %arg0, %0, %0 : !ascendc.list_tensor_desc, memref<?xui8, 22>, ui32, ui32

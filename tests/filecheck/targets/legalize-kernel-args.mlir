@@ -16,7 +16,7 @@
 // CPP-NEXT:      set_ffts_base_addr(*v3_ffts_addr);
 // CPP-NEXT:      return;
 
-// BAD: error: 'builtin.module' op ffts-addr must be one of auto, always, never, got 'sometimes'
+// BAD: ascdsl-opt: error: invalid options for pass 'legalize-kernel-args': option 'ffts-addr' is 'sometimes', expected one of auto, always, never
 func.func @kernel(%x: memref<?xf32, 22>, %n: i32) attributes {ascendc.global} {
   return
 }

@@ -22,7 +22,7 @@
 // PYASC-NEXT:      [[IN:%[0-9]+]] = ascendc.local_tensor_auto() input : <128xf32>
 // PYASC-NEXT:      "test.op"([[IN]], [[SUM]], [[MAX]])
 
-// BAD: error: 'builtin.module' op hoist-ub-allocation: unknown order 'mlir' (expected one of program, pyasc)
+// BAD: ascdsl-opt: error: invalid options for pass 'hoist-ub-allocation': option 'order' is 'mlir', expected one of program, pyasc
 func.func @two_temporaries(%lb: index, %ub: index, %st: index) {
   scf.for %i = %lb to %ub step %st {
     %in = ascendc.local_tensor_auto() input : <128xf32>

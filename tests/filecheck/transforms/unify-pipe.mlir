@@ -2,7 +2,7 @@
 // RUN: ascdsl-opt %s --ascendc-unify-pipe | filecheck %s --check-prefixes=CHECK,PYASC
 // RUN: ascdsl-opt %s -p 'unify-pipe{mode=pyasc}' | filecheck %s --check-prefixes=CHECK,PYASC
 // RUN: not ascdsl-opt %s -p 'unify-pipe{mode=mlir}' 2>&1 | filecheck %s --check-prefix=BAD
-// BAD: unify-pipe: unknown mode 'mlir' (expected one of ascdsl, pyasc)
+// BAD: ascdsl-opt: error: invalid options for pass 'unify-pipe': option 'mode' is 'mlir', expected one of ascdsl, pyasc
 
 // Several pipes (one nested) become one at the top of the entry block.
 // CHECK-LABEL: func.func @several_pipes(
