@@ -46,6 +46,7 @@ PASSES: dict[str, Callable[[], type[ModulePass]]] = {
     # asc (tiles) -> ascendc
     "lower-asc-unroll": _lazy("lower_asc_unroll", "LowerAscUnrollPass"),
     "lower-asc-parallel": _lazy("lower_asc_parallel", "LowerAscParallelPass"),
+    "lower-asc-scalar-math": _lazy("lower_asc_scalar_math", "LowerAscScalarMathPass"),
     "lower-asc-cube": _lazy("lower_asc_cube", "LowerAscCubePass"),
     "lower-asc-vector": _lazy("lower_asc_vector", "LowerAscVectorPass"),
     "lower-asc-buffers": _lazy("lower_asc_buffers", "LowerAscBuffersPass"),

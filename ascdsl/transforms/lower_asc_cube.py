@@ -60,7 +60,6 @@ from xdsl.dialects.builtin import (
     i64,
 )
 from xdsl.ir import Operation, SSAValue
-from xdsl.passes import ModulePass
 
 import ascdsl.dialects.asc as T
 import ascdsl.dialects.ascendc as A
@@ -80,7 +79,9 @@ from ascdsl.dialects.ascendc.types_cube import (
 
 from .analysis import function_bodies, gc_paused
 from .cube_plan import MEMORY, CubePlan, is_cube_tile, plan_memory, thread_flags
-from .lower_asc_vector import _linear, _product, check_inside
+from .lower_asc_vector import _linear, _product
+from .options import CheckedPass
+from .tile_bounds import keep_inside
 from .vector_repeats import Emit, FunctionState, elem_bytes
 
 MEMORY_ATTR = "asc.memory_consumed"
@@ -89,18 +90,16 @@ _CUBE_OPS = (T.MatmulOp, T.MatmulAccOp, T.ZerosAccOp)
 
 
 @dataclass(frozen=True)
-class LowerAscCubePass(ModulePass):
+class LowerAscCubePass(CheckedPass):
     """Lower asc cube tiles (L1/L0A/L0B/L0C) and matmul to LoadData, Mmad and Fixpipe."""
 
     name = "lower-asc-cube"
+    CHOICES = {"soc": soc_table.SOCS, "buffers": ("static", "tbuf")}
 
     soc: str = soc_table.DEFAULT_SOC
     buffers: str = "static"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        if self.buffers not in ("static", "tbuf"):
-            raise PassError(op, f"lower-asc-cube: buffers={self.buffers!r}; expected static or "
-                                "tbuf")
         soc = soc_table.get_soc(self.soc)
         most: dict[str, int] = {}
         with gc_paused():
@@ -321,7 +320,7 @@ def _load(lw: CubeLowering, op: T.LoadOp, em: Emit, flags) -> None:
         raise PassError(op, f"loads a 2-d tile from a rank-{len(dims)} tensor; the cube path "
                             "loads rows of a 2-d tensor")
     rows, cols = _tile(op.result).shape
-    check_inside(op, dims, (rows, cols), op.offsets)  # Nd2Nz reads whole rows of the box
+    keep_inside(em, op, dims, (rows, cols), op.offsets)  # Nd2Nz reads whole rows of the box
     view = em.value(A.GlobalSubIndexOp(g, _linear(em, dims, list(op.offsets))))
     # One ND matrix of `rows` rows, `dims[1]` elements apart in GM, into NZ column blocks
     # `rows` rows tall (dstNzC0Stride), rows one block apart (dstNzNStride).
@@ -407,7 +406,7 @@ def _store(lw: CubeLowering, op: T.StoreOp, em: Emit, flags) -> None:
         raise PassError(op, f"stores a 2-d L0C tile into a rank-{len(dims)} tensor; Fixpipe "
                             "writes rows of a 2-d tensor")
     m, n = _tile(op.value).shape
-    check_inside(op, dims, (m, n), op.offsets)  # Fixpipe writes whole rows of the box
+    keep_inside(em, op, dims, (m, n), op.offsets)  # Fixpipe writes whole rows of the box
     view = em.value(A.GlobalSubIndexOp(g, _linear(em, dims, list(op.offsets))))
     # nSize, mSize, srcStride (rows of L0C between column blocks), dstStride (GM row), reluEn,
     # quantPre, deqScalar, ndNum, srcNdStride, dstNdStride, unitFlag, isChannelSplit.

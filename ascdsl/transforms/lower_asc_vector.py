@@ -10,7 +10,8 @@ tile is made; every op writes its result buffer with `ascendc` instructions:
    32-byte multiple of bytes as `data_copy_l2`, other contiguous ones as a one-block
    `data_copy_pad` (byte lengths), 2-d boxes narrower than the tensor as a strided
    `data_copy_pad` (one block per row, the GM stride in bytes). Tiles must lie inside the
-   tensor: the lowered kernel copies whole tiles (the reference simulator pads and clips).
+   tensor: the lowered kernel copies whole tiles (the reference simulator pads and clips);
+   `tile_bounds` refuses boxes known to reach out and guards the others at run time.
    A loaded tile stored unchanged is first copied on the vector unit (UB to UB), so that a
    buffer is written by one pipe and read by another only through a queue.
 3. Elementwise ops are level-0 instructions over the buffers, tiled onto the vector unit's
@@ -61,7 +62,6 @@ import ascdsl.dialects.asc as T
 import ascdsl.dialects.ascendc as A
 from ascdsl.diagnostics import PassError
 from ascdsl.dialects.asc import AscTileOp, TensorType, TileLocation, TileType
-from ascdsl.dialects.ascendc import const_int
 from ascdsl.dialects.ascendc.types import (
     DataCopyPadParamsType,
     DataCopyParamsType,
@@ -70,6 +70,7 @@ from ascdsl.dialects.ascendc.types import (
 
 from .analysis import function_bodies, gc_paused
 from .input_output_tensor import _views_and_self
+from .tile_bounds import keep_inside
 from .vector_repeats import BLOCK_BYTES, Emit, FunctionState, elem_bytes, mask_bytes
 
 ui8 = IntegerType(8, Signedness.UNSIGNED)
@@ -398,32 +399,14 @@ def _copy_params(em: Emit, count: int, length: SSAValue | int, src_stride: SSAVa
     return em.value(A.ConstructOp(DataCopyParamsType(), args))
 
 
-def check_inside(op: Operation, dims: list[int | SSAValue], shape: tuple[int, ...],
-                 offsets) -> None:
-    """Refuse a box that is known (static dimension and offset) to reach past the tensor.
-
-    Whole tiles are copied: a box past a dimension other than the first stays inside the
-    GlobalTensor (it wraps into the next rows), so the simulator saw no out-of-bounds access
-    and the kernel silently read and wrote other rows' elements.
-    """
-    for k, (d, off) in enumerate(zip(dims, offsets)):
-        c = const_int(off)
-        if isinstance(d, int) and c is not None and not 0 <= c <= d - shape[k]:
-            raise PassError(op, f"moves a {list(shape)} box at offset {c} of dimension {k}, "
-                                f"where the tensor has {d} elements: the lowered kernel copies "
-                                "whole tiles (a box past the last dimension would wrap into the "
-                                "next rows); tile the data so that tiles fit (the reference "
-                                "simulator, run_passes=False, pads and clips)")
-
-
 def _gm_copy(lw: TileLowering, op: Operation, em: Emit, tile: SSAValue, tensor: SSAValue,
              offsets, to_gm: bool, buffer: SSAValue) -> None:
     info = lw.tensor(tensor)
     t = tile_type(tile)
     shape, size = t.shape, elem_bytes(t.element_type)
+    keep_inside(em, op, info.dims, shape, offsets)
     view = em.value(A.GlobalSubIndexOp(info.global_tensor, _linear(em, info.dims, list(offsets))))
     n, nbytes = t.num_elements, t.num_elements * size
-    check_inside(op, info.dims, shape, offsets)
     layout = _box(info.dims, shape)
     if layout == "contiguous" and nbytes % BLOCK_BYTES == 0:
         dst, src = (view, buffer) if to_gm else (buffer, view)

@@ -44,6 +44,7 @@ class AscTileOp(IRDLOperation):
     FORMULA: ClassVar[str | None] = None
     ENUMS: ClassVar[dict[str, type[AscEnum]]] = {}
     FLOAT_ONLY: ClassVar[bool] = False
+    SCALAR_MATH: ClassVar[type | None] = None
 
     def enum_value(self, prop: str) -> AscEnum:
         attr = self.properties[prop]
@@ -70,12 +71,15 @@ def tile_op(
     formula: str | None = None,
     enums: dict[str, type[AscEnum]] | None = None,
     float_only: bool | None = None,
+    scalar_math: type | None = None,
 ):
-    """Define an `asc` op (like `irdl_op_definition`) and attach its facts."""
+    """Define an `asc` op (like `irdl_op_definition`) and attach its facts. `scalar_math` is
+    the `math` op that computes the same function of one runtime scalar (asc2.exp(s))."""
 
     def wrap(cls: type[AscTileOp]) -> type[AscTileOp]:
         defined = irdl_op_definition(cls)
-        facts = {"FORMULA": formula, "ENUMS": enums, "FLOAT_ONLY": float_only}
+        facts = {"FORMULA": formula, "ENUMS": enums, "FLOAT_ONLY": float_only,
+                 "SCALAR_MATH": scalar_math}
         for key, value in facts.items():
             if value is None:
                 continue  # keep what a base class declared

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from xdsl.dialects import math as xmath
 from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import ParsePropInAttrDict, operand_def, prop_def, result_def, traits_def
@@ -197,77 +198,77 @@ class UnaryTileOp(AscTileOp):
         _elementwise_rules(self, t, "the operand")
 
 
-@tile_op(formula="exp(a)")
+@tile_op(formula="exp(a)", scalar_math=xmath.ExpOp)
 class ExpOp(UnaryTileOp):
     name = "asc.exp"
 
 
-@tile_op(formula="exp2(a)")
+@tile_op(formula="exp2(a)", scalar_math=xmath.Exp2Op)
 class Exp2Op(UnaryTileOp):
     name = "asc.exp2"
 
 
-@tile_op(formula="log(a)")
+@tile_op(formula="log(a)", scalar_math=xmath.LogOp)
 class LogOp(UnaryTileOp):
     name = "asc.log"
 
 
-@tile_op(formula="log2(a)")
+@tile_op(formula="log2(a)", scalar_math=xmath.Log2Op)
 class Log2Op(UnaryTileOp):
     name = "asc.log2"
 
 
-@tile_op(formula="sqrt(a)")
+@tile_op(formula="sqrt(a)", scalar_math=xmath.SqrtOp)
 class SqrtOp(UnaryTileOp):
     name = "asc.sqrt"
 
 
-@tile_op(formula="1 / sqrt(a)")
+@tile_op(formula="1 / sqrt(a)", scalar_math=xmath.RsqrtOp)
 class RsqrtOp(UnaryTileOp):
     name = "asc.rsqrt"
 
 
-@tile_op(formula="erf(a)")
+@tile_op(formula="erf(a)", scalar_math=xmath.ErfOp)
 class ErfOp(UnaryTileOp):
     name = "asc.erf"
 
 
-@tile_op(formula="tanh(a)")
+@tile_op(formula="tanh(a)", scalar_math=xmath.TanhOp)
 class TanhOp(UnaryTileOp):
     name = "asc.tanh"
 
 
-@tile_op(formula="sin(a)")
+@tile_op(formula="sin(a)", scalar_math=xmath.SinOp)
 class SinOp(UnaryTileOp):
     name = "asc.sin"
 
 
-@tile_op(formula="cos(a)")
+@tile_op(formula="cos(a)", scalar_math=xmath.CosOp)
 class CosOp(UnaryTileOp):
     name = "asc.cos"
 
 
-@tile_op(formula="tan(a)")
+@tile_op(formula="tan(a)", scalar_math=xmath.TanOp)
 class TanOp(UnaryTileOp):
     name = "asc.tan"
 
 
-@tile_op(formula="sinh(a)")
+@tile_op(formula="sinh(a)", scalar_math=xmath.SinhOp)
 class SinhOp(UnaryTileOp):
     name = "asc.sinh"
 
 
-@tile_op(formula="cosh(a)")
+@tile_op(formula="cosh(a)", scalar_math=xmath.CoshOp)
 class CoshOp(UnaryTileOp):
     name = "asc.cosh"
 
 
-@tile_op(formula="floor(a)")
+@tile_op(formula="floor(a)", scalar_math=xmath.FloorOp)
 class FloorOp(UnaryTileOp):
     name = "asc.floor"
 
 
-@tile_op(formula="ceil(a)")
+@tile_op(formula="ceil(a)", scalar_math=xmath.CeilOp)
 class CeilOp(UnaryTileOp):
     name = "asc.ceil"
 

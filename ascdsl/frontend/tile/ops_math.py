@@ -9,7 +9,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from xdsl.dialects import math as xmath
 
 import ascdsl.dialects.asc as T
 from ascdsl.dialects.asc import ReduceKind, TileLocation, TileType
@@ -28,109 +27,109 @@ from .ops import method
 @method()
 def exp(input: Any) -> Any:
     """Elementwise e ** x (of a float tile; of a scalar too)."""
-    return S.unary("exp", input, T.ExpOp, xmath.ExpOp, math.exp)
+    return S.unary("exp", input, T.ExpOp, math.exp)
 
 
 @method()
 def exp2(input: Any) -> Tile:
     """Elementwise 2 ** x."""
-    return S.unary("exp2", input, T.Exp2Op, xmath.Exp2Op, lambda x: 2.0**x)
+    return S.unary("exp2", input, T.Exp2Op, lambda x: 2.0**x)
 
 
 @method()
 def log(input: Any) -> Tile:
     """Elementwise natural logarithm."""
-    return S.unary("log", input, T.LogOp, xmath.LogOp, math.log)
+    return S.unary("log", input, T.LogOp, math.log)
 
 
 @method()
 def log2(input: Any) -> Tile:
     """Elementwise base-2 logarithm."""
-    return S.unary("log2", input, T.Log2Op, xmath.Log2Op, math.log2)
+    return S.unary("log2", input, T.Log2Op, math.log2)
 
 
 @method()
 def sqrt(input: Any) -> Any:
     """Elementwise square root (of a float tile; of a scalar too)."""
-    return S.unary("sqrt", input, T.SqrtOp, xmath.SqrtOp, math.sqrt)
+    return S.unary("sqrt", input, T.SqrtOp, math.sqrt)
 
 
 @method()
 def rsqrt(input: Any) -> Tile:
     """Elementwise 1 / sqrt(x)."""
-    return S.unary("rsqrt", input, T.RsqrtOp, xmath.RsqrtOp, lambda x: 1.0 / math.sqrt(x))
+    return S.unary("rsqrt", input, T.RsqrtOp, lambda x: 1.0 / math.sqrt(x))
 
 
 @method()
 def erf(input: Any) -> Any:
     """Elementwise error function (of a float tile; of a scalar too)."""
-    return S.unary("erf", input, T.ErfOp, xmath.ErfOp, math.erf)
+    return S.unary("erf", input, T.ErfOp, math.erf)
 
 
 @method()
 def tanh(input: Any) -> Tile:
     """Elementwise hyperbolic tangent."""
-    return S.unary("tanh", input, T.TanhOp, xmath.TanhOp, math.tanh)
+    return S.unary("tanh", input, T.TanhOp, math.tanh)
 
 
 @method()
 def sin(input: Any) -> Tile:
     """Elementwise sine."""
-    return S.unary("sin", input, T.SinOp, xmath.SinOp, math.sin)
+    return S.unary("sin", input, T.SinOp, math.sin)
 
 
 @method()
 def cos(input: Any) -> Tile:
     """Elementwise cosine."""
-    return S.unary("cos", input, T.CosOp, xmath.CosOp, math.cos)
+    return S.unary("cos", input, T.CosOp, math.cos)
 
 
 @method()
 def tan(input: Any) -> Tile:
     """Elementwise tangent."""
-    return S.unary("tan", input, T.TanOp, xmath.TanOp, math.tan)
+    return S.unary("tan", input, T.TanOp, math.tan)
 
 
 @method()
 def sinh(input: Any) -> Tile:
     """Elementwise hyperbolic sine."""
-    return S.unary("sinh", input, T.SinhOp, xmath.SinhOp, math.sinh)
+    return S.unary("sinh", input, T.SinhOp, math.sinh)
 
 
 @method()
 def cosh(input: Any) -> Tile:
     """Elementwise hyperbolic cosine."""
-    return S.unary("cosh", input, T.CoshOp, xmath.CoshOp, math.cosh)
+    return S.unary("cosh", input, T.CoshOp, math.cosh)
 
 
 @method()
 def floor(input: Any) -> Tile:
     """Elementwise rounding down."""
-    return S.unary("floor", input, T.FloorOp, xmath.FloorOp, math.floor)
+    return S.unary("floor", input, T.FloorOp, math.floor)
 
 
 @method()
 def ceil(input: Any) -> Tile:
     """Elementwise rounding up."""
-    return S.unary("ceil", input, T.CeilOp, xmath.CeilOp, math.ceil)
+    return S.unary("ceil", input, T.CeilOp, math.ceil)
 
 
 @method("abs", "__abs__")  # builtin abs(tile) too, as docs/tile.md promises
 def abs(input: Any) -> Tile:  # noqa: A001 - asc2's name
     """Elementwise absolute value."""
-    return S.unary("abs", input, T.AbsOp, None, None)
+    return S.unary("abs", input, T.AbsOp, None)
 
 
 @method()
 def relu(input: Any) -> Tile:
     """Elementwise max(x, 0)."""
-    return S.unary("relu", input, T.ReluOp, None, None)
+    return S.unary("relu", input, T.ReluOp, None)
 
 
 @method("__neg__")
 def negative(input: Any) -> Tile:
     """Elementwise -x."""
-    return S.unary("negative", input, T.NegOp, None, None)
+    return S.unary("negative", input, T.NegOp, None)
 
 
 Tile.__pos__ = lambda self: self  # type: ignore[attr-defined]

@@ -280,8 +280,10 @@ _SWAPPED = {
 }
 
 
-def unary(api: str, x: Any, tile_op: type, scalar_op: type | None, fold) -> Any:
-    """A unary function of a tile (asc op), a runtime scalar (math op) or a number (folded)."""
+def unary(api: str, x: Any, tile_op: type, fold) -> Any:
+    """A unary function of a tile (asc op), a runtime scalar (the op's SCALAR_MATH) or a
+    number (folded)."""
+    scalar_op = tile_op.SCALAR_MATH
     x = ConstExpr.unwrap(x)
     if isinstance(x, Tile):
         if tile_op.FLOAT_ONLY and not x.dtype.is_float():

@@ -9,7 +9,8 @@ Each is one scalar instruction: the issue cycle the compiler charges before it i
   `GetICachePreloadStatus()` 0 (the preload has finished: the simulator has no i-cache).
 - The simulator's GM is coherent (every core reads what was last written), so the data-cache
   maintenance ops change nothing; `DataSyncBarrier` waits for every pipe, like PipeBarrier<ALL>.
-- `Trap()` stops the core with a TrapError located at the call.
+- `Trap()` stops the core with a TrapError located at the call; a `printf` right before it
+  gives the error its text.
 - `InitSocState()` resets the store-atomic mode and the vector mask.
 """
 
@@ -26,6 +27,7 @@ from ..compiler import Lowering, lowers
 from ..core import FULL_MASK
 from ..dtypes import scalar_converter, sim_dtype
 from ..errors import InvalidArgumentError, TrapError
+from .sync import c_format
 
 _U64 = (1 << 64) - 1
 
@@ -92,11 +94,17 @@ def lower_data_sync_barrier(op, cx: Lowering):
 def lower_trap(op, cx: Lowering):
     pre = cx.take_pre()
     site = cx.site(op)
+    # A printf right before the Trap says why the kernel stops (the lowering's bounds guards
+    # do this): the error carries that text, not only stdout.
+    said = op.prev_op if isinstance(op.prev_op, A.PrintfOp) else None
+    fmt = said.desc.data if said is not None else ""
+    vs = cx.slots(said.vars) if said is not None else []
 
     def f(R):
         c = R[0]
         c.t += pre
-        raise TrapError("stops the kernel (Trap)", site, core=c.block_idx)
+        why = "" if said is None else ": " + c_format(fmt, [R[v] for v in vs]).strip()
+        raise TrapError("stops the kernel (Trap)" + why, site, core=c.block_idx)
 
     return f
 

@@ -114,6 +114,19 @@ def test_trap_stops_the_kernel_where_it_is_called():
 
 
 @asc.jit
+def _printf_trap(n: int):
+    asc.printf("n is %d\n", n)
+    asc.trap()
+
+
+def test_a_trap_after_a_printf_carries_its_text(capsys):
+    # as ascendc_assert stops: the reason is printed, then Trap (tile_bounds' guards)
+    with pytest.raises(TrapError, match=r"stops the kernel \(Trap\): n is 7 \(core 0\)"):
+        _printf_trap[1](7)
+    assert capsys.readouterr().out == "n is 7\n"
+
+
+@asc.jit
 def _cache_ops(x: asc.GlobalAddress, lines: asc.GlobalAddress):
     g = asc.GlobalTensor()
     g.set_global_buffer(x)
