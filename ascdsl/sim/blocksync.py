@@ -1,5 +1,5 @@
 """Synchronization between the cores of a launch: NotifyNextBlock / WaitPreBlock, IBSet /
-IBWait.
+IBWait (and the vector clocks SyncAll uses, sim/syncall.py).
 
 The simulator runs the cores of a launch one after another in block order, which is a valid
 order for any kernel whose waits only wait for lower blocks: by the time core b waits, every
@@ -11,7 +11,12 @@ time. A wait then
   sanitizer's check across cores (a vector clock per core, advanced at each sync: an epoch),
 - is a deadlock finding when the core it waits for has finished without signalling,
 - is not simulated when it waits for a core that runs later in block order (IBWait on a higher
-  block, or the ring WaitPreBlock of block 0 in a second round).
+  block, or the ring WaitPreBlock of block 0 in a second round) — except in a launch whose
+  cores take turns (a kernel with SyncAll, sim/syncall.py): there the wait blocks until the
+  signal comes, or is a deadlock finding when the signalling core finishes without it.
+
+SyncAll's all-to-all ordering uses the same clocks (`publish` at arrival, `merge` of every
+arrival's clock at departure).
 
 WaitPreBlock's k-th call on block b waits for the k-th NotifyNextBlock of block b - 1; block
 0's first call passes (the workspace starts at zero), as in Ascend C's implementation
@@ -37,14 +42,24 @@ class BlockClocks:
     def epoch(self, core: int) -> int:
         return len(self.hist[core]) - 1
 
+    def publish(self, core: int) -> list[int]:
+        """End core `core`'s epoch: the clock that orders what it did so far before others."""
+        self.used = True
+        pub = list(self.hist[core][-1])
+        pub[core] = len(self.hist[core])  # epochs below this one are covered
+        self.hist[core].append(list(pub))
+        return pub
+
     def signal(self, core: int, key: tuple, t: float, site: Site) -> None:
         """Core `core` signals `key`: what it did so far happens before the matching waits."""
-        self.used = True
+        self.signals.setdefault(key, []).append((self.publish(core), t, site))
+
+    def merge(self, core: int, pubs: list[list[int]]) -> None:
+        """Core `core` has seen the published clocks `pubs` (SyncAll: everyone's)."""
         cur = self.hist[core][-1]
-        pub = list(cur)
-        pub[core] = len(self.hist[core])  # epochs below this one are covered
-        self.signals.setdefault(key, []).append((pub, t, site))
-        self.hist[core].append(list(pub))
+        for pub in pubs:
+            cur = [max(a, b) for a, b in zip(cur, pub)]
+        self.hist[core].append(cur)
 
     def wait(self, core: int, key: tuple, nth: int) -> tuple[float, Site] | None:
         """Core `core` passes the `nth` (0-based) signal of `key`; None if there is none."""
@@ -91,6 +106,14 @@ def wait(core, key: tuple, nth: int, waited_core: int, what: str, site: Site) ->
     _single_kind(core, site)
     clocks = clocks_of(core)
     got = clocks.wait(core.block_idx, key, nth)
+    run = getattr(core.launch, "together", None)
+    if got is None and run is not None:
+        # The cores take turns (sim/syncall.py): a later block can still send it.
+        from .syncall import wait_signal
+
+        got = wait_signal(run, clocks, core, key, nth, waited_core, what, site)
+        if got is None:
+            return
     if got is None:
         if waited_core >= core.block_idx:
             raise NotSimulatedError(

@@ -94,7 +94,7 @@ class CoreSim:
         "wb_pending", "fetch_free", "cmpmask",
         "wb_t", "wr", "wr_recs", "gm_read", "nd2nz_hbm",
         "atomic", "sys_workspace", "lane", "kind", "sub_idx", "sub_num", "hw_block_idx", "xrun",
-        "skipped", "vms4_sr", "aipp", "placed", "clobbers", "counter", "uflags",
+        "skipped", "vms4_sr", "aipp", "placed", "clobbers", "counter", "uflags", "hf32",
     )
 
     def __init__(self, launch: Launch, block_idx: int, nblocks: int, lane: int = 0,
@@ -115,6 +115,7 @@ class CoreSim:
         self.hw_block_idx = block_idx * sub_num + sub_idx if kind == "aiv" else block_idx
         self.xrun = None  # the BlockRun interleaving a mixed AI core's timelines (sim/mix.py)
         self.skipped: dict[str, int] = {}  # ops that were no-ops on this kind of core, by name
+        self.hf32 = None  # the site of the SetHF32Mode(true) in force, if any
         self.soc = launch.soc
         cost = launch.cost
         self.cost = cost
@@ -433,16 +434,22 @@ class CoreSim:
     # A pending user set_flag is kept under `event * 64 + id` (ids 0..63; a tuple otherwise):
     # (fire time, sanitizer snapshot, set site, event, id). TQue events are kept on their
     # queue buffer instead (`queue_set` / `queue_wait`), with ids from the TPipe's pool; a user
-    # flag on an id a queue holds is the collision Ascend C's docs warn about.
+    # flag on an id a queue holds is the collision Ascend C's docs warn about. A flag of
+    # bisheng's auto-sync (`own`: the cce-auto-sync pass marks it) is kept apart: bisheng
+    # takes ids of its own, so it never consumes, or is lost to, the kernel's pending flag of
+    # the same event and id (the pass writes id 0 for all of them).
 
-    def set_flag(self, evt: HardEvent, eid: int, site: Site) -> None:
+    def set_flag(self, evt: HardEvent, eid: int, site: Site, own: bool = False) -> None:
         src = EVENT_SRC[evt]
-        key = evt * 64 + eid if 0 <= eid < 64 else (evt, eid)
+        if own:
+            key = (evt, eid, own)
+        else:
+            key = evt * 64 + eid if 0 <= eid < 64 else (evt, eid)
         flags = self.flags
         if self.checking:
             if key in flags:
                 self._set_twice(evt, eid, src, site, flags[key][2])
-            holder = self._queue_holder(evt, eid)
+            holder = None if own else self._queue_holder(evt, eid)
             if holder is not None:
                 self._collision(evt, eid, site, holder)
         t = self.t
@@ -502,8 +509,11 @@ class CoreSim:
             )
         )
 
-    def wait_flag(self, evt: HardEvent, eid: int, site: Site) -> None:
-        key = evt * 64 + eid if 0 <= eid < 64 else (evt, eid)
+    def wait_flag(self, evt: HardEvent, eid: int, site: Site, own: bool = False) -> None:
+        if own:
+            key = (evt, eid, own)
+        else:
+            key = evt * 64 + eid if 0 <= eid < 64 else (evt, eid)
         pending = self.flags.pop(key, None)
         if pending is None:
             self._never_set(evt, eid, key, site)

@@ -4,9 +4,11 @@
     report = kernel.run(8, [x, y, z, 2048], "raise")  # arrays are 1-D, storage dtype, in place
 
 Cores run one after another (block_idx 0..n-1) against the same GM arrays; each core has its own
-memories, clocks and sanitizer. When all ran, GM ranges written by one core and accessed by
-another are checked. Argument checking for users (numpy/torch, names in messages) is the
-runtime's job (ascdsl.runtime); this layer takes prepared values.
+memories, clocks and sanitizer. A kernel with SyncAll runs its cores as threads that take turns
+(sim/syncall.py), a mixed kernel each block's timelines (sim/mix.py). When all ran, GM ranges
+written by one core and accessed by another are checked. Argument checking for users
+(numpy/torch, names in messages) is the runtime's job (ascdsl.runtime); this layer takes
+prepared values.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Attribute
 
 from ascdsl.dialects.ascendc import soc as soc_table
+from ascdsl.dialects.ascendc.ops_block_sync import SyncAllHardOp, SyncAllSoftOp
 from ascdsl.dialects.ascendc.ops_cube import CubeOp, DataCopyNd2NzOp
 from ascdsl.dialects.ascendc.ops_data_copy_ext import LoadImageToLocalOp
 from ascdsl.dialects.ascendc.ops_matmul import MatmulOp, RegistMatmulObjOp
@@ -43,6 +46,7 @@ from .mix import BlockRun, has_vector_work, lanes_of, make_cores
 from .report import RunReport
 from .sanitizer import check_cross_core
 from .structs import decode, layout, struct_of
+from .syncall import run_together
 
 SANITIZE_MODES = ("raise", "warn", "off")
 
@@ -106,6 +110,10 @@ class SimKernel:
         self.lanes = lanes_of(kernel_type)
         if kernel_type is None and self.cube and has_vector_work(module):
             self.lanes = lanes_of("MIX_AIC_1_2")
+        # SyncAll makes every core wait for all the others: such a launch runs its cores as
+        # threads that take turns (sim/syncall.py) instead of one after another.
+        self.sync_all = any(isinstance(op, (SyncAllSoftOp, SyncAllHardOp))
+                            for op in module.walk())
         self.program = Program(module, self.soc, mixed=self.lanes is not None)
         self.main = self.program.function(name, None)
 
@@ -152,7 +160,9 @@ class SimKernel:
         lanes = 1 if self.lanes is None else len(self.lanes)
         again = 1 < core_num * lanes <= launch.active
         ms = launch.cost.memsys
-        if again and self.lanes is None:
+        # The time rule for shared lines (l2share) corrects what block order charged; a launch
+        # whose cores take turns (SyncAll) reads in another order, so it keeps the L2 state's.
+        if again and self.lanes is None and not (self.sync_all and core_num > 1):
             ms.log = ReadLog()
         report, first_spans = self._run(launch, core_num, args)
         if again:
@@ -234,7 +244,9 @@ class SimKernel:
                 cores = run_mixed(self, launch, values, core_num, nblocks)
                 return RunReport.build(self, launch, cores), hbm_spans(cores)
             ms = launch.cost.memsys
-            for b in range(core_num):
+            if self.sync_all and core_num > 1:
+                cores = run_together(self, launch, values, core_num, nblocks)
+            for b in range(len(cores), core_num):
                 core = CoreSim(launch, b, nblocks)
                 self.run_core(core, values)
                 ms.finish(core)

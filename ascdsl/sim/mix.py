@@ -14,7 +14,8 @@ a baton lets exactly one run at a time (`BlockRun`). A timeline runs until it mu
 flag nobody has set yet; then the lowest-numbered timeline that can go on runs (AIC first).
 When none can, the first waiting one is deadlocked. Times do not depend on this order: they
 come from each core's own clocks and the flags' times. Blocks run one after another, as in a
-launch of single-kind cores (sim/kernel.py).
+launch of single-kind cores (sim/kernel.py). `TurnRun` is the threads-and-baton part alone; a
+single-kind launch with SyncAll runs its cores on it (sim/syncall.py).
 """
 
 from __future__ import annotations
@@ -151,19 +152,15 @@ class _Lane:
         self.waiting_at = None  # the Site of the wait it is blocked in
 
 
-class BlockRun:
-    """The timelines of one AI core, run in threads that take turns (one at a time)."""
+class TurnRun:
+    """Timelines run in threads that take turns (one at a time): a timeline runs until it
+    waits (`wait_until`), then the first one in `cores`' order that can go on runs."""
 
     def __init__(self, cores: list, run_body: Callable[[object], None]):
         self.lanes = [_Lane(c) for c in cores]
+        self.pos = {id(c): i for i, c in enumerate(cores)}
         self.back = threading.Event()
         self.run_body = run_body
-        for c in cores:
-            c.xrun = self
-        # Cross-core flags and what each timeline knows of the others (sim/crosscore.py).
-        from .crosscore import BlockFlags
-
-        self.flags = BlockFlags(cores)
 
     def _thread(self, lane: _Lane) -> None:
         lane.go.wait()
@@ -184,8 +181,9 @@ class BlockRun:
 
     def run(self) -> None:
         for lane in self.lanes:
+            c = lane.core
             lane.thread = threading.Thread(target=self._thread, args=(lane,), daemon=True,
-                                           name=f"ascdsl-sim-{lane.core.kind}{lane.core.lane}")
+                                           name=f"ascdsl-sim-{c.kind}{c.block_idx}.{c.lane}")
             lane.thread.start()
         try:
             while True:
@@ -226,7 +224,7 @@ class BlockRun:
         """Block `core`'s timeline until `ready()`; False if it never will be (deadlock)."""
         if ready():
             return True
-        lane = self.lanes[core.lane]
+        lane = self.lanes[self.pos[id(core)]]
         lane.ready = ready
         lane.waiting_at = site
         self.back.set()
@@ -245,6 +243,19 @@ class BlockRun:
         """(core, site) of the other timelines blocked in a wait (for deadlock notes)."""
         return [(lane.core, lane.waiting_at) for lane in self.lanes
                 if lane.core is not core and lane.waiting_at is not None and not lane.done]
+
+
+class BlockRun(TurnRun):
+    """The timelines of one AI core, run in threads that take turns (one at a time)."""
+
+    def __init__(self, cores: list, run_body: Callable[[object], None]):
+        super().__init__(cores, run_body)
+        for c in cores:
+            c.xrun = self
+        # Cross-core flags and what each timeline knows of the others (sim/crosscore.py).
+        from .crosscore import BlockFlags
+
+        self.flags = BlockFlags(cores)
 
 
 def make_cores(launch, block: int, nblocks: int, lanes: tuple[str, ...]) -> list:

@@ -11,8 +11,9 @@ consumer pipes, with an event id taken from the TPipe's pool while the event is 
     FreeTensor set_flag(consumer -> producer)     AllocTensor  wait_flag(consumer -> producer)
                                                                (when the buffer was freed)
 
-A queue whose producer and consumer are the same pipe (VECCALC: V -> V) uses no events;
-AllocTensor then puts a pipe_barrier on that pipe, as Ascend C does. A hand-written
+A queue whose producer and consumer are the same pipe (VECCALC: V -> V) uses no events of
+the pool; an AllocTensor of a buffer FreeTensor gave back puts a pipe_barrier on that pipe
+(Ascend C's V_V free flag), the first AllocTensor of a buffer orders nothing. A hand-written
 set_flag/wait_flag on an id a queue holds shares the queue's hardware flag: the core reports
 that collision (Ascend C's docs warn it hangs).
 """

@@ -4,7 +4,8 @@ pyasc's signatures; the trailing arguments select the op (see `dispatch`):
 
     asc.load_data(a2, a1, asc.LoadData2DParams(...))          L1 -> L0A/L0B on MTE1
     asc.mmad(co1, a2, b2, asc.MmadParams(m, n, k))            L0A x L0B -> L0C on M
-    asc.mmad(co1, a2, b2, bias, asc.MmadParams(m, n, k))      plus a bias row (C2)
+    asc.mmad(co1, a2, b2, bias, asc.MmadParams(m, n, k, unit_flag=0, cmatrix_source=False,
+             cmatrix_init_val=False))                         from a bias row (C2)
     asc.fixpipe(c_gm, co1, asc.FixpipeParamsV220(...))        L0C -> GM on FIX (ROW_MAJOR)
     asc.fixpipe(c_gm, co1, params, asc.FixpipeConfig.cfg_nz)  another layout
 """

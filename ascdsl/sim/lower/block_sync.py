@@ -1,6 +1,7 @@
 """NotifyNextBlock / WaitPreBlock, IBSet / IBWait and SyncAll between simulated cores.
 
-The protocol (rounds, deadlocks, what is not simulated) is in sim/blocksync.py. Each op
+The protocol (rounds, deadlocks, what is not simulated) is in sim/blocksync.py, SyncAll's
+(a launch whose cores take turns) in sim/syncall.py. Each op
 first waits for every pipe of its core (the Ascend C implementations begin and end with
 PipeBarrier<PIPE_ALL>). The workspace is identified by its GM buffer and element offset.
 """
@@ -11,7 +12,7 @@ import ascdsl.dialects.ascendc as A
 
 from ..blocksync import next_wait, signal, wait
 from ..compiler import Lowering, lowers
-from ..errors import NotSimulatedError
+from ..syncall import sync_all
 
 
 def _ws(t) -> tuple:
@@ -90,21 +91,28 @@ def lower_ib_wait(op, cx: Lowering):
     return f
 
 
-@lowers(A.SyncAllSoftOp, A.SyncAllHardOp)
-def lower_sync_all(op, cx: Lowering):
+@lowers(A.SyncAllSoftOp)
+def lower_sync_all_soft(op, cx: Lowering):
+    pre = cx.take_pre()
+    site = cx.site(op)
+    sg, su = cx.slot(op.gm_workspace), cx.slot(op.used_cores)
+
+    def f(R):
+        c = R[0]
+        c.t += pre
+        sync_all(c, int(R[su]), _ws(R[sg]), site)
+
+    return f
+
+
+@lowers(A.SyncAllHardOp)
+def lower_sync_all_hard(op, cx: Lowering):
     pre = cx.take_pre()
     site = cx.site(op)
 
     def f(R):
         c = R[0]
         c.t += pre
-        if c.block_num > 1 or c.xrun is not None:
-            raise NotSimulatedError(
-                "is not simulated on more than one core: the simulator runs the cores one "
-                "after another, and SyncAll makes every core wait for all the others (use "
-                "IBSet/IBWait or NotifyNextBlock/WaitPreBlock, which wait for lower blocks; "
-                "in a mixed launch, CrossCoreSetFlag / CrossCoreWaitFlag)",
-                site, core=c.block_idx)
-        c.barrier_all()
+        sync_all(c, None, None, site)
 
     return f

@@ -30,7 +30,7 @@ from ascdsl.dialects.ascendc.types_cube import (CO2Layout, FixpipeParamsV220Type
 from ..atomic import ATOMIC_WRITE, combine_into
 from ..compiler import Lowering, lowers, not_simulated
 from ..dtypes import scalar_converter
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, NotSimulatedError
 from ..sanitizer import FIX, M, MTE1, MTE2
 from .common import check_align, dtype_of, gm_span, local_span
 from .copy import _record_blocks
@@ -41,7 +41,10 @@ FRACTAL = 512  # bytes of one 16 x C0 fractal
 # MmadParams' six-value constructor: where it holds unitFlag and cmatrixInitVal.
 _UNIT_NAMES = [f for f, _ in MmadParamsType.MMAD_UNIT_FORM]
 _UNIT_FLAG, _UNIT_INIT = _UNIT_NAMES.index("unitFlag"), _UNIT_NAMES.index("cmatrixInitVal")
+_UNIT_SOURCE = _UNIT_NAMES.index("cmatrixSource")
+_I32 = np.iinfo(np.int32)
 _FIX_UNIT_FLAG = FixpipeParamsV220Type.field_names().index("unitFlag")
+_FIX_SPLIT = FixpipeParamsV220Type.field_names().index("isChannelSplit")
 
 # (dst, fm, filter) element types Mmad takes on dav-c220 (kernel_operator_mm_impl.h).
 MMAD_TYPES = {
@@ -139,7 +142,10 @@ def lower_nd2nz(op, cx: Lowering):
             if full:
                 dst[:, :full, :] = src[:, : full * c0].reshape(n, full, c0)
             if tail:
+                # "当dValue * sizeof(T)不满足32字节对齐时，在目的矩阵中会补0对齐到32字节" (the
+                # ND2NZ DataCopy page): the block's other columns become zeros, not stale data.
                 dst[:, full, :tail] = src[:, full * c0:]
+                dst[:, full, tail:] = 0
             if san is not None:
                 _record_blocks(san, sm, slo, src_d * size, dv * size, n, False, MTE2, k, site)
                 san.access(dm, dlo, dlo + d_count * size, True, MTE2, k, site)
@@ -173,7 +179,7 @@ def lower_load_data_2d(op, cx: Lowering):
         c = R[0]
         c.t += pre
         d, s = R[sd], R[ss]
-        start, rep, sstride, _sid, dgap, transpose = R[sp][:6]
+        start, rep, sstride, _sid, dgap, transpose, addr_mode = R[sp][:7]
         if sources:
             _require(c, s, sources, "reads", api, site)
         _require(c, d, targets, "writes", api, site)
@@ -189,8 +195,17 @@ def lower_load_data_2d(op, cx: Lowering):
                 "(use LoadDataWithTranspose for others)", site, core=c.block_idx)
         per = FRACTAL // size
         dstep = 1 + dgap
+        down = _addr_down(c, addr_mode, from_gm, d, site)
+        # addrMode 1 walks the source down from startIndex (load2d.py's addr_calc_mode = -1):
+        # the same fractals as walking up from the lowest one, in reverse order.
+        first = start - (rep - 1) * sstride if down else start
+        if first < 0:
+            raise InvalidArgumentError(
+                f"reads fractal {first} of the source: addrMode=1 steps down srcStride="
+                f"{sstride} fractals from startIndex={start}, {rep} times", site,
+                core=c.block_idx)
         span = gm_span if from_gm else local_span
-        slo, _ = span(c, s, start * per, ((rep - 1) * sstride + 1) * per, site, "reads")
+        slo, _ = span(c, s, first * per, ((rep - 1) * sstride + 1) * per, site, "reads")
         dlo, _ = local_span(c, d, 0, ((rep - 1) * dstep + 1) * per, site, "writes")
         if c.checking:
             check_align(c, d, site, "writes")
@@ -198,6 +213,8 @@ def lower_load_data_2d(op, cx: Lowering):
                 check_align(c, s, site, "reads")
         dm, sm = d.mem, s.mem
         src = as_strided(sm.bytes[slo:], shape=(rep, FRACTAL), strides=(sstride * FRACTAL, 1))
+        if down:
+            src = src[::-1]
         dst = as_strided(dm.bytes[dlo:], shape=(rep, FRACTAL), strides=(dstep * FRACTAL, 1))
         if transpose:
             moved = src.view(np.uint16).reshape(rep, 16, 16).transpose(0, 2, 1)
@@ -216,6 +233,23 @@ def lower_load_data_2d(op, cx: Lowering):
             c.run(pipe, occ, lat, site)
 
     return f
+
+
+def _addr_down(c, addr_mode: int, from_gm: bool, d, site) -> bool:
+    """Whether LoadData2DParams.addrMode walks the source down (1) rather than up (0)."""
+    if addr_mode == 0:
+        return False
+    if addr_mode != 1:
+        raise InvalidArgumentError(
+            f"loads with addrMode={addr_mode}; LoadData2DParams.addrMode is 0 (source index "
+            "increasing) or 1 (decreasing)", site, core=c.block_idx)
+    if not (from_gm and d.mem.hw is Hardware.L1):
+        # The LoadData page: "目前仅GM->L1 Buffer通路支持配置"; what other paths do with it is
+        # not documented.
+        raise NotSimulatedError(
+            "loads with addrMode=1 on a path other than GM -> L1, the only one the LoadData "
+            "page documents it for; use addrMode=0", site, core=c.block_idx)
+    return True
 
 
 # --- Mmad: L0A x L0B -> L0C -----------------------------------------------------------------------
@@ -251,13 +285,30 @@ def lower_mmad(op, cx: Lowering):
         vals = R[sp]
         m, n, k = vals[:3]
         flag = 0
+        # What reaches `mad` (dav_c220 kernel_operator_mm_impl.h / _base_impl.h): without a bias
+        # tensor cmatrixInitVal && !isBias and cmatrixSource; with one, cmatrixInitVal as given
+        # (isBias is not looked at) and cmatrixSource = 1. The 8-value constructor leaves
+        # cmatrixInitVal = true, cmatrixSource = false; the 6-value one leaves isBias = false.
         if unit_form:
             init = bool(vals[_UNIT_INIT])
+            source = bool(vals[_UNIT_SOURCE])
             flag = vals[_UNIT_FLAG]
             check_flag(c, flag, "Mmad", site)
         else:
-            init = not vals[3]  # isBias: accumulate onto what dst holds
+            init = with_bias or not vals[3]
+            source = False
         api = "Mmad"
+        if c.hf32 is not None and dta.name == "f32":
+            where = f" at {c.hf32.loc}" if c.hf32.loc is not None else ""
+            raise NotSimulatedError(
+                f"multiplies f32 with HF32 mode on (SetHF32Mode(true){where}): the cube rounds "
+                "f32 inputs to HF32 first, whose width on this SoC is not documented; turn it "
+                "off to simulate", site, core=c.block_idx)
+        if not with_bias and source and not init:
+            raise NotSimulatedError(
+                "starts C from the bias table (cmatrixSource=1, cmatrixInitVal=0) without a "
+                "bias tensor: which BT address the hardware reads then is not documented; pass "
+                "the bias tensor, Mmad(dst, fm, filter, bias, params)", site, core=c.block_idx)
         _require(c, a, (Hardware.L0A,), "reads its left matrix (fm) from", api, site)
         _require(c, b, (Hardware.L0B,), "reads its right matrix (filter) from", api, site)
         _require(c, d, (Hardware.L0C,), "accumulates into", api, site)
@@ -268,27 +319,49 @@ def lower_mmad(op, cx: Lowering):
             c.run(M, c.cost.mte_issue, 0.0, site)
             return
         m1, n1, k1 = -(-m // 16), -(-n // 16), -(-k // c0)
-        alo, _ = local_span(c, a, 0, m1 * k1 * 16 * c0, site, "reads")
+        # M = 1 is GEMV: the cube reads A's K values as one ND row, and only row 0 of each of
+        # C's fractals is a result (the Mmad page's constraints, Mmad计算关键特性说明/GEMV.md).
+        gemv = m == 1
+        a_len = k1 * c0 if gemv else m1 * k1 * 16 * c0
+        alo, _ = local_span(c, a, 0, a_len, site, "reads")
         blo, _ = local_span(c, b, 0, k1 * n1 * 16 * c0, site, "reads")
         dlo, _ = local_span(c, d, 0, n1 * m1 * 256, site, "writes")
         if c.checking:
             for t, role in ((a, "reads"), (b, "reads"), (d, "writes")):
                 check_align(c, t, site, role)
-        av = dta.load(a.mem.bytes[alo:alo + m1 * k1 * FRACTAL].view(dta.np))
+        av = dta.load(a.mem.bytes[alo:alo + a_len * dta.size].view(dta.np))
         bv = dtb.load(b.mem.bytes[blo:blo + k1 * n1 * FRACTAL].view(dtb.np))
-        am = av.reshape(m1, k1, 16, c0).transpose(0, 2, 1, 3).reshape(m1 * 16, k1 * c0)
+        if gemv:
+            am = av.reshape(1, k1 * c0)
+        else:
+            am = av.reshape(m1, k1, 16, c0).transpose(0, 2, 1, 3).reshape(m1 * 16, k1 * c0)
         bm = bv.reshape(k1, n1, 16, c0).transpose(0, 3, 1, 2).reshape(k1 * c0, n1 * 16)
-        prod = am[:, :k].astype(acc) @ bm[:k, :].astype(acc)
+        rows = am.shape[0]
+        # Integers only saturate (the Mmad page: "对于整数类型只有饱和模式"): sum in int64,
+        # then clamp the result to int32.
+        wide = np.int64 if acc is np.int32 else acc
+        prod = am[:, :k].astype(wide) @ bm[:k, :].astype(wide)
         cview = d.mem.bytes[dlo:dlo + n1 * m1 * 256 * 4].view(acc).reshape(n1, m1 * 16, 16)
+        cmat = cview[:, :rows, :]
         if with_bias:
             bias = R[sbias]
             _require(c, bias, (Hardware.BIAS,), "adds a bias row from", api, site)
             blo2, _ = local_span(c, bias, 0, n1 * 16, site, "reads")
-            row = dtbias.load(bias.mem.bytes[blo2:blo2 + n1 * 16 * dtbias.size].view(dtbias.np))
-            prod += row.astype(acc)[None, :]
+            if init:
+                if c.checking:
+                    c.finding(InvalidArgumentError(
+                        "adds no bias: with cmatrixInitVal=true (the default, and what the "
+                        "8-value MmadParams constructor leaves) the cube starts C from zero and "
+                        "ignores the bias tensor; set cmatrixInitVal=false", site))
+            else:
+                row = dtbias.load(
+                    bias.mem.bytes[blo2:blo2 + n1 * 16 * dtbias.size].view(dtbias.np))
+                prod += row.astype(wide)[None, :]
         elif not init:
-            prod += cview.transpose(1, 0, 2).reshape(m1 * 16, n1 * 16)
-        cview[...] = prod.reshape(m1 * 16, n1, 16).transpose(1, 0, 2)
+            prod += cmat.transpose(1, 0, 2).reshape(rows, n1 * 16)
+        if acc is np.int32:
+            prod = np.clip(prod, _I32.min, _I32.max)
+        cmat[...] = prod.reshape(rows, n1, 16).transpose(1, 0, 2)
         # One 16 x 16 x C0 fractal product per cycle (4096 f16 MACs).
         cost = c.cost
         occ = cost.cube_issue + m1 * n1 * k1
@@ -298,11 +371,11 @@ def lower_mmad(op, cx: Lowering):
         san = c.san
         if san is not None:
             k_ = san.begin(M)
-            san.access(a.mem, alo, alo + m1 * k1 * FRACTAL, False, M, k_, site)
+            san.access(a.mem, alo, alo + a_len * dta.size, False, M, k_, site)
             san.access(b.mem, blo, blo + k1 * n1 * FRACTAL, False, M, k_, site)
-            if with_bias:
+            if with_bias and not init:
                 san.access(bias.mem, blo2, blo2 + n1 * 16 * dtbias.size, False, M, k_, site)
-            elif not init:
+            elif not with_bias and not init:
                 san.access(d.mem, dlo, dlo + n1 * m1 * 1024, False, M, k_, site)
             san.access(d.mem, dlo, dlo + n1 * m1 * 1024, True, M, k_, site)
         start = max(c.t, c.free[M])
@@ -398,7 +471,7 @@ def lower_fixpipe(op, cx: Lowering):
         c.t += pre
         d, s = R[sd], R[ss]
         prm = R[sp]
-        n, m, src_stride, dst_stride, relu, quant, deq, nd_num = prm[:8]
+        n, m, src_stride, dst_stride, relu, quant, deq, nd_num, src_nd, dst_nd = prm[:10]
         flag = prm[_FIX_UNIT_FLAG]
         check_flag(c, flag, "Fixpipe", site)
         _require(c, s, (Hardware.L0C,), "reads", "Fixpipe", site)
@@ -412,13 +485,16 @@ def lower_fixpipe(op, cx: Lowering):
                     f"quantPre modes (VDEQF16, VQF322B8_PRE, VREQ8), not {mode.name}; call it "
                     "without the workspace", site))
             return
-        if nd_num != 1:
-            raise InvalidArgumentError(f"writes ndNum={nd_num} matrices; only ndNum=1 is "
-                                       "simulated", site, core=c.block_idx)
-        if m == 0 or n == 0:
+        if prm[_FIX_SPLIT]:
+            # CheckFixpipeL0C2GMParam asserts "when isChannelSplit is set true, format must be
+            # set as NZ"; the ND rows here have no channel split.
+            raise InvalidArgumentError(
+                "splits channels (isChannelSplit) while writing ND rows (CFG_ROW_MAJOR); "
+                "channel split is for the NZ layout only", site, core=c.block_idx)
+        if m == 0 or n == 0 or nd_num == 0:
             if c.checking:
-                c.finding(InvalidArgumentError(f"writes an empty block (mSize={m}, nSize={n})",
-                                               site))
+                c.finding(InvalidArgumentError(
+                    f"writes an empty block (mSize={m}, nSize={n}, ndNum={nd_num})", site))
             c.run(FIX, c.cost.mte_issue, 0.0, site)
             return
         if c.checking and (src_stride < m or src_stride % 16):
@@ -430,24 +506,20 @@ def lower_fixpipe(op, cx: Lowering):
                 f"writes rows of nSize={n} elements dstStride={dst_stride} apart: they overlap",
                 site))
         n1 = -(-n // 16)
-        slo, _ = local_span(c, s, 0, ((n1 - 1) * src_stride + m) * 16, site, "reads")
-        dlo, _ = gm_span(c, d, 0, (m - 1) * dst_stride + n, site, "writes")
         ssz, dsz = dts.size, dtd.size
-        blocks = as_strided(s.mem.bytes[slo:].view(dts.np), shape=(n1, m, 16),
-                            strides=(src_stride * 16 * ssz, 16 * ssz, ssz))
-        vals = blocks.transpose(1, 0, 2).reshape(m, n1 * 16)[:, :n]
-        if relu:
-            # Normal ReLU scales negative values by M2 = 0 (asc-devkit "随路量化与随路ReLU场景组合"),
-            # the same as cutting them before the scale
-            vals = np.maximum(vals, 0)
+        # NZ2ND of ndNum matrices: srcNdStride counts 1024-byte fractals of L0C (16 * C0_Size;
+        # the Matmul library's SetNdParams divides bytes by 1024), dstNdStride elements.
+        mats = []
+        for t in range(nd_num):
+            slo, _ = local_span(c, s, t * src_nd * (1024 // ssz),
+                                ((n1 - 1) * src_stride + m) * 16, site, "reads")
+            dlo, _ = gm_span(c, d, t * dst_nd, (m - 1) * dst_stride + n, site, "writes")
+            mats.append((slo, dlo))
         if mode in SCALAR_OF:
             bits = _scale_words(c, R[sw], n, site)
         else:
             bits = np.array([int(deq) & 0xFFFFFFFFFFFFFFFF], np.uint64)
-        vals = convert(vals, mode, bits, dtd.np, site, c.block_idx)
         dm = d.mem
-        rows = as_strided(dm.bytes[dlo:].view(dtd.np), shape=(m, n),
-                          strides=(dst_stride * dsz, dsz))
         how = True
         atomic = c.atomic
         if atomic is not None and atomic.active:
@@ -458,10 +530,22 @@ def lower_fixpipe(op, cx: Lowering):
                     f"writes {dtd.name} with the atomic mode set for {atomic.dt.name}; "
                     f"SetAtomic*<T> must name the type Fixpipe writes", site,
                     core=c.block_idx)
-            combine_into(atomic.kind, dtd, rows, vals)
             how = ATOMIC_WRITE
-        else:
-            dtd.store(rows, vals)
+        for slo, dlo in mats:
+            blocks = as_strided(s.mem.bytes[slo:].view(dts.np), shape=(n1, m, 16),
+                                strides=(src_stride * 16 * ssz, 16 * ssz, ssz))
+            vals = blocks.transpose(1, 0, 2).reshape(m, n1 * 16)[:, :n]
+            if relu:
+                # Normal ReLU scales negative values by M2 = 0 (asc-devkit
+                # "随路量化与随路ReLU场景组合"), the same as cutting them before the scale
+                vals = np.maximum(vals, 0)
+            vals = convert(vals, mode, bits, dtd.np, site, c.block_idx)
+            rows = as_strided(dm.bytes[dlo:].view(dtd.np), shape=(m, n),
+                              strides=(dst_stride * dsz, dsz))
+            if how is ATOMIC_WRITE:
+                combine_into(atomic.kind, dtd, rows, vals)
+            else:
+                dtd.store(rows, vals)
         rate = c.cost.fix_rate
         units = None
         if flag & 2:  # UnitFlag (sim/lower/unitflag.py): L0C's units order it with M
@@ -469,26 +553,29 @@ def lower_fixpipe(op, cx: Lowering):
             # up to the next 16 rows, as the Mmad wrote them.
             col, height = src_stride * 16 * ssz, -(-m // 16) * 16 * 16 * ssz
             units = fix_before(c, s.mem, [(slo + j * col, slo + j * col + height)
-                                          for j in range(n1)], m * n * dsz / rate, site)
+                                          for slo, _ in mats for j in range(n1)],
+                               nd_num * m * n * dsz / rate, site)
         start = max(c.t, c.free[FIX])
         san = c.san
         if san is not None:
             k = san.begin(FIX)
-            _record_blocks(san, s.mem, slo, src_stride * 16 * ssz, m * 16 * ssz, n1, False,
-                           FIX, k, site)
-            # Row by row: the cores of a matmul write interleaved rows of one C, and a covering
-            # range would make them overlap.
             step, length = dst_stride * dsz, n * dsz
-            for i in range(m):
-                san.access(dm, dlo + i * step, dlo + i * step + length, how, FIX, k, site)
+            for slo, dlo in mats:
+                _record_blocks(san, s.mem, slo, src_stride * 16 * ssz, m * 16 * ssz, n1, False,
+                               FIX, k, site)
+                # Row by row: the cores of a matmul write interleaved rows of one C, and a
+                # covering range would make them overlap.
+                for i in range(m):
+                    san.access(dm, dlo + i * step, dlo + i * step + length, how, FIX, k, site)
         # One Fixpipe moves the block at FIX's own rate (`fix_rate`, the MDL template's
         # Fixpipe, which has no UnitFlag). NORM's `fix_burst` per row is not a transfer rate:
         # with UnitFlag its Fixpipe is issued about 5.8 K steps before the block's last Mmad
         # and its busy time spans them (mm-0 and mm-1 alike), so a Fixpipe that follows its
         # Mmads' flag does not pay it.
         if mode not in SCALAR_OF:
-            c.gm_copy(FIX, d.buf, dlo, n * dsz, dst_stride * dsz, m, True, d.cache[1], site,
-                      0.0, write_rate=rate)
+            for _, dlo in mats:
+                c.gm_copy(FIX, d.buf, dlo, n * dsz, dst_stride * dsz, m, True, d.cache[1], site,
+                          0.0, write_rate=rate)
         else:
             # Per chunk of columns (FixpipeL0C2GMImplN): FIX loads the chunk's words L1 -> FB
             # (copy_cbuf_to_fbuf, a FIX instruction), PipeBarrier<PIPE_FIX>, then converts
@@ -497,8 +584,9 @@ def lower_fixpipe(op, cx: Lowering):
                 occ, lat = c.cost.copy(Hardware.L1, Hardware.FIXBUF, fb_bytes(width))
                 c.run(FIX, occ, lat, site)
                 c.barrier(FIX)
-                c.gm_copy(FIX, d.buf, dlo + col0 * dsz, width * dsz, dst_stride * dsz, m, True,
-                          d.cache[1], site, 0.0, write_rate=rate)
+                for _, dlo in mats:
+                    c.gm_copy(FIX, d.buf, dlo + col0 * dsz, width * dsz, dst_stride * dsz, m,
+                              True, d.cache[1], site, 0.0, write_rate=rate)
         if units is not None:
             fix_after(c, s.mem, units, flag, start)
 

@@ -379,8 +379,11 @@ def lower_alloc_tensor(op, cx: Lowering):
             else:
                 give_back(c, pool, eid, site)
             b.free_id = None
-        elif q.prod == q.cons:
+        elif q.prod == q.cons and b.free_rec is not None:
+            # A one-pipe queue (VECCALC): FreeTensor set a V_V flag that this AllocTensor
+            # waits for (kernel_tquebind_impl.h); a buffer never freed waits for nothing.
             c.barrier(q.prod)
+            b.free_rec = None
         t = b.tensors.get(site)
         R[o] = t if t is not None and t.dt is dt else _tensor(b, dt, site)
 
@@ -524,6 +527,8 @@ def lower_free(op, cx: Lowering):
                 eid = take_id(c, pool, site, True)
             b.free_rec = c.queue_set(q.bwd, eid, site)
             b.free_id = eid
+        elif q.prod == q.cons:
+            b.free_rec = site  # the next AllocTensor of the buffer waits for this one
         b.state = FREE
         b.holder = site
 

@@ -41,6 +41,7 @@ def lower_flag(op, cx: Lowering):
         raise cx.error(op, f"uses {evt.keyword}, whose pipes the simulator does not model")
     sid = cx.slot(op.event_id)
     is_set = isinstance(op, A.SetFlagOp)
+    own = A.AUTO_SYNC_ATTR in op.attributes  # bisheng's auto-sync: its ids are not the kernel's
 
     def f(R):
         c = R[0]
@@ -49,9 +50,9 @@ def lower_flag(op, cx: Lowering):
         if not 0 <= eid < EVENT_IDS:
             c.check_id(evt, eid, site)
         if is_set:
-            c.set_flag(evt, eid, site)
+            c.set_flag(evt, eid, site, own)
         else:
-            c.wait_flag(evt, eid, site)
+            c.wait_flag(evt, eid, site, own)
 
     return f
 

@@ -255,14 +255,30 @@ def lower_scalar_cast(op, cx: Lowering):
 # --- cube modes and the HCCL context -------------------------------------------------------
 
 
-@lowers(A.SetHF32ModeOp, A.SetHF32TransModeOp, A.SetMMLayoutTransformOp)
+@lowers(A.SetHF32TransModeOp, A.SetMMLayoutTransformOp)
 def lower_cube_mode(op, cx: Lowering):
-    """The simulated cube multiplies f32 exactly and reads its operands in one layout: the
-    modes are accepted and change nothing it models."""
+    """How f32 rounds to HF32 matters only with HF32 on, which an f32 Mmad refuses; the layout
+    transform orders the cube's work, not its result: accepted, nothing modelled changes."""
     pre = cx.take_pre()
 
     def f(R):
         R[0].t += pre
+
+    return f
+
+
+@lowers(A.SetHF32ModeOp)
+def lower_hf32_mode(op, cx: Lowering):
+    """Remembered for Mmad: with HF32 on the cube rounds f32 inputs to HF32 first (HF32.md),
+    whose width on the 910B is not documented, so an f32 Mmad then is not simulated."""
+    pre = cx.take_pre()
+    site = cx.site(op)
+    sm = cx.slot(op.mode)
+
+    def f(R):
+        c = R[0]
+        c.t += pre
+        c.hf32 = site if R[sm] else None
 
     return f
 

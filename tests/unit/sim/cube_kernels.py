@@ -15,7 +15,8 @@ def mmad_kernel(m: int, n: int, k: int, out: str = "f32", quant: int = 0, relu: 
     A and B go GM -> L1 (A1/B1, NZ) -> L0A (ZZ) / L0B (ZN, transposed fractals) -> Mmad ->
     L0C (CO1) -> Fixpipe NZ -> ND rows of C. `sync=False` leaves out the flags; `bias=True`
     adds a fourth GM argument, an f32 row copied GM -> L1 -> C2 (the bias table) that
-    Mmad adds to every row."""
+    Mmad adds to every row (cmatrixInitVal=false, as asc-devkit's mmad sample sets it: with
+    true the cube starts from zero and ignores the bias)."""
     m16, n16, k16 = -(-m // 16) * 16, -(-n // 16) * 16, -(-k // 16) * 16
     m1, n1, k1 = m16 // 16, n16 // 16, k16 // 16
     b_l1 = a_l1 + m16 * k16 * 2
@@ -61,7 +62,8 @@ def mmad_kernel(m: int, n: int, k: int, out: str = "f32", quant: int = 0, relu: 
     %bias2 = ascendc.local_tensor_v2 c2, %u0, %cnbias : !ascendc.local_tensor<*xf32>
     ascendc.data_copy_l2 %bias1, %bias_gm, %cn16 : !ascendc.local_tensor<*xf32>, !ascendc.global_tensor<*xf32>, i32
 {flag("mte2_mte1")}    ascendc.data_copy_l2 %bias2, %bias1, %cn16 : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf32>, i32
-{flag("mte1_m")}    ascendc.mmad_with_bias %co1, %a2, %b2, %bias2, %pm : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf32>, !ascendc.mmad_params"""
+{flag("mte1_m")}    %pmb = ascendc.construct !ascendc.mmad_params(%cm, %cn, %ck, %c0, %false, %false) [ui16, ui16, ui16, ui8, i1, i1] : i32, i32, i32, i32, i1, i1
+    ascendc.mmad_with_bias %co1, %a2, %b2, %bias2, %pmb : !ascendc.local_tensor<*xf32>, !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf16>, !ascendc.local_tensor<*xf32>, !ascendc.mmad_params"""
     return f"""\
 func.func @k(%ga: memref<?xf16, 22>, %gb: memref<?xf16, 22>, %gc: memref<?x{out}, 22>{bias_arg}) attributes {{ascendc.global}} {{
     %c0 = arith.constant 0 : i32
