@@ -11,9 +11,11 @@ consumer pipes, with an event id taken from the TPipe's pool while the event is 
     FreeTensor set_flag(consumer -> producer)     AllocTensor  wait_flag(consumer -> producer)
                                                                (when the buffer was freed)
 
-A queue whose producer and consumer are the same pipe (VECCALC: V -> V) uses no events of
-the pool; an AllocTensor of a buffer FreeTensor gave back puts a pipe_barrier on that pipe
-(Ascend C's V_V free flag), the first AllocTensor of a buffer orders nothing. A hand-written
+A queue whose producer and consumer are the same pipe (VECCALC, or a VECIN -> VECOUT bind: V ->
+V) uses no events of the pool: EnQue sets V_V id 0 and DeQue waits for it, as Ascend C's
+kernel_tquebind_impl.h does for a queue with both ends in UB; an AllocTensor of a buffer
+FreeTensor gave back puts a pipe_barrier on that pipe (Ascend C's V_V free flag), the first
+AllocTensor of a buffer orders nothing. A hand-written
 set_flag/wait_flag on an id a queue holds shares the queue's hardware flag: the core reports
 that collision (Ascend C's docs warn it hangs).
 """
@@ -42,6 +44,13 @@ def queue_events(prod: int, cons: int) -> tuple[HardEvent | None, HardEvent | No
         return None, None
     a, b = PIPES_BY_INDEX[prod], PIPES_BY_INDEX[cons]
     return HardEvent.between(a, b), HardEvent.between(b, a)
+
+
+def same_pipe_event(pipe: int) -> HardEvent | None:
+    """The flag EnQue sets and DeQue waits for on a queue whose ends are one pipe (V_V on a
+    UB -> UB queue, always id 0: kernel_tquebind_impl.h), if the pipe has one."""
+    p = PIPES_BY_INDEX[pipe]
+    return HardEvent.between(p, p)
 
 
 FREE, ALLOCATED, ENQUEUED, DEQUEUED = "free", "allocated", "enqueued", "dequeued"

@@ -32,6 +32,7 @@ from ..queues import (
     TBufState,
     TPipeState,
     queue_pipes,
+    same_pipe_event,
 )
 from ..sanitizer import PIPE_NAMES
 from .common import declared_here, dtype_of
@@ -445,6 +446,10 @@ def lower_enque(op, cx: Lowering):
                 eid = take_id(c, pool, site, True)
             b.enq_rec = c.queue_set(q.fwd, eid, site)
             b.enq_id = eid
+        elif q.prod == q.cons:
+            evt = same_pipe_event(q.prod)
+            if evt is not None:
+                b.enq_rec = c.queue_set(evt, 0, site)
         fifo.append(b)
         b.state = ENQUEUED
         b.holder = site
@@ -485,6 +490,9 @@ def lower_deque(op, cx: Lowering):
             else:
                 give_back(c, pool, eid, site)
             b.enq_id = None
+        elif q.prod == q.cons and b.enq_rec is not None:
+            c.queue_wait(same_pipe_event(q.prod), 0, b.enq_rec, site)
+            b.enq_rec = None
         b.state = DEQUEUED
         b.holder = site
         t = b.tensors.get(site)

@@ -124,3 +124,36 @@ def test_veccalc_queue_reuse_after_free_still_waits_like_ascend_c():
     # FreeTensor's V_V flag and the next AllocTensor's wait order what came before the free.
     x, z = np.ones(N, np.float32), np.zeros(N, np.float32)
     assert veccalc_kernel[1](x, z, 1).findings == []
+
+
+# --- a one-pipe queue's EnQue / DeQue order V before V -----------------------------------------
+
+
+def _ub_queue_kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, mode: asc.ConstExpr[int]):
+    pipe = asc.TPipe()
+    qc = asc.TQue(asc.TPosition.VECCALC, 1)
+    pipe.init_buffer(qc, 1, N * 4)
+    tb = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(tb, N * 4)
+    out = tb.get(asc.float32)
+    c = qc.alloc_tensor(asc.float32)
+    asc.duplicate(c, 2.0, N)  # the producer
+    if mode == 1:
+        qc.enque(c)
+        c = qc.deque(asc.float32)
+    asc.adds(out, c, 1.0, N)  # the consumer
+    qc.free_tensor(c)
+
+
+ub_queue_kernel = asc.jit(always_compile=True, auto_sync=False)(_ub_queue_kernel)
+
+
+def test_enque_deque_of_a_ub_queue_orders_vector_work():
+    # kernel_tquebind_impl.h: "when src and dst both ub, should insert pipe v barrier": EnQue
+    # sets V_V id 0 and DeQue waits for it. The simulator set and waited nothing there and
+    # reported a V -> V race the framework prevents.
+    x, z = np.ones(N, np.float32), np.zeros(N, np.float32)
+    assert ub_queue_kernel[1](x, z, 1).findings == []
+    with pytest.raises(RaceError) as info:  # without the queue hand-over: a real race
+        ub_queue_kernel[1](x, z, 0)
+    assert info.value.loc.line == _line(_ub_queue_kernel, "# the consumer")
