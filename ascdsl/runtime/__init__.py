@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ascdsl.dialects.ascendc.soc import MAX_CORE_NUM
 from ascdsl.runtime import config
 
 __all__ = ["prepare", "Executable", "BackendUnavailableError", "config", "MAX_CORE_NUM"]
-
-MAX_CORE_NUM = 65535  # the largest blockDim of an Ascend kernel launch
 
 
 class BackendUnavailableError(RuntimeError):

@@ -32,13 +32,13 @@ from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 import ascdsl.dialects.ascendc as A
 from ascdsl.diagnostics import PassError, location_of
 from ascdsl.dialects.ascendc import const_int
+from ascdsl.dialects.ascendc.soc import MAX_CORE_NUM
 
 from .vector_repeats import Emit
 
 Range = tuple[int | None, int | None]  # inclusive bounds, None: unbounded
 _I32 = (-(1 << 31), (1 << 31) - 1)
 _UNKNOWN: Range = (None, None)
-_MAX_BLOCKS = 65535  # a launch's blockDim is at most 65535
 
 
 def _static(v: int | SSAValue) -> int | None:
@@ -152,9 +152,9 @@ def _range(v: SSAValue, seen: dict[SSAValue, Range]) -> Range:
         return _UNKNOWN
     op = v.op
     if isinstance(op, A.GetBlockIdxOp):
-        return 0, _MAX_BLOCKS - 1
+        return 0, MAX_CORE_NUM - 1
     if isinstance(op, A.GetBlockNumOp):
-        return 1, _MAX_BLOCKS
+        return 1, MAX_CORE_NUM
     if isinstance(op, arith.ExtSIOp | arith.IndexCastOp):
         return value_range(op.operands[0], seen)
     if len(op.operands) != 2:

@@ -70,6 +70,8 @@ MAX_PIPE_BUFFERS = 64
 MAX_QUEUE_BUFFERS = 8
 # Event ids per HardEvent on A2/A3.
 EVENT_IDS = 8
+# The largest blockDim of an Ascend kernel launch (blocks beyond the cores run in waves).
+MAX_CORE_NUM = 65535
 # One vector repeat reads 8 blocks of 32 bytes.
 VECTOR_REPEAT_BYTES = 256
 BLOCK_BYTES = 32
