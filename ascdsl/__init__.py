@@ -29,6 +29,7 @@ _SIM_ERRORS = frozenset(
     {
         "SimulationError",
         "RaceError",
+        "CoherenceError",
         "DeadlockError",
         "EventError",
         "OutOfBoundsError",

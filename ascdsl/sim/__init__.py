@@ -13,6 +13,7 @@ from __future__ import annotations
 from .errors import (
     AlignmentError,
     AllocatorError,
+    CoherenceError,
     DeadlockError,
     EventError,
     InvalidArgumentError,
@@ -37,6 +38,7 @@ __all__ = [
     "SimulationError",
     "SimulationWarning",
     "RaceError",
+    "CoherenceError",
     "DeadlockError",
     "EventError",
     "OutOfBoundsError",

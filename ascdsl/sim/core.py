@@ -22,6 +22,7 @@ from ascdsl.dialects.ascendc import soc as soc_table
 from ascdsl.dialects.ascendc.enums import HardEvent, Hardware
 
 from .cost import CostModel
+from .dcache import LaunchDCache
 from .errors import (
     AllocatorError,
     DeadlockError,
@@ -67,6 +68,8 @@ class Launch:
         self.auto_sync = bool(getattr(kernel, "auto_sync", False))
         # Signals between cores (NotifyNextBlock, IBSet): sim/blocksync.py, made on first use.
         self.block_clocks = None
+        # The cores' scalar data caches (sim/dcache.py): lines appear at scalar GM accesses.
+        self.dcache = LaunchDCache()
         # A mixed (AIC + AIV) launch: the core kinds of one AI core's timelines, e.g.
         # ("aic", "aiv", "aiv") for MIX_AIC_1_2 (sim/mix.py); None runs one timeline per block.
         self.lanes: tuple[str, ...] | None = getattr(kernel, "lanes", None)
@@ -122,7 +125,8 @@ class CoreSim:
         self.checking = launch.mode != "off"
         self.san = (
             Sanitizer(block_idx, launch.report, launch.core_num > 1 or launch.lanes is not None,
-                      auto_sync=launch.auto_sync, owner=self.owner_of)
+                      auto_sync=launch.auto_sync, owner=self.owner_of,
+                      dcache=launch.dcache.bufs)
             if self.checking else None
         )
         self.t = 0.0

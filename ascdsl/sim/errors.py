@@ -125,6 +125,12 @@ class RaceError(SimulationError):
     layer: str | None = None
 
 
+class CoherenceError(SimulationError):
+    """A core's scalar data cache (DCache) makes the hardware's answer differ from GM's: a
+    GetValue hitting a stale line, a copy reading GM under a dirty line or writing into one,
+    two cores writing one 64-byte line through SetValue (ascdsl.sim.dcache)."""
+
+
 class DeadlockError(SimulationError):
     """A wait that can never be satisfied: wait_flag without set_flag, DeQue on an empty queue,
     AllocTensor on a queue whose buffers are all in use."""

@@ -257,7 +257,7 @@ class SimKernel:
                 clocks = getattr(launch, "block_clocks", None)
                 check_cross_core([c.san.gm_log for c in cores], launch.report,
                                  clocks.ordered if clocks is not None and clocks.used else None,
-                                 [c.san.gm_written for c in cores])
+                                 [c.san.gm_written for c in cores], launch.dcache.bufs)
             return RunReport.build(self, launch, cores), hbm_spans(cores)
         finally:
             layout.copy_back()

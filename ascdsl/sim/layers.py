@@ -7,8 +7,11 @@ Three layers order a kernel on hardware (docs/simulator.md, "The three layers"):
    LocalTensorAuto kernels);
 2. bisheng's `--cce-auto-sync` (pyasc's `auto_sync` option, on by default; the cce-auto-sync
    pass models it): on the vector core, V -> V, and S <-> V, S <-> MTE2, S <-> MTE3;
-3. the hardware: a pipe other than V runs its ops in order, and the S-pipe configuration ops
-   are ordered against every pipe.
+3. the hardware: a pipe other than V, MTE2 and MTE3 runs its ops in order, and the S-pipe
+   configuration ops are ordered against every pipe. Two copies on one DMA pipe whose
+   destinations overlap are ordered by no layer: Ascend C's PipeBarrier page asks the author
+   for PipeBarrier<PIPE_MTE2> / <PIPE_MTE3> between them (the framework syncs across pipes
+   only, and bisheng's auto-sync leaves overlapping copies alone).
 
 The sanitizer asks `layer_of` about every unordered pair it finds: a pair the hardware orders
 is no finding; any other one is a real race, and its message names the layer that would have
@@ -21,7 +24,7 @@ from enum import Enum
 
 from ascdsl.dialects.ascendc.enums import Hardware
 
-from .sanitizer import FIX, M, MTE1, MTE2, MTE3, PIPE_NAMES, S, V
+from .sanitizer import DMA_PIPES, FIX, M, MTE1, MTE2, MTE3, PIPE_NAMES, S, V
 
 CUBE_PIPES = frozenset({M, MTE1, FIX})
 # The pipes bisheng's auto-sync pairs with the scalar pipe.
@@ -42,8 +45,11 @@ def layer_of(earlier: int, later: int, hw: Hardware, owner: str | None) -> Layer
     `hw` is the memory both touch; `owner` what holds the bytes on the core ("queue" for a
     TQue/TQueBind buffer, "tbuf" for a TBuf, None for static tensors and GM).
     """
-    if earlier == later and later != V:
-        return Layer.HARDWARE  # in-order pipes (S, MTE2, MTE3, M, MTE1, FIX)
+    if earlier == later:
+        if later in DMA_PIPES:
+            return Layer.USER  # overlapping copies on one DMA pipe: PipeBarrier by hand
+        if later != V:
+            return Layer.HARDWARE  # in-order pipes (S, M, MTE1, FIX)
     on_vector_core = (
         hw in VECTOR_CORE_MEMORIES and earlier not in CUBE_PIPES and later not in CUBE_PIPES
     )
@@ -91,7 +97,7 @@ def layer_note(layer: Layer, earlier: int, later: int, auto_sync: bool, owner: s
         reasons.append("no queue of the TQue framework links these two pipes")
     if earlier in CUBE_PIPES or later in CUBE_PIPES:
         reasons.append("bisheng's --cce-auto-sync adds nothing on the cube core")
-    elif earlier == later:
+    elif earlier == later and later in DMA_PIPES:
         reasons.append(
             "bisheng's --cce-auto-sync leaves overlapping copies on one DMA pipe to the author"
         )

@@ -9,10 +9,20 @@ count up to which that pipe's ops are known to have completed. Sync edges move k
   FreeTensor/AllocTensor are such set/wait pairs between the producer and consumer pipes.
 - pipe_barrier(PIPE_ALL) makes every pipe know everything.
 - Ops of one pipe run in order, so a pipe always knows its own earlier ops, except the vector
-  pipe: on A2 consecutive vector instructions overlap, so V only learns about its own earlier
-  ops at a pipe_barrier(PIPE_V) (or a V_V event, or PIPE_ALL). Reading or overwriting the
-  result of an earlier vector op without one is a race; reading a range that a later vector op
-  overwrites is not (vector instructions read their sources in order).
+  pipe and the two DMA pipes. On A2 consecutive vector instructions overlap, so V only learns
+  about its own earlier ops at a pipe_barrier(PIPE_V) (or a V_V event, or PIPE_ALL). Reading or
+  overwriting the result of an earlier vector op without one is a race; reading a range that a
+  later vector op overwrites is not (vector instructions read their sources in order).
+- MTE2 / MTE3 learn about their own earlier copies at pipe_barrier(PIPE_MTE2 / PIPE_MTE3), at
+  PIPE_ALL, or from another pipe that knew them (MTE3 copy, MTE3_V, V_MTE3, MTE3 copy): two
+  copies on one DMA pipe whose destinations overlap need that barrier, else the data is
+  undefined (Ascend C's PipeBarrier page, 约束说明), and neither the TQue framework nor bisheng's
+  auto-sync inserts it. Only writes pair (MTE2 reads only GM and writes only local memory,
+  MTE3 reads only UB), two atomic stores do not (they accumulate in L2), and the check is
+  exact in bytes: a strided copy recorded as one covering range keeps its bursts (`blocks`),
+  so copies filling interleaved columns of one buffer do not pair. Two copies leaving the same
+  bytes still pair: the lowerings write memory before recording, so the first copy's bytes
+  are gone when the second is checked.
 
 An access conflicts with an earlier one on the same bytes when at least one writes and the
 earlier one's stamp is not covered by the accessing pipe's clock. Byte ranges live in a
@@ -32,8 +42,11 @@ from bisect import bisect_right
 from zlib import crc32
 from collections.abc import Callable
 
+import numpy as np
+
 from ascdsl.dialects.ascendc.enums import HardEvent, Pipe
 
+from .dcache import check_shared_lines
 from .errors import RaceError, SimulationError, Site
 from .gm_layout import data_end
 from .memory import GMBuffer, Memory
@@ -57,6 +70,13 @@ PIPE_INDEX: dict[Pipe, int] = {
 PIPES_BY_INDEX: list[Pipe] = [Pipe.PIPE_S, Pipe.PIPE_V, Pipe.PIPE_M, Pipe.PIPE_MTE1,
                               Pipe.PIPE_MTE2, Pipe.PIPE_MTE3, Pipe.PIPE_FIX]
 PIPE_NAMES: list[str] = [p.name for p in PIPES_BY_INDEX]
+# Whether a pipe knows its own earlier ops when it starts the next (module docstring): not V,
+# whose instructions overlap, nor MTE2 / MTE3, whose copies to overlapping destinations need a
+# barrier of their pipe.
+SELF_ORDERED: tuple[bool, ...] = (True, False, True, True, False, False, True)
+DMA_PIPES = frozenset({MTE2, MTE3})
+# The `write` flag of an atomic store (sim/atomic.py ATOMIC_WRITE).
+_ATOMIC = 2
 # (source, destination) pipe index of each HardEvent the simulator models.
 EVENT_PIPES: dict[HardEvent, tuple[int, int]] = {
     e: (PIPE_INDEX[e.src_pipe], PIPE_INDEX[e.dst_pipe])
@@ -69,8 +89,8 @@ EVENT_DST: list[int] = [EVENT_PIPES[e][1] if e in EVENT_PIPES else S for e in Ha
 
 
 def _fix_hint(src: int, dst: int) -> str:
-    if src == dst == V:
-        return "insert pipe_barrier(PIPE_V) between them"
+    if src == dst:
+        return f"insert pipe_barrier({PIPE_NAMES[src]}) between them"
     ev = HardEvent.between(PIPES_BY_INDEX[src], PIPES_BY_INDEX[dst])
     if ev is None:
         return "order them with pipe_barrier(PIPE_ALL)"
@@ -80,8 +100,10 @@ def _fix_hint(src: int, dst: int) -> str:
 class ShadowMemory:
     """Per-byte-range access history of one memory, as sorted disjoint segments.
 
-    A segment is a list `[start, end, w_pipe, w_count, w_site, reads]`; `reads` maps a pipe to
-    `(count, site)` of its latest read since the last write (None when empty).
+    A segment is a list `[start, end, w_pipe, w_count, w_site, reads, w_flag, w_blocks]`;
+    `reads` maps a pipe to `(count, site)` of its latest read since the last write (None when
+    empty); `w_flag` is the last write's flag (True, or 2 for an atomic store) and `w_blocks`
+    the bursts it wrote when it was recorded as a covering range (None: all of it).
     """
 
     __slots__ = ("mem", "starts", "segs")
@@ -113,7 +135,7 @@ class ShadowMemory:
                 nxt = starts[i] if i < len(segs) else hi
                 end = nxt if nxt < hi else hi
                 starts.insert(i, pos)
-                segs.insert(i, [pos, end, -1, 0, None, None])
+                segs.insert(i, [pos, end, -1, 0, None, None, False, None])
                 pos = end
                 i += 1
         return i0, i
@@ -121,7 +143,7 @@ class ShadowMemory:
     def _split(self, i: int, at: int) -> None:
         seg = self.segs[i]
         reads = dict(seg[5]) if seg[5] else None
-        right = [at, seg[1], seg[2], seg[3], seg[4], reads]
+        right = [at, seg[1], seg[2], seg[3], seg[4], reads, seg[6], seg[7]]
         seg[1] = at
         self.starts.insert(i + 1, at)
         self.segs.insert(i + 1, right)
@@ -136,12 +158,16 @@ class Sanitizer:
     """Happens-before checking for one core; `report(err)` raises or records a finding."""
 
     __slots__ = ("core", "cnt", "vc", "shadows", "gm_log", "log_gm", "report", "auto_sync",
-                 "owner", "xepoch", "gm_written", "watch")
+                 "owner", "xepoch", "gm_written", "watch", "dcache")
 
     def __init__(self, core: int, report: Callable[[SimulationError], None], log_gm: bool = True,
                  auto_sync: bool = False,
-                 owner: Callable[[Memory, int, int], str | None] | None = None):
+                 owner: Callable[[Memory, int, int], str | None] | None = None,
+                 dcache: dict | None = None):
         self.core = core
+        # The launch's lines cached by scalar GM accesses, per GM argument (sim/dcache.py,
+        # shared by all its cores): empty, and so one test per copy, in most kernels.
+        self.dcache = dcache if dcache is not None else {}
         # Whether bisheng's auto-sync layer is in the IR (the cce-auto-sync pass ran), and
         # what holds a byte range ("queue", "tbuf" or None): both only shape race messages.
         self.auto_sync = auto_sync
@@ -190,7 +216,7 @@ class Sanitizer:
         """Count one op on pipe `p`; its accesses carry the returned stamp."""
         c = self.cnt[p] + 1
         self.cnt[p] = c
-        if p != V:
+        if SELF_ORDERED[p]:
             self.vc[p][p] = c
         return c
 
@@ -218,21 +244,34 @@ class Sanitizer:
     # --- accesses -------------------------------------------------------------------------
 
     def access(
-        self, mem: Memory, lo: int, hi: int, write: bool, p: int, c: int, site: Site
+        self, mem: Memory, lo: int, hi: int, write: bool, p: int, c: int, site: Site,
+        blocks: tuple | None = None,
     ) -> None:
-        """Check and record one access of bytes [lo, hi) of `mem` by stamp (p, c, site)."""
+        """Check and record one access of bytes [lo, hi) of `mem` by stamp (p, c, site).
+
+        `blocks`, for a write recorded as one range covering a strided copy, are the bursts
+        it writes: `(base, step, length, count)` tuples (the same-pipe check is exact)."""
         if hi <= lo:
             return
         if self.watch is not None:
             self.watch(mem, lo, hi, write, site)
-        if self.log_gm and mem.gm is not None:
-            log = self.gm_log.get(mem.gm)
-            if log is None:
-                log = self.gm_log[mem.gm] = []
-            # a write keeps a digest of the bytes it left: two AI cores writing the same
-            # values to the same range do not race (sim/crosscore.py)
-            log.append((lo, hi, write, site, p, self.xepoch, c,
-                        crc32(mem.bytes[lo:hi]) if write is True else 0))
+        gm = mem.gm
+        if gm is not None:
+            if self.log_gm:
+                log = self.gm_log.get(gm)
+                if log is None:
+                    log = self.gm_log[gm] = []
+                # a write keeps a digest of the bytes it left: two AI cores writing the same
+                # values to the same range do not race (sim/crosscore.py)
+                log.append((lo, hi, write, site, p, self.xepoch, c,
+                            crc32(mem.bytes[lo:hi]) if write is True else 0))
+            # A copy meets the cores' DCaches (sim/dcache.py) only where a scalar access of
+            # this launch cached a line: one dict test for the kernels that have none. The
+            # scalar unit's own accesses are checked where they are lowered.
+            if self.dcache and p != S:
+                lines = self.dcache.get(gm)
+                if lines is not None:
+                    lines.dma(self, lo, hi, write, p, site)
         sh = self.shadows.get(mem)
         if sh is None:
             sh = self.shadows[mem] = ShadowMemory(mem)
@@ -241,9 +280,9 @@ class Sanitizer:
             # Past every range seen so far (e.g. the next GM tile): nothing to conflict with.
             starts.append(lo)
             if write:
-                segs.append([lo, hi, p, c, site, None])
+                segs.append([lo, hi, p, c, site, None, write, blocks])
             else:
-                segs.append([lo, hi, -1, 0, None, {p: (c, site)}])
+                segs.append([lo, hi, -1, 0, None, {p: (c, site)}, False, None])
             return
         i = bisect_right(starts, lo) - 1
         vcp = self.vc[p]
@@ -252,14 +291,17 @@ class Sanitizer:
             seg = segs[i]
             wp = seg[2]
             if wp >= 0 and seg[3] > vcp[wp]:
-                self._race(mem, seg, p, site, write, wp, seg[4], True)
+                if wp != p or p == V:
+                    self._race(mem, seg, p, site, write, wp, seg[4], True)
+                elif write:
+                    self._dma_overlap(mem, seg, lo, hi, write, blocks, p, c, site)
             reads = seg[5]
             if write:
                 if reads:
                     for q, (rc, rsite) in reads.items():
                         if q != p and rc > vcp[q]:
                             self._race(mem, seg, p, site, True, q, rsite, False)
-                seg[2], seg[3], seg[4], seg[5] = p, c, site, None
+                seg[2], seg[3], seg[4], seg[5], seg[6], seg[7] = p, c, site, None, write, blocks
             elif reads is None:
                 seg[5] = {p: (c, site)}
             else:
@@ -270,7 +312,10 @@ class Sanitizer:
             seg = segs[k]
             wp = seg[2]
             if wp >= 0 and seg[3] > vcp[wp]:
-                self._race(mem, seg, p, site, write, wp, seg[4], True)
+                if wp != p or p == V:
+                    self._race(mem, seg, p, site, write, wp, seg[4], True)
+                elif write:
+                    self._dma_overlap(mem, seg, lo, hi, write, blocks, p, c, site)
             if write and seg[5]:
                 for q, (rc, rsite) in seg[5].items():
                     if q != p and rc > vcp[q]:
@@ -278,9 +323,9 @@ class Sanitizer:
         if write:
             if i1 - i0 == 1:
                 seg = segs[i0]
-                seg[2], seg[3], seg[4], seg[5] = p, c, site, None
+                seg[2], seg[3], seg[4], seg[5], seg[6], seg[7] = p, c, site, None, write, blocks
             else:
-                sh.replace(i0, i1, [lo, hi, p, c, site, None])
+                sh.replace(i0, i1, [lo, hi, p, c, site, None, write, blocks])
         else:
             for k in range(i0, i1):
                 seg = segs[k]
@@ -290,7 +335,26 @@ class Sanitizer:
                 else:
                     reads[p] = (c, site)
 
-    def _race(self, mem, seg, p, site, write, q, other, other_writes) -> None:
+    def _dma_overlap(self, mem, seg, lo, hi, write, blocks, p, c, site) -> None:
+        """A write on DMA pipe `p` over `seg`, whose last write is an earlier copy of `p` that
+        `p` does not know finished: a race where the two write the same bytes, unless both are
+        atomic stores. Covering records are resolved into their bursts (exact bytes)."""
+        if seg[3] == c or (write == _ATOMIC and seg[6] == _ATOMIC):
+            return  # one copy's own bursts, or two atomic stores (they accumulate in L2)
+        a, b = max(seg[0], lo), min(seg[1], hi)
+        first = seg[7]
+        if first is not None or blocks is not None:
+            both = _bursts(first, a, b)
+            if blocks is not None:
+                both &= _bursts(blocks, a, b)
+            if not both.any():
+                return  # interleaved bursts: the covering ranges overlap, the bytes do not
+            i = int(both.argmax())
+            j = i + int(both[i:].argmin()) if not both[i:].all() else b - a
+            a, b = a + i, a + j
+        self._race(mem, seg, p, site, True, p, seg[4], True, (a, b))
+
+    def _race(self, mem, seg, p, site, write, q, other, other_writes, span=None) -> None:
         from .layers import Layer, layer_note, layer_of
 
         lo, hi = seg[0], seg[1]
@@ -298,10 +362,19 @@ class Sanitizer:
         layer = layer_of(q, p, mem.hw, owner)
         if layer is Layer.HARDWARE:
             return  # the hardware orders the pair: not a finding
+        if span is not None:
+            lo, hi = span
         what = "writes" if write else "reads"
         other_what = "writing" if other_writes else "reading"
         pn, qn = PIPE_NAMES[p], PIPE_NAMES[q]
-        if p == q == V:
+        if p == q and p in DMA_PIPES:
+            why = (
+                f"on {pn} writes {mem.name} bytes [{lo}, {hi}) that '{other.name}' on {qn} "
+                "writes too: the destinations of two copies on one DMA pipe overlap, and "
+                "with nothing ordering them the copies may land in either order (undefined "
+                f"data); {_fix_hint(q, p)}"
+            )
+        elif p == q == V:
             why = (
                 f"on {pn} {what} {mem.name} bytes [{lo}, {hi}) that an earlier vector op is "
                 f"still {other_what}: consecutive vector instructions overlap on A2, so "
@@ -327,10 +400,29 @@ class Sanitizer:
         self.report(err)
 
 
+def _bursts(blocks: tuple | None, a: int, b: int) -> np.ndarray:
+    """Which bytes of [a, b) the bursts `blocks` write (all of them when None)."""
+    n = b - a
+    if blocks is None:
+        return np.ones(n, bool)
+    edges = np.zeros(n + 1, np.int32)
+    for base, step, length, count in blocks:
+        # only the bursts that reach into [a, b)
+        i0 = max(0, (a - base - length) // step + 1) if step else 0
+        i1 = min(count, (b - base + step - 1) // step) if step else count
+        if i0 >= i1:
+            continue
+        starts = base + step * np.arange(i0, i1)
+        np.add.at(edges, np.clip(starts, a, b) - a, 1)
+        np.add.at(edges, np.clip(starts + length, a, b) - a, -1)
+    return np.cumsum(edges[:n]) > 0
+
+
 def check_cross_core(
     logs: list[dict[GMBuffer, list]], report: Callable[[SimulationError], None],
     ordered: Callable[[int, int, int, int], bool] | None = None,
     written: list[dict[GMBuffer, list]] | None = None,
+    dcache: dict | None = None,
 ) -> None:
     """Report GM ranges one core writes and another core accesses (cores run in parallel).
 
@@ -341,6 +433,10 @@ def check_cross_core(
     (Sanitizer.gm_written) holds the bytes each core left where it wrote: a range two cores
     write with the same bytes is no race.
     """
+    # Two cores writing one 64-byte line through SetValue (their DCaches write it back whole)
+    # where the later core's own SetValues did not already show it (sim/dcache.py).
+    if dcache:
+        check_shared_lines(dcache, report)
     per_buf: dict[GMBuffer, list[tuple]] = {}
     for core, log in enumerate(logs):
         mine = written[core] if written is not None else {}

@@ -3,8 +3,11 @@
 A re-creation (ascdsl kernel language, own code) of the GM -> UB kernels measured in
 mirror-cann/asc-devkit examples/01_simd_cpp_api/05_best_practices/04_memory_access/data_copy
 (README_en.md has the measurements; benchmarks/calibration/rows.py copies them). No compute:
-each core copies tiles of its rows into one UB buffer with DataCopyPad, back to back (the copies
-are all on MTE2, which runs them in order, so no flag is needed):
+each core copies tiles of its rows into one UB buffer with DataCopyPad, back to back, with no
+sync between them, as the measured kernels do (data_copy_ub.h, data_copy_l1.h). Copies on one
+DMA pipe into overlapping destinations need PipeBarrier<PIPE_MTE2> on hardware (PipeBarrier.md),
+so the buffer's contents are undefined and the sanitizer reports it; the study measures only
+the bandwidth, and calibration.py runs with the sanitizer off:
 
 - scenarios 1-3: tiles [1, 64], [64, 64], [64, 1024] of a 12288 x 12288 matrix, 48 cores each
   owning 256 rows; a tile is `tile_m` bursts of `tile_n` halfs, `N - tile_n` halfs apart;

@@ -44,13 +44,16 @@ def _side(value) -> tuple[bool, Callable]:
 def _record_blocks(san, mem, base: int, step: int, length: int, count: int, write, p, k, site):
     """Record `count` blocks of `length` bytes `step` apart (exactly when few or in GM, else
     covering). GM rows are kept exact: the cores of a launch write interleaved rows of one
-    matrix, and a covering range would make them overlap."""
+    matrix, and a covering range would make them overlap. A covering write carries its
+    bursts, which the check of two copies on one DMA pipe resolves (columns of one buffer
+    written by successive copies do not overlap in bytes)."""
     if count <= 8 or mem.gm is not None:
         for i in range(count):
             lo = base + i * step
             san.access(mem, lo, lo + length, write, p, k, site)
     else:
-        san.access(mem, base, base + (count - 1) * step + length, write, p, k, site)
+        blocks = ((base, step, length, count),) if write and step != length else None
+        san.access(mem, base, base + (count - 1) * step + length, write, p, k, site, blocks)
 
 
 def _copy_checks(c, site, d, s, n: int, size: int, dt: SimDType, dst_gm: bool, src_gm: bool):

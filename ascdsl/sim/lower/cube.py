@@ -148,7 +148,14 @@ def lower_nd2nz(op, cx: Lowering):
                 dst[:, full, tail:] = 0
             if san is not None:
                 _record_blocks(san, sm, slo, src_d * size, dv * size, n, False, MTE2, k, site)
-                san.access(dm, dlo, dlo + d_count * size, True, MTE2, k, site)
+                # NZ: row r of column block j at (r * nStride + j * dstNzC0Stride) * C0
+                blen, bstep = c0 * size, c0_stride * c0 * size
+                if n_stride == 1:
+                    bursts = ((dlo, bstep, n * blen, blocks),)
+                else:
+                    bursts = tuple((dlo + r * n_stride * blen, bstep, blen, blocks)
+                                   for r in range(n))
+                san.access(dm, dlo, dlo + d_count * size, True, MTE2, k, site, bursts)
             c.gm_copy(MTE2, s.buf, slo, dv * size, src_d * size, n, False, s.cache[0], site,
                       l2_cap=c.cost.nd2nz_rate)
 

@@ -7,8 +7,11 @@ Each is one scalar instruction: the issue cycle the compiler charges before it i
   per op in program order (the simulator has no binary; stable across runs);
   `GetDataBlockSizeInBytes()` is 32; `GetTaskRatio()` 1 (vector-only launches);
   `GetICachePreloadStatus()` 0 (the preload has finished: the simulator has no i-cache).
-- The simulator's GM is coherent (every core reads what was last written), so the data-cache
-  maintenance ops change nothing; `DataSyncBarrier` waits for every pipe, like PipeBarrier<ALL>.
+- The simulator's GM is coherent (every core reads what was last written): the data-cache
+  maintenance ops change no value, but `DataCacheCleanAndInvalid` cleans and drops lines of
+  the sanitizer's DCache model (sim/dcache.py), which reports where the hardware's scalar
+  unit would read or leave other bytes; `DataSyncBarrier` waits for every pipe, like
+  PipeBarrier<ALL>.
 - `Trap()` stops the core with a TrapError located at the call; a `printf` right before it
   gives the error its text.
 - `InitSocState()` resets the store-atomic mode and the vector mask.
@@ -21,10 +24,12 @@ import numpy as np
 
 import ascdsl.dialects.ascendc as A
 from ascdsl.dialects.ascendc.enums import RoundMode
+from ascdsl.dialects.ascendc.enums_sys import CacheLine, DcciDst
 
 from ..casts import make_cast
 from ..compiler import Lowering, lowers
 from ..core import FULL_MASK
+from ..dcache import clean_invalid
 from ..dtypes import scalar_converter, sim_dtype
 from ..errors import InvalidArgumentError, TrapError
 from .sync import c_format
@@ -67,13 +72,32 @@ def lower_system_cycle(op, cx: Lowering):
     return f
 
 
-@lowers(A.GetArchVersionOp, A.ICachePreLoadOp, A.DataCachePreloadOp,
-        A.DataCacheCleanInvalidGlobalOp, A.DataCacheCleanInvalidGlobalNoDcciDstOp)
+@lowers(A.GetArchVersionOp, A.ICachePreLoadOp, A.DataCachePreloadOp)
 def lower_no_effect(op, cx: Lowering):
     pre = cx.take_pre()
 
     def f(R):
         R[0].t += pre
+
+    return f
+
+
+@lowers(A.DataCacheCleanInvalidGlobalOp, A.DataCacheCleanInvalidGlobalNoDcciDstOp)
+def lower_dcci(op, cx: Lowering):
+    """GM stays coherent; the DCache model (sim/dcache.py, checked runs only) writes back and
+    drops this core's lines. The form without a DcciDst keeps the DCache coherent with GM."""
+    pre = cx.take_pre()
+    site = cx.site(op)
+    sd = cx.slot(op.dst)
+    entire = CacheLine(op.enum_value("entireType"))
+    dst = (DcciDst(op.enum_value("dcciDst")) if isinstance(op, A.DataCacheCleanInvalidGlobalOp)
+           else DcciDst.CACHELINE_OUT)
+
+    def f(R):
+        c = R[0]
+        c.t += pre
+        if c.san is not None:
+            clean_invalid(c, R[sd], entire, dst, site)
 
     return f
 

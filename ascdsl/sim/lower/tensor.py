@@ -6,6 +6,7 @@ import ascdsl.dialects.ascendc as A
 from ascdsl.dialects.ascendc.enums import Hardware, TPosition
 
 from ..compiler import Lowering, lowers, not_simulated
+from ..dcache import scalar_access
 from ..dtypes import scalar_converter
 from ..errors import InvalidArgumentError, OutOfBoundsError, Site, UBOverflowError
 from ..gm_layout import limit as gm_limit
@@ -269,6 +270,7 @@ def lower_allocator_cur(op, cx: Lowering):
 
 
 # --- GetValue / SetValue on the scalar unit --------------------------------------------------
+# A GlobalTensor's go through the core's DCache on the hardware (sim/dcache.py).
 
 
 def _scalar_access(op, cx: Lowering, write: bool, gm: bool):
@@ -296,6 +298,10 @@ def _scalar_access(op, cx: Lowering, write: bool, gm: bool):
         san = c.san
         if san is not None:
             san.access(mem, lo, hi, write, S, san.begin(S), site)
+            if gm:
+                # The value above is GM's (coherent); the DCache model says where the
+                # hardware's scalar unit would see or leave something else.
+                scalar_access(c, t.buf, lo, hi, write, site, dt)
         c.run_scalar(getattr(c.cost, key), site)
 
     return f

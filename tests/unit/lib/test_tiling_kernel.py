@@ -30,7 +30,9 @@ def read_tiling(out: asc.GlobalAddress, tiling: asc.adv.TCubeTiling):
     g = asc.GlobalTensor()
     g.set_global_buffer(out)
     offset_a, offset_b = _offsets(tiling)
-    i = asc.get_block_idx() * 4
+    # A 64-byte line per core: SetValue writes the core's DCache, which writes whole lines
+    # back (GlobalTensor SetValue.md), so cores sharing a line overwrite each other.
+    i = asc.get_block_idx() * 16
     g.set_value(i, offset_a)
     g.set_value(i + 1, offset_b)
     g.set_value(i + 2, tiling.base_m)
@@ -48,9 +50,9 @@ def _tiling(m, n, k, dim):
 
 def test_every_core_reads_the_host_fields():
     t = _tiling(256, 4096, 64, 8)
-    out = np.zeros(t.used_core_num * 4, np.int32)
+    out = np.zeros(t.used_core_num * 16, np.int32)
     read_tiling[t.used_core_num](out, t)
-    got = out.reshape(t.used_core_num, 4)
+    got = out.reshape(t.used_core_num, 16)[:, :4]
     blocks_m = -(-t.m // t.single_core_m)
     for b in range(t.used_core_num):
         m_index, n_index = b % blocks_m, b // blocks_m

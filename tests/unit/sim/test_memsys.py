@@ -8,6 +8,7 @@ import pytest
 
 import ascdsl as asc
 from ascdsl.dialects.ascendc.soc import Fact, get_soc
+from ascdsl.runtime import config
 from ascdsl.sim.memory import GMBuffer
 from ascdsl.sim.memsys import CACHE_DISABLE, CACHE_NORMAL, MemSystem
 from ascdsl.sim.dtypes import sim_dtype
@@ -36,7 +37,16 @@ def read_passes(src: asc.GlobalAddress, n: int, passes: int, tile: asc.ConstExpr
 
 def mte2_time(cores=1, n=65536, passes=1, tile=8192, bypass=False, offset=0):
     src = np.zeros(cores * n + 64, np.float16)
-    report = read_passes[cores](src, n, passes, tile, bypass, offset)
+    # Every copy refills one UB tile with no PipeBarrier<PIPE_MTE2> between them: on hardware
+    # a race (overlapping destinations on one DMA pipe), harmless to the read timing measured
+    # here; the sanitizer reports only that.
+    old = config.sanitize
+    config.sanitize = "warn"
+    try:
+        report = read_passes[cores](src, n, passes, tile, bypass, offset)
+    finally:
+        config.sanitize = old
+    assert {(f.pipe, f.other_pipe) for f in report.findings} <= {("PIPE_MTE2", "PIPE_MTE2")}
     return report.busy[MTE2] / cores, report
 
 

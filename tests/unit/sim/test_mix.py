@@ -16,11 +16,12 @@ def _probe_kernel(kernel_type):
     @asc.jit(kernel_type=kernel_type)
     def probe(out: asc.GlobalAddress):
         g = asc.GlobalTensor()
-        g.set_global_buffer(out, 64)
-        # AIVs write rows 0.., AICs rows 8..: one row of 4 per core, indexed as it sees itself.
-        base = asc.get_block_idx() * 4
+        g.set_global_buffer(out, 256)
+        # AIVs write rows 0.., AICs rows 8..: one row of 4 per core, indexed as it sees itself;
+        # a row is a 64-byte line, as cores writing GM through SetValue need (SetValue.md).
+        base = asc.get_block_idx() * 16
         if asc.ascend_is_aic():
-            base = 32 + asc.get_block_idx() * 4
+            base = 128 + asc.get_block_idx() * 16
         g.set_value(base + 0, asc.get_block_idx())
         g.set_value(base + 1, asc.get_sub_block_idx())
         g.set_value(base + 2, asc.get_sub_block_num())
@@ -30,9 +31,9 @@ def _probe_kernel(kernel_type):
 
 
 def test_mix_aic_1_2_runs_one_aic_and_two_aivs_per_block():
-    out = np.full(64, -1, np.int32)
+    out = np.full(256, -1, np.int32)
     report = _probe_kernel(KernelType.MIX_AIC_1_2)[2](out)
-    rows = out.reshape(16, 4).tolist()
+    rows = out.reshape(16, 16)[:, :4].tolist()
     # AIVs: GetBlockIdx counts vector cores (block * 2 + sub block), GetSubBlockNum() is 2,
     # GetBlockNum() the launch's blocks.
     assert rows[:4] == [[0, 0, 2, 2], [1, 1, 2, 2], [2, 0, 2, 2], [3, 1, 2, 2]]
@@ -47,9 +48,9 @@ def test_mix_aic_1_2_runs_one_aic_and_two_aivs_per_block():
 
 
 def test_mix_aic_1_1_has_one_vector_core():
-    out = np.full(64, -1, np.int32)
+    out = np.full(256, -1, np.int32)
     report = _probe_kernel(KernelType.MIX_AIC_1_1)[2](out)
-    rows = out.reshape(16, 4).tolist()
+    rows = out.reshape(16, 16)[:, :4].tolist()
     assert rows[:2] == [[0, 0, 1, 2], [1, 0, 1, 2]]
     assert rows[8:10] == [[0, 0, 1, 2], [1, 0, 1, 2]]
     assert [c.label for c in report.cores] == [
@@ -60,11 +61,11 @@ def _ratio_kernel(kernel_type):
     @asc.jit(kernel_type=kernel_type)
     def ratio(out: asc.GlobalAddress):
         g = asc.GlobalTensor()
-        g.set_global_buffer(out, 16)
+        g.set_global_buffer(out, 256)
         slot = asc.get_block_idx()
         if asc.ascend_is_aic():
             slot = 8 + asc.get_block_idx()
-        g.set_value(slot, asc.get_task_ratio())
+        g.set_value(slot * 16, asc.get_task_ratio())  # a 64-byte line per core
 
     return ratio
 
@@ -74,10 +75,11 @@ def _ratio_kernel(kernel_type):
 def test_task_ratio_is_the_vector_cores_per_ai_core_on_an_aiv(kernel_type, aiv):
     # quant_group_matmul deals its vector work out by GetTaskRation(); it read 1 everywhere,
     # so each AIV of a 1:2 launch did both halves.
-    out = np.full(16, -1, np.int32)
+    out = np.full(256, -1, np.int32)
     _ratio_kernel(kernel_type)[2](out)
-    assert out[:2 * aiv].tolist() == [aiv] * (2 * aiv)
-    assert out[8:10].tolist() == [1, 1]
+    slots = out[::16]
+    assert slots[:2 * aiv].tolist() == [aiv] * (2 * aiv)
+    assert slots[8:10].tolist() == [1, 1]
 
 
 @asc.jit(kernel_type=KernelType.MIX_AIC_1_2)
@@ -176,6 +178,9 @@ def _handoff(ws: asc.GlobalAddress, out: asc.GlobalAddress, do_set: asc.ConstExp
     if asc.ascend_is_aic():
         for i in range(8):
             ws_gm.set_value(i, 10.0 * i)
+        # out of the DCache into GM, where the vector cores' DataCopy reads (SetValue.md)
+        asc.data_cache_clean_and_invalid(asc.CacheLine.SINGLE_CACHE_LINE, ws_gm,
+                                         dcci_dst=asc.DcciDst.CACHELINE_OUT)
         if do_set:
             asc.cross_core_set_flag(flag_id=3, mode_id=2, pipe=asc.PipeID.PIPE_S)
     if asc.ascend_is_aiv():
@@ -327,20 +332,23 @@ def _set_on(ws: asc.GlobalAddress, out: asc.GlobalAddress, pipe: asc.ConstExpr[i
     ws_gm.set_global_buffer(ws, 8)
     if asc.ascend_is_aic():
         ws_gm.set_value(0, 5.0)
+        asc.data_cache_clean_and_invalid(asc.CacheLine.SINGLE_CACHE_LINE, ws_gm,
+                                         dcci_dst=asc.DcciDst.CACHELINE_OUT)
         asc.cross_core_set_flag(flag_id=2, mode_id=2, pipe=pipe)
     if asc.ascend_is_aiv():
         asc.cross_core_wait_flag(flag_id=2)
         out_gm = asc.GlobalTensor()
-        out_gm.set_global_buffer(out + asc.get_sub_block_idx() * 8, 8)
+        # a 64-byte line per vector core: they write it through SetValue (SetValue.md)
+        out_gm.set_global_buffer(out + asc.get_sub_block_idx() * 16, 8)
         out_gm.set_value(0, ws_gm.get_value(0))
 
 
 def test_a_set_orders_only_what_its_pipe_has_seen():
     from ascdsl.dialects.ascendc.enums import Pipe
 
-    ws, out = np.zeros(8, np.float32), np.zeros(16, np.float32)
+    ws, out = np.zeros(8, np.float32), np.zeros(32, np.float32)
     _set_on[1](ws, out, int(Pipe.PIPE_S))  # the scalar write is S's own work: ordered
-    assert out[0] == out[8] == 5.0
+    assert out[0] == out[16] == 5.0
     # MTE3 knows nothing of the scalar unit's write: its set does not order it.
     with pytest.raises(asc.SimulationError, match="RaceError: .*set_value.* on PIPE_S of the AIC"):
         _set_on[1](ws, out, int(Pipe.PIPE_MTE3))

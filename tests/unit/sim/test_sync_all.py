@@ -200,22 +200,29 @@ def test_pyascs_sync_all_kernels_run_on_one_core_and_on_eight(cores):
 
 @asc.jit
 def _rounds(z: asc.GlobalAddress):
-    # Three rounds: in each, core b writes z[b] after reading z[b - 1] of the round before.
+    # Three rounds: in each, core b writes z[16 b] after reading z[16 (b - 1)] of the round
+    # before. Each core has a 64-byte line of its own, written back and dropped from its
+    # DCache around the SyncAlls (GlobalTensor SetValue.md / GetValue.md).
     b = asc.get_block_idx()
     n = asc.get_block_num()
     gz = asc.GlobalTensor()
     gz.set_global_buffer(z)
+    prev = ((b + n - 1) % n) * 16
     for r in range(3):
-        v = gz.get_value((b + n - 1) % n)
+        asc.data_cache_clean_and_invalid(asc.CacheLine.SINGLE_CACHE_LINE, gz[prev],
+                                         dcci_dst=asc.DcciDst.CACHELINE_OUT)
+        v = gz.get_value(prev)
         asc.sync_all()
-        gz.set_value(b, v + 1.0)
+        gz.set_value(b * 16, v + 1.0)
+        asc.data_cache_clean_and_invalid(asc.CacheLine.SINGLE_CACHE_LINE, gz[b * 16],
+                                         dcci_dst=asc.DcciDst.CACHELINE_OUT)
         asc.sync_all()
 
 
 def test_sync_all_in_a_loop_counts_rounds():
-    z = np.zeros(8, np.float32)
+    z = np.zeros(64, np.float32)
     report = _rounds[4](z)
-    np.testing.assert_array_equal(z[:4], [3, 3, 3, 3])
+    np.testing.assert_array_equal(z[::16], [3, 3, 3, 3])
     assert not report.findings
 
 

@@ -160,8 +160,10 @@ def test_layer_of_pairs():
     assert layer_of(MTE3, MTE2, gm, None) is Layer.USER
     assert layer_of(MTE2, MTE1, l1, "queue") is Layer.FRAMEWORK
     assert layer_of(S, M, l1, None) is Layer.USER  # the cube core: no auto-sync
-    for p in (S, MTE2, MTE3, M, MTE1, FIX):
+    for p in (S, M, MTE1, FIX):
         assert layer_of(p, p, ub, None) is Layer.HARDWARE
+    for p in (MTE2, MTE3):  # overlapping copies on one DMA pipe: PipeBarrier by hand
+        assert layer_of(p, p, ub, "queue") is Layer.USER
 
 
 # --- the printer --------------------------------------------------------------------------------
