@@ -10,7 +10,8 @@ a counter holds at most 15 sets (pyasc's docs: "同一flagId的计数器最多�
 0-10 are the user's (SyncAll and the Matmul API use the rest).
 
 - mode 0: every AIC (or every AIV) of the launch: each waiting core passes once all cores of
-  its kind have set the id;
+  its kind have set the id (a launch with a mode-0 set runs all its timelines as one run,
+  sim/syncall.py, so one `BlockFlags` holds every AI core's counters);
 - mode 1: the two AIVs of an AI core: their counters count once both have set the id;
 - mode 2: AIC <-> AIV of an AI core: an AIC set counts on each AIV; the AIC's counter counts
   once every AIV of its AI core has set the id.
@@ -19,15 +20,16 @@ Ordering, for the sanitizer: a set on pipe P publishes what P has done and knows
 clock, sim/sanitizer.py) together with what its core learned from earlier waits; a wait joins
 that into its core's knowledge and starts a new epoch of the core. After the launch, GM
 accesses of two timelines of one AI core conflict unless one is covered by what the other's
-core knew at the other's epoch; timelines of different AI cores are never ordered (blocks run
-in parallel; block sync across AI cores is not simulated in mixed launches).
+core knew at the other's epoch. Timelines of different AI cores are ordered the same way in a
+launch whose timelines run together (SyncAll, mode-0 flags: their publications carry what each
+core knew), and never otherwise (blocks run in parallel).
 """
 
 from __future__ import annotations
 
 from collections import deque
 
-from .errors import DeadlockError, EventError, NotSimulatedError, RaceError, Site
+from .errors import DeadlockError, EventError, RaceError, Site
 from .mix import lane_name
 from .sanitizer import PIPE_NAMES, SAME_BYTES_WHY, S, _first_overlap, _merge
 
@@ -49,19 +51,41 @@ def _name(core) -> str:
 
 
 class BlockFlags:
-    """The flag counters of one AI core's cores, and what each core knows of the others."""
+    """The flag counters of one AI core's cores (of every AI core's, when the launch's
+    timelines take turns together: sim/syncall.py), and what each core knows of the others.
+    Everything is keyed by `CoreSim.lane`, which is unique among the cores held."""
 
     def __init__(self, cores: list):
         self.cores = cores
+        # mode 0's members: every AIV / AIC held; modes 1 and 2 stay within an AI core
         self.aivs = [c for c in cores if c.kind == "aiv"]
         self.aics = [c for c in cores if c.kind == "aic"]
+        self.blocks: dict[int, tuple[list, list]] = {}  # block -> (its AIVs, its AICs)
+        for c in cores:
+            self.blocks.setdefault(c.block_idx, ([], []))[c.kind == "aic"].append(c)
         # (lane, id) -> deque of (time, publication, set site): the sets a wait can take
         self.counters: dict[tuple[int, int], deque] = {}
         # (group, id) -> {lane: deque of (time, publication, site)}: sets of a group of cores
         # that count only once every member has set (mode 2 AIV->AIC, modes 0/1 between AIVs)
-        self.partial: dict[tuple[str, int], dict[int, deque]] = {}
+        self.partial: dict[tuple, dict[int, deque]] = {}
         # Per lane, per epoch: {other lane: counts per pipe of its ops known to be done}.
-        self.know: list[list[dict]] = [[{}] for _ in cores]
+        self.know: dict[int, list[dict]] = {c.lane: [{}] for c in cores}
+
+    def publication(self, c, p: int) -> dict:
+        """What an event on `c`'s pipe `p` tells the cores it reaches: what `p` has done and
+        knows, with what `c` learned from its earlier waits."""
+        pub = dict(self.know[c.lane][-1])
+        pub[c.lane] = c.san.snapshot(p)
+        return pub
+
+    def learn(self, c, pubs) -> None:
+        """Core `c` passed a wait that carries `pubs`: a new epoch of what it knows."""
+        know = self.know[c.lane]
+        cur = know[-1]
+        for pub in pubs:
+            cur = _join(cur, pub)
+        know.append(cur)
+        c.san.xepoch = len(know) - 1
 
     # --- set ------------------------------------------------------------------------------
 
@@ -74,43 +98,33 @@ class BlockFlags:
         if c.done[p] > t:
             t = c.done[p]
         t += c.cost.cross_core_latency
-        pub = None
-        if c.san is not None:
-            pub = dict(self.know[c.lane][-1])
-            pub[c.lane] = c.san.snapshot(p)
+        pub = self.publication(c, p) if c.san is not None else None
         if c.trace is not None:
             c.trace.append((p, t, 0.0, site))
         rec = (t, pub, site)
+        aivs, aics = self.blocks[c.block_idx]
+        b = c.block_idx
         if mode == 2:
             if c.kind == "aic":
-                for v in self.aivs:
+                for v in aivs:
                     self._push(v, flag, rec, c, site)
             else:
-                self._group(("to-aic", flag), c, self.aivs, self.aics, flag, rec, site)
-        elif mode == 1 or (mode == 0 and c.kind == "aiv"):
-            if c.kind == "aic":
-                c.finding(EventError(
-                    "sets a mode-1 cross-core flag on the cube core: mode 1 synchronizes the "
-                    "two vector cores of an AI core (use mode 2 between the cube and vector "
-                    "cores)", site, PIPE_NAMES[p]))
-                return
-            if mode == 0:
-                self._launch_wide(c, site)
-            self._group(("aivs", flag), c, self.aivs, self.aivs, flag, rec, site)
+                self._group(("to-aic", b, flag), c, aivs, aics, flag, rec, site)
+        elif mode == 1 and c.kind == "aic":
+            c.finding(EventError(
+                "sets a mode-1 cross-core flag on the cube core: mode 1 synchronizes the "
+                "two vector cores of an AI core (use mode 2 between the cube and vector "
+                "cores)", site, PIPE_NAMES[p]))
+        elif mode == 1:
+            self._group(("aivs", b, flag), c, aivs, aivs, flag, rec, site)
         elif mode == 0:
-            self._launch_wide(c, site)
-            self._group(("aics", flag), c, self.aics, self.aics, flag, rec, site)
+            # every AIV (AIC) held: sim/kernel.py runs a launch with a mode-0 set as one run
+            group = self.aivs if c.kind == "aiv" else self.aics
+            self._group(("all", c.kind, flag), c, group, group, flag, rec, site)
         else:
             c.finding(EventError(f"uses cross-core sync mode {mode}; the modes are 0 (all "
                                  "cores of a kind), 1 (the AIVs of an AI core) and 2 (AIC <-> "
                                  "AIV)", site))
-
-    def _launch_wide(self, c, site: Site) -> None:
-        if c.block_num > 1:
-            raise NotSimulatedError(
-                "is a mode-0 cross-core sync (every core of its kind in the launch) on more "
-                "than one block; the simulator runs the AI cores of a mixed launch one after "
-                "another, so it simulates mode 0 on one block only", site, core=c.block_idx)
 
     def _valid_id(self, c, flag, site: Site) -> bool:
         if isinstance(flag, int) and 0 <= flag < USER_FLAG_IDS:
@@ -164,9 +178,10 @@ class BlockFlags:
 
         if not c.xrun.wait_until(c, ready, site):
             notes = [(s, f"the {_name(o)} waits here") for o, s in c.xrun.others_waiting(c)]
+            scope = "the AI core" if len(self.blocks) == 1 else "the launch"
             c.finding(DeadlockError(
-                f"waits for cross-core flag {flag} on the {_name(c)}, but no core of the AI "
-                "core sets it any more (the others have finished or wait too): the core "
+                f"waits for cross-core flag {flag} on the {_name(c)}, but no core of {scope} "
+                "sets it any more (the others have finished or wait too): the core "
                 "would wait forever", site, PIPE_NAMES[S], notes=notes))
             return
         t, pub, _set_site = counters[key].popleft()
@@ -176,9 +191,7 @@ class BlockFlags:
             if c.trace is not None:
                 c.trace.append((S, start, t - start, site))
         if c.san is not None:
-            know = self.know[c.lane]
-            know.append(_join(know[-1], pub))
-            c.san.xepoch = len(know) - 1
+            self.learn(c, (pub,))
 
     # --- end of the block -----------------------------------------------------------------
 
@@ -193,7 +206,8 @@ class BlockFlags:
                     f"sets cross-core flag {flag} for the {_name(core)}, but no "
                     "CrossCoreWaitFlag there takes it before the kernel ends (the counter "
                     "keeps it into the next kernel)", site))
-        for (group, flag), sets in self.partial.items():
+        for key, sets in self.partial.items():
+            flag = key[-1]
             for lane, q in sets.items():
                 if q:
                     core = by_lane[lane]
@@ -206,9 +220,11 @@ class BlockFlags:
 # --- the GM check across timelines --------------------------------------------------------------
 
 
-def check_mixed(cores: list, know: dict, report) -> None:
+def check_mixed(cores: list, know: dict, report, across: bool = False) -> None:
     """Report GM ranges that one timeline writes and another accesses with nothing ordering
-    the two. `know[core]` is the core's knowledge per epoch (BlockFlags.know[lane])."""
+    the two. `know[core]` is the core's knowledge per epoch (BlockFlags.know[lane]); it
+    orders timelines of different AI cores too when `across` (the launch's timelines took
+    turns together and met at SyncAll or mode-0 flags)."""
     per_buf: dict = {}
     for c in cores:
         for buf, entries in c.san.gm_log.items():
@@ -226,12 +242,19 @@ def check_mixed(cores: list, know: dict, report) -> None:
                 if (_first_overlap(merged[i][1], merged[j][0]) is None
                         and _first_overlap(merged[i][0], merged[j][1]) is None):
                     continue
-                if ca.block_idx == cb.block_idx:
-                    _check_same_core(buf, ca, ea, cb, eb, know, report)
+                same = ca.block_idx == cb.block_idx
+                if same or across:
+                    _check_known(buf, ca, ea, cb, eb, know, report, same)
                 else:
-                    xa, xb = _same_writes_dropped(ea, eb)
-                    if not _check(buf, ca, xa, cb, xb, report, False) and xa is not ea:
-                        _report_same(buf, ca, ea, cb, eb, report)
+                    _check_blocks(buf, ca, ea, cb, eb, report)
+
+
+def _check_blocks(buf, ca, ea: list, cb, eb: list, report) -> bool:
+    """Report a conflict between timelines of two AI cores; whether one was."""
+    xa, xb = _same_writes_dropped(ea, eb)
+    if _check(buf, ca, xa, cb, xb, report, False):
+        return True
+    return xa is not ea and _report_same(buf, ca, ea, cb, eb, report)
 
 
 def _same_writes_dropped(ea: list, eb: list) -> tuple[list, list]:
@@ -254,7 +277,7 @@ def _same_writes_dropped(ea: list, eb: list) -> tuple[list, list]:
     return keep(ea), keep(eb)
 
 
-def _check_same_core(buf, ca, ea: list, cb, eb: list, know: dict, report) -> None:
+def _check_known(buf, ca, ea: list, cb, eb: list, know: dict, report, same: bool) -> None:
     if _first_overlap(_merge(ea), _merge(eb)) is None:
         return
     ka, kb = know[ca], know[cb]
@@ -270,7 +293,11 @@ def _check_same_core(buf, ca, ea: list, cb, eb: list, know: dict, report) -> Non
             seen_by_a = ka[xa].get(cb.lane)
             ua = [e for e in ga if seen_by_b is None or e[6] > seen_by_b[e[4]]]
             ub = [e for e in gb if seen_by_a is None or e[6] > seen_by_a[e[4]]]
-            if ua and ub and _check(buf, ca, ua, cb, ub, report, True):
+            if not (ua and ub):
+                continue
+            hit = (_check(buf, ca, ua, cb, ub, report, True) if same
+                   else _check_blocks(buf, ca, ua, cb, ub, report))
+            if hit:
                 return
 
 
@@ -309,12 +336,12 @@ def _check(buf, ca, ea: list, cb, eb: list, report, same_core: bool) -> bool:
     return True
 
 
-def _report_same(buf, ca, ea: list, cb, eb: list, report) -> None:
+def _report_same(buf, ca, ea: list, cb, eb: list, report) -> bool:
     """The warning of check_cores for writes both AI cores left with the same bytes."""
     hit = _first_overlap(_merge([e for e in ea if e[2] is True]),
                          _merge([e for e in eb if e[2] is True]))
     if hit is None:
-        return
+        return False
     w, x = _covering(ea, hit[0], True), _covering(eb, hit[0], True)
     lo, hi = max(w[0], x[0]), min(w[1], x[1])
     report(RaceError(
@@ -322,6 +349,7 @@ def _report_same(buf, ca, ea: list, cb, eb: list, report) -> None:
         f"that the {_name(cb)} writes too{SAME_BYTES_WHY}", w[3], PIPE_NAMES[w[4]],
         other=x[3], other_pipe=PIPE_NAMES[x[4]], other_note=f"the access of the {_name(cb)}",
         warning=True))
+    return True
 
 
 def _covering(entries: list, point: int, writes_only: bool) -> tuple:

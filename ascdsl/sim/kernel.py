@@ -5,7 +5,8 @@
 
 Cores run one after another (block_idx 0..n-1) against the same GM arrays; each core has its own
 memories, clocks and sanitizer. A kernel with SyncAll runs its cores as threads that take turns
-(sim/syncall.py), a mixed kernel each block's timelines (sim/mix.py). When all ran, GM ranges
+(sim/syncall.py), a mixed kernel each block's timelines (sim/mix.py) — every block's at once
+when it has a SyncAll or a mode-0 cross-core flag (sim/syncall.py). When all ran, GM ranges
 written by one core and accessed by another are checked. Argument checking for users
 (numpy/torch, names in messages) is the runtime's job (ascdsl.runtime); this layer takes
 prepared values.
@@ -24,6 +25,7 @@ from xdsl.ir import Attribute
 
 from ascdsl.dialects.ascendc import soc as soc_table
 from ascdsl.dialects.ascendc.ops_block_sync import SyncAllHardOp, SyncAllSoftOp
+from ascdsl.dialects.ascendc.ops_cross_core import CrossCoreSetFlagOp
 from ascdsl.dialects.ascendc.ops_cube import CubeOp, DataCopyNd2NzOp
 from ascdsl.dialects.ascendc.ops_data_copy_ext import LoadImageToLocalOp
 from ascdsl.dialects.ascendc.ops_matmul import MatmulOp, RegistMatmulObjOp
@@ -46,7 +48,7 @@ from .mix import BlockRun, has_vector_work, lanes_of, make_cores
 from .report import RunReport
 from .sanitizer import check_cross_core
 from .structs import decode, layout, struct_of
-from .syncall import run_together
+from .syncall import run_mixed_together, run_together
 
 SANITIZE_MODES = ("raise", "warn", "off")
 
@@ -112,8 +114,14 @@ class SimKernel:
             self.lanes = lanes_of("MIX_AIC_1_2")
         # SyncAll makes every core wait for all the others: such a launch runs its cores as
         # threads that take turns (sim/syncall.py) instead of one after another.
-        self.sync_all = any(isinstance(op, (SyncAllSoftOp, SyncAllHardOp))
-                            for op in module.walk())
+        # So does a mode-0 cross-core flag (every AIC, or every AIV, of the launch) in a mixed
+        # launch: its AI cores' timelines all run as one turn-taking run.
+        self.sync_all = self.all_core_flags = False
+        for op in module.walk():
+            if isinstance(op, (SyncAllSoftOp, SyncAllHardOp)):
+                self.sync_all = True
+            elif isinstance(op, CrossCoreSetFlagOp) and op.mode == 0:
+                self.all_core_flags = True
         self.program = Program(module, self.soc, mixed=self.lanes is not None)
         self.main = self.program.function(name, None)
 
@@ -161,7 +169,8 @@ class SimKernel:
         again = 1 < core_num * lanes <= launch.active
         ms = launch.cost.memsys
         # The time rule for shared lines (l2share) corrects what block order charged; a launch
-        # whose cores take turns (SyncAll) reads in another order, so it keeps the L2 state's.
+        # whose cores take turns (SyncAll) reads in another order, so it keeps the L2 state's
+        # (a mixed launch always does: SyncAll and mode-0 flags change nothing there).
         if again and self.lanes is None and not (self.sync_all and core_num > 1):
             ms.log = ReadLog()
         report, first_spans = self._run(launch, core_num, args)
@@ -305,26 +314,30 @@ class SimKernel:
 
 def run_mixed(kernel: SimKernel, launch: Launch, values: list, core_num: int,
               nblocks: int) -> list[CoreSim]:
-    """Run a mixed launch: per block, its AIC and AIV timelines interleaved (sim/mix.py);
-    then the GM check across all timelines (sim/crosscore.py)."""
-    cores: list[CoreSim] = []
-    know: dict = {}
-    runs = []
-    for b in range(core_num):
-        block = make_cores(launch, b, nblocks, kernel.lanes)
-        run = BlockRun(block, lambda c: kernel.run_core(c, values))
-        run.run()
-        for c in block:
-            launch.cost.memsys.finish(c)
-        runs.append(run)
-        for c in block:
-            know[c] = run.flags.know[c.lane]
-        cores.extend(block)
+    """Run a mixed launch: per block, its AIC and AIV timelines interleaved (sim/mix.py) —
+    or, when the kernel has a SyncAll or a mode-0 flag, every block's together
+    (sim/syncall.py); then the GM check across all timelines (sim/crosscore.py)."""
+    together = kernel.sync_all or kernel.all_core_flags
+    if together:
+        cores, flags = run_mixed_together(kernel, launch, values, core_num, nblocks)
+        flag_sets = [flags]
+    else:
+        cores = []
+        flag_sets = []
+        for b in range(core_num):
+            block = make_cores(launch, b, nblocks, kernel.lanes)
+            run = BlockRun(block, lambda c: kernel.run_core(c, values))
+            run.run()
+            for c in block:
+                launch.cost.memsys.finish(c)
+            flag_sets.append(run.flags)
+            cores.extend(block)
     if launch.mode != "off":
+        know = {c: fs.know[c.lane] for fs in flag_sets for c in fs.cores}
         # Races first: a set nobody waited for is usually the other half of a missing wait.
-        check_mixed(cores, know, launch.report)
-        for run in runs:
-            run.flags.finish()
+        check_mixed(cores, know, launch.report, together)
+        for fs in flag_sets:
+            fs.finish()
     return cores
 
 

@@ -14,8 +14,10 @@ a baton lets exactly one run at a time (`BlockRun`). A timeline runs until it mu
 flag nobody has set yet; then the lowest-numbered timeline that can go on runs (AIC first).
 When none can, the first waiting one is deadlocked. Times do not depend on this order: they
 come from each core's own clocks and the flags' times. Blocks run one after another, as in a
-launch of single-kind cores (sim/kernel.py). `TurnRun` is the threads-and-baton part alone; a
-single-kind launch with SyncAll runs its cores on it (sim/syncall.py).
+launch of single-kind cores (sim/kernel.py), unless the kernel has a SyncAll or a mode-0
+cross-core flag: then every timeline of every block takes turns in one run (sim/syncall.py),
+and each AI core's timelines see their part of it as a `BlockView`. `TurnRun` is the
+threads-and-baton part alone; a single-kind launch with SyncAll runs its cores on it too.
 """
 
 from __future__ import annotations
@@ -258,7 +260,29 @@ class BlockRun(TurnRun):
         self.flags = BlockFlags(cores)
 
 
-def make_cores(launch, block: int, nblocks: int, lanes: tuple[str, ...]) -> list:
+class BlockView:
+    """One AI core's timelines inside a run of the whole launch (sim/syncall.py): what its
+    cross-core flags and Matmul objects see as `core.xrun`, as they see a `BlockRun`."""
+
+    def __init__(self, run: TurnRun, lanes: list, flags):
+        self.run = run
+        self.lanes = lanes
+        self.flags = flags
+        for lane in lanes:
+            lane.core.xrun = self
+
+    def wait_until(self, core, ready: Callable[[], bool], site) -> bool:
+        return self.run.wait_until(core, ready, site)
+
+    def others_waiting(self, core) -> list:
+        return self.run.others_waiting(core)
+
+
+def make_cores(launch, block: int, nblocks: int, lanes: tuple[str, ...], base: int = 0
+               ) -> list:
+    """The timelines of AI core `block`, numbered from `base` (`CoreSim.lane`: their
+    memories, flag counters and knowledge are keyed by it, so timelines that run interleaved
+    need distinct numbers)."""
     from .core import CoreSim
 
     sub_num = sum(1 for k in lanes if k == "aiv")
@@ -266,10 +290,10 @@ def make_cores(launch, block: int, nblocks: int, lanes: tuple[str, ...]) -> list
     sub = 0
     for i, kind in enumerate(lanes):
         if kind == "aic":
-            cores.append(CoreSim(launch, block, nblocks, lane=i, kind="aic", sub_idx=0,
+            cores.append(CoreSim(launch, block, nblocks, lane=base + i, kind="aic", sub_idx=0,
                                  sub_num=1))
         else:
-            cores.append(CoreSim(launch, block, nblocks, lane=i, kind="aiv", sub_idx=sub,
-                                 sub_num=sub_num))
+            cores.append(CoreSim(launch, block, nblocks, lane=base + i, kind="aiv",
+                                 sub_idx=sub, sub_num=sub_num))
             sub += 1
     return cores

@@ -160,7 +160,9 @@ def _serve(c, proto, ch: KfcChannel, site) -> None:
             for other in states.values():
                 if other is not st and getattr(other, "l0c_held", None):
                     other.l0c_held = {}
-                    other.l0c_taken_by = f"AIV{ch.run.lanes[msg.sub].core.sub_idx}"
+                    # lanes are numbered launch-wide when all blocks run as one
+                    lane = next(x for x in ch.run.lanes if x.core.lane == msg.sub)
+                    other.l0c_taken_by = f"AIV{lane.core.sub_idx}"
         extra = SERVER_HANDLERS.get(kind)
         if extra is not None:
             return extra(c, st, ch, msg)

@@ -354,13 +354,17 @@ def test_a_set_orders_only_what_its_pipe_has_seen():
         _set_on[1](ws, out, int(Pipe.PIPE_MTE3))
 
 
-def test_block_syncs_are_refused_in_mixed_launches():
+def test_block_syncs_other_than_sync_all_are_refused_in_mixed_launches():
+    # (SyncAll runs there: tests/unit/sim/test_syncall_mix.py)
     @asc.jit(kernel_type=KernelType.MIX_AIC_1_2)
-    def meet(out: asc.GlobalAddress):
-        asc.sync_all()
+    def meet(ws: asc.GlobalAddress):
+        gws = asc.GlobalTensor()
+        gws.set_global_buffer(ws)
+        lws = asc.LocalTensor(asc.int32, asc.TPosition.VECCALC, 0, 256)
+        asc.ib_set(gws, lws, block_idx=0, event_id=0)
 
     with pytest.raises(asc.SimulationError, match="NotSimulatedError: .*CrossCoreSetFlag"):
-        meet[1](np.zeros(8, np.float32))
+        meet[1](np.zeros(64, np.int32))
 
 
 @asc.jit(kernel_type=KernelType.MIX_AIC_1_2)
@@ -379,7 +383,9 @@ def test_mode_1_passes_once_both_vector_cores_set():
         _aiv_barrier[1](np.zeros(8, np.float32), 1, False)
 
 
-def test_mode_0_runs_on_one_block_and_is_refused_on_more():
+def test_mode_0_meets_every_vector_core_of_the_launch():
     assert _aiv_barrier[1](np.zeros(8, np.float32), 0, True).findings == []
-    with pytest.raises(asc.SimulationError, match="NotSimulatedError: .*mode-0"):
-        _aiv_barrier[2](np.zeros(8, np.float32), 0, True)
+    assert _aiv_barrier[2](np.zeros(8, np.float32), 0, True).findings == []
+    # AIV1 of each AI core does not set: nobody of the launch passes
+    with pytest.raises(asc.SimulationError, match="DeadlockError: .*no core of the launch"):
+        _aiv_barrier[2](np.zeros(8, np.float32), 0, False)
