@@ -378,8 +378,7 @@ def run_catlass_06(case: str) -> tuple[dict, str]:
 
 
 def run_quant(case: str) -> tuple[dict, str]:
-    """catlass 12 (one MIX launch) or 52 (its three phases, composed by
-    catlass_quant_matmul.splitk_time) at the row's shape, checked against numpy."""
+    """catlass 12 or 52 (one MIX launch each) at the row's shape, checked against numpy."""
     cq = catlass_quant_matmul
     example, shape = case.split("-")
     m, n, k = QUANT_SHAPES[shape]
@@ -403,36 +402,27 @@ def run_quant(case: str) -> tuple[dict, str]:
             ok = np.array_equal(d, want.astype(np.float16))
         else:
             d = np.zeros(m * n, np.uint16)  # bf16 bit patterns
-            reports = cq.launch_splitk(a, b, scale, pt, d, m, n, k, cores)
+            report = cq.launch_splitk(a, b, scale, pt, d, m, n, k, cores)
             ok = np.array_equal(d, f32_to_bf16(want))
     finally:
         config.soc = old
     if not ok:
         raise SystemExit(f"catlass {case}: wrong result")
     clock = soc.clock_mhz
+    figures = report.msprof()
+    aic = [c for c in report.cores if c.kind == "aic"]
+    busiest = max(aic, key=lambda c: c.cycles)
+    pipes = ", ".join(f"{p.removeprefix('PIPE_')} {busiest.busy.get(p, 0.0) / clock:.2f}"
+                      for p in ("PIPE_MTE2", "PIPE_MTE1", "PIPE_M", "PIPE_FIX"))
+    blocks = -(-m // cq.TILE[0]) * -(-n // cq.TILE[1])
     if example == "12":
-        figures = report.msprof()
-        aic = [c for c in report.cores if c.kind == "aic"]
-        busiest = max(aic, key=lambda c: c.cycles)
-        blocks = -(-m // cq.TILE[0]) * -(-n // cq.TILE[1])
         note = (f"{config_name(row)}; MIX, {blocks} of {cores} AI cores with a block; the "
-                "busiest AIC's pipes (us): " + ", ".join(
-                    f"{p.removeprefix('PIPE_')} {busiest.busy.get(p, 0.0) / clock:.2f}"
-                    for p in ("PIPE_MTE2", "PIPE_MTE1", "PIPE_M", "PIPE_FIX")))
+                f"busiest AIC's pipes (us): {pipes}")
     else:
-        cube, red, deq = reports
-        figures = {TD: cq.splitk_time(reports, soc) / clock}
-        figures.update({key: v for key, v in cube.msprof().items() if key.startswith("aic_")})
-        vec = (red, deq)
-        figures[AIV] = sum(sum(r.core_cycles) for r in vec) / (2 * cores) / clock
-        for pipe, short in (("PIPE_V", "vec"), ("PIPE_MTE2", "mte2"), ("PIPE_MTE3", "mte3"),
-                            ("PIPE_S", "scalar")):
-            figures[f"aiv_{short}_time(us)"] = sum(r.pipe_time_us(pipe) for r in vec)
-        factor = cq.splitk_factor(m, n, k, cores)
-        note = (f"{config_name(row)}; split-K factor {factor}; phases (us): cube "
-                f"{cube.task_cycles / clock:.2f} (task), reduction "
-                f"{max(red.core_cycles) / clock:.2f}, dequantisation "
-                f"{max(deq.core_cycles) / clock:.2f} (slowest vector core)")
+        aiv = max((c for c in report.cores if c.kind == "aiv"), key=lambda c: c.cycles)
+        note = (f"{config_name(row)}; MIX, split-K factor "
+                f"{cq.splitk_factor(m, n, k, cores)} over {blocks} blocks; the busiest AIC's "
+                f"pipes (us): {pipes}; the slowest AIV ends at {aiv.cycles / clock:.2f} us")
     return figures, note
 
 

@@ -33,10 +33,11 @@ and for all vector cores (CrossCoreBarrier mode 0), the 2 x cores vector cores s
 copy out) into an int32 result, all meet again, and the vector cores of each AI core dequantise
 its blocks as 12 does (float scales, bf16 D; Plan B of the README: reduce, then dequantise).
 
-The simulator runs the blocks of a launch one after another and refuses mode-0 (all-core)
-flags in a multi-block launch, so 52 runs as its three phases, each a launch of its own (the
-cube part, the reduction, the dequantisation); `splitk_time` composes the task as the barriers
-do: the slowest core of each phase, one cross-core latency per barrier, one task head.
+52 runs as catlass launches it, one MIX launch: each cube core sets flag 0 (mode 2, on FIX)
+after its last Fixpipe; each vector core waits for it, meets every vector core of the launch
+(CrossCoreBarrier<0, PIPE_MTE2>: flag 8, mode 0), reduces, meets them again and dequantises.
+(Until mixed launches ran their blocks together, 52 ran as three launches whose times were
+added: a cold L2 for each phase, and a barrier priced as one latency.)
 
 Not re-created: UnitFlag (52's MmadPingpong asks for it: the Fixpipe drains L0C while the last
 Mmads run; ascdsl's Mmad/Fixpipe do not model it); the Preload block's copy of the next block's
@@ -52,7 +53,6 @@ import numpy as np
 
 import ascdsl as asc
 from ascdsl.runtime.config import KernelType
-from ascdsl.sim.report import mix_head_cycles
 from catlass_basic_matmul import L0AB_HALF_BYTES, L1_BYTES, block_coord, drain, smaller
 from catlass_optimized_matmul import B_COL, copy_stage, stage_mmads
 
@@ -63,6 +63,8 @@ EPI_ROWS, EPI_COLS = 32, 256  # EpilogueTileShape
 WS_STAGES = 2  # 12's workspace slots per core
 REDUCE_LEN = 192 * 1024 // 4  # SplitkReduceAdd's COMPUTE_LENGTH (int32 elements)
 FLAGS_PER_STAGE = 2  # 12: flag 2s = slot s stored (AIC -> AIV), 2s + 1 = slot s free
+AIC_FINISH = 0  # 52: flagAicFinish (AIC -> its AIVs, mode 2)
+AIV_BARRIER = 8  # catlass arch/cross_core_sync.hpp AIV_INTER_BLOCK_BARRIER (mode 0)
 
 # The epilogue's UB (bytes): two stages of the C tile, scale row, per-token column and D tile,
 # then the f32 work tiles. The per-token product goes back into the f32 copy of C, which the
@@ -316,9 +318,8 @@ def quant_matmul(a: asc.GlobalAddress, b: asc.GlobalAddress, scale: asc.GlobalAd
         epilogue_events(False)
 
 
-@asc.jit(kernel_type=KernelType.AIC_ONLY)
-def splitk_mmad(a: asc.GlobalAddress, b: asc.GlobalAddress, partial: asc.GlobalAddress, M: int,
-                N: int, K: int, cores: int, factor: int):
+@asc.jit
+def splitk_cube(a_gm, b_gm, p_gm, M, N, K, cores, factor):
     """catlass 52, cube part: the split-K tasks into int32 partials (slice s at rows s * M)."""
     TM, TN, TK = TILE
     block = asc.get_block_idx()
@@ -326,12 +327,6 @@ def splitk_mmad(a: asc.GlobalAddress, b: asc.GlobalAddress, partial: asc.GlobalA
     loops_n = (N + TN - 1) // TN
     loops_k = (K + TK - 1) // TK
     blocks = loops_m * loops_n
-    a_gm = asc.GlobalTensor()
-    b_gm = asc.GlobalTensor()
-    p_gm = asc.GlobalTensor()
-    a_gm.set_global_buffer(a, M * K)
-    b_gm.set_global_buffer(b, K * N)
-    p_gm.set_global_buffer(partial, factor * M * N)
     # Nothing of B (A) is read twice with one block row (column): read it around L2.
     if loops_m == 1:
         b_gm.set_l2_cache_hint(asc.CacheMode.CACHE_MODE_DISABLE)
@@ -358,15 +353,10 @@ def splitk_mmad(a: asc.GlobalAddress, b: asc.GlobalAddress, partial: asc.GlobalA
     drain()
 
 
-@asc.jit(kernel_type=KernelType.AIV_ONLY)
-def splitk_reduce(partial: asc.GlobalAddress, out: asc.GlobalAddress, count: int, factor: int,
-                  aivs: int):
-    """catlass 52, SplitkReduceAdd<int32, int32, 1 stage>: out = the sum of the `factor`
+@asc.jit
+def reduce_slices(p_gm, o_gm, count, factor, aivs):
+    """catlass 52, SplitkReduceAdd<int32, int32, 1 stage>: o = the sum of the `factor`
     slices, in pieces of a multiple of 64 elements, piece p on vector core p mod aivs."""
-    p_gm = asc.GlobalTensor()
-    o_gm = asc.GlobalTensor()
-    p_gm.set_global_buffer(partial, factor * count)
-    o_gm.set_global_buffer(out, count)
     acc = asc.LocalTensor(asc.int32, asc.TPosition.VECCALC, 0, REDUCE_LEN)
     aiv = asc.get_block_idx()
     task = (count // aivs + 63) // 64 * 64
@@ -397,9 +387,8 @@ def splitk_reduce(partial: asc.GlobalAddress, out: asc.GlobalAddress, count: int
     asc.wait_flag(asc.HardEvent.MTE3_MTE2, 0)
 
 
-@asc.jit(kernel_type=KernelType.AIV_ONLY)
-def splitk_dequant(c: asc.GlobalAddress, scale: asc.GlobalAddress, pt: asc.GlobalAddress,
-                   d: asc.GlobalAddress, M: int, N: int, cores: int):
+@asc.jit
+def dequant_blocks(c_gm, s_gm, p_gm, d_gm, M, N, cores):
     """catlass 52, last phase: AI core i's two vector cores (vector blocks 2i, 2i + 1)
     dequantise blocks i, i + cores, ... of the reduced int32 C (GemmIdentityBlockSwizzle<3, 0>)
     with float scales into bf16 D."""
@@ -408,14 +397,6 @@ def splitk_dequant(c: asc.GlobalAddress, scale: asc.GlobalAddress, pt: asc.Globa
     sub = asc.get_block_idx() % 2
     loops_m = (M + TM - 1) // TM
     loops_n = (N + TN - 1) // TN
-    c_gm = asc.GlobalTensor()
-    s_gm = asc.GlobalTensor()
-    p_gm = asc.GlobalTensor()
-    d_gm = asc.GlobalTensor()
-    c_gm.set_global_buffer(c, M * N)
-    s_gm.set_global_buffer(scale, N)
-    p_gm.set_global_buffer(pt, M)
-    d_gm.set_global_buffer(d, M * N)
     epilogue_events(True)
     ub_id = 0
     for idx in range(core, loops_m * loops_n, cores):
@@ -425,6 +406,47 @@ def splitk_dequant(c: asc.GlobalAddress, scale: asc.GlobalAddress, pt: asc.Globa
         ub_id = dequant_block(c_gm, s_gm, p_gm, d_gm, mi * TM * N + ni * TN, N, mi * TM,
                               ni * TN, m, n, N, sub, 2, ub_id, False)
     epilogue_events(False)
+
+
+@asc.jit
+def aiv_barrier():
+    """Catlass::Arch::CrossCoreBarrier<0, PIPE_MTE2>: every vector core of the launch meets
+    (flag AIV_INTER_BLOCK_BARRIER, mode 0)."""
+    asc.cross_core_set_flag(flag_id=AIV_BARRIER, mode_id=0, pipe=asc.PipeID.PIPE_MTE2)
+    asc.cross_core_wait_flag(flag_id=AIV_BARRIER)
+
+
+@asc.jit(kernel_type=KernelType.MIX_AIC_1_2)
+def splitk_matmul(a: asc.GlobalAddress, b: asc.GlobalAddress, scale: asc.GlobalAddress,
+                  pt: asc.GlobalAddress, d: asc.GlobalAddress, ws: asc.GlobalAddress, M: int,
+                  N: int, K: int, cores: int, factor: int):
+    """catlass 52: QuantMultiCoreSplitkMatmulTla, one MIX launch (the module's docstring).
+    `ws` holds the `factor` int32 partial slices, then the reduced int32 C."""
+    p_gm = asc.GlobalTensor()
+    p_gm.set_global_buffer(ws, (factor + 1) * M * N)
+    c_gm = p_gm[factor * M * N:]
+    if asc.ascend_is_aic():
+        a_gm = asc.GlobalTensor()
+        b_gm = asc.GlobalTensor()
+        a_gm.set_global_buffer(a, M * K)
+        b_gm.set_global_buffer(b, K * N)
+        splitk_cube(a_gm, b_gm, p_gm, M, N, K, cores, factor)
+        asc.cross_core_set_flag(flag_id=AIC_FINISH, mode_id=2, pipe=asc.PipeID.PIPE_FIX)
+        asc.pipe_barrier(asc.Pipe.PIPE_ALL)
+    if asc.ascend_is_aiv():
+        asc.cross_core_wait_flag(flag_id=AIC_FINISH)
+        aiv_barrier()
+        reduce_slices(p_gm, c_gm, M * N, factor, 2 * cores)
+        asc.pipe_barrier(asc.Pipe.PIPE_ALL)
+        aiv_barrier()
+        s_gm = asc.GlobalTensor()
+        q_gm = asc.GlobalTensor()
+        d_gm = asc.GlobalTensor()
+        s_gm.set_global_buffer(scale, N)
+        q_gm.set_global_buffer(pt, M)
+        d_gm.set_global_buffer(d, M * N)
+        dequant_blocks(c_gm, s_gm, q_gm, d_gm, M, N, cores)
+        asc.pipe_barrier(asc.Pipe.PIPE_ALL)
 
 
 def splitk_factor(m: int, n: int, k: int, cores: int) -> int:
@@ -452,27 +474,12 @@ def launch_quant(a, b, scale, pt, d, m: int, n: int, k: int, cores: int):
 
 
 def launch_splitk(a, b, scale, pt, d, m: int, n: int, k: int, cores: int):
-    """catlass 52 on `cores` AI cores, as its three phases: scale, pt float, d bfloat16 (as
-    uint16 bits). Returns the three reports (cube, reduction, dequantisation)."""
+    """catlass 52 on `cores` AI cores, one MIX launch: scale, pt float, d bfloat16 (as uint16
+    bits). Returns the run report."""
     check_shape(m, n, k)
     factor = splitk_factor(m, n, k, cores)
-    partial = np.zeros(factor * m * n, np.int32)
-    reduced = np.zeros(m * n, np.int32)
-    cube = splitk_mmad[cores](a, b, partial, m, n, k, cores, factor)
-    reduce = splitk_reduce[2 * cores](partial, reduced, m * n, factor, 2 * cores)
-    deq = splitk_dequant[2 * cores](reduced, scale, pt, d, m, n, cores)
-    return cube, reduce, deq
-
-
-def splitk_time(reports, soc) -> float:
-    """52's task in cycles from its phases: the cube phase as launched (its head, its blocks'
-    staggered starts, and what a MIX task's start adds), then each barrier (a cross-core flag) and the slowest vector core of
-    the reduction and of the dequantisation."""
-    cube, reduce, deq = reports
-    lat = soc.cost["cross_core_latency"]
-    # The cube phase ran as a cube-only launch: the one MIX task also starts its AIVs.
-    return (cube.task_cycles + mix_head_cycles(soc, cube.core_num) + 2 * lat
-            + max(reduce.core_cycles) + max(deq.core_cycles))
+    ws = np.zeros((factor + 1) * m * n, np.int32)
+    return splitk_matmul[cores](a, b, scale, pt, d, ws, m, n, k, cores, factor)
 
 
 def reference(a, b, scale, pt, m: int, n: int, k: int) -> np.ndarray:

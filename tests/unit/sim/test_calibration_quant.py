@@ -63,32 +63,32 @@ def test_splitk_sums_uneven_slices_into_the_dequantised_bf16_result(strict):
     # 2 x 2 blocks on 3 AI cores: 3 // 4 cores a block is 0, so catlass's default of 2
     # slices; K = 2080 is 5 tiles (the last 32 deep): slice 0 takes 3, slice 1 2. 8 tasks on
     # 3 cube cores, the reduction on 6 vector cores, core 0's pair dequantises 2 blocks.
+    # One MIX launch, as catlass's: the vector cores read partials other AI cores' cube
+    # cores wrote, ordered by the mode-2 flag and the mode-0 barrier (else a race).
     m, n, k = 200, 288, 2080
     a, b, scale, pt = _data(m, n, k, np.float32, seed=52)
     d = np.zeros(m * n, np.uint16)
-    reports = cq.launch_splitk(a, b, scale, pt, d, m, n, k, 3)
+    report = cq.launch_splitk(a, b, scale, pt, d, m, n, k, 3)
     want = f32_to_bf16(cq.reference(a, b, scale, pt, m, n, k).ravel())
     assert np.array_equal(d, want)
-    assert all(not r.findings for r in reports)
-    cube, red, deq = reports
-    assert red.busy.get("PIPE_V", 0) > 0 and deq.busy.get("PIPE_V", 0) > 0
+    assert not report.findings
+    aic = [c for c in report.cores if c.kind == "aic"]
+    aiv = [c for c in report.cores if c.kind == "aiv"]
+    assert len(aic) == 3 and len(aiv) == 6
+    assert all(c.busy.get("PIPE_V", 0) > 0 for c in aiv)
 
 
-def test_splitk_time_adds_the_phases_behind_their_barriers():
-    class R:
-        def __init__(self, task, cores):
-            self.task_cycles, self.core_cycles = task, cores
-            self.core_num = len(cores)
-
-    class Soc:
-        cost = {"cross_core_latency": 100, "mix_head": 1.0, "mix_head_chip": 7.0}
-        aic_cores, clock_mhz = 4, 1000
-
-    # The cube phase ran as a cube-only launch of 2 of the 4 AI cores: the one MIX task also
-    # starts its vector cores, 1 + 7 x 2 / 4 us.
-    t = cq.splitk_time((R(5000.0, [3000.0, 2900.0]), R(900.0, [400.0, 700.0]),
-                        R(800.0, [600.0, 200.0])), Soc())
-    assert t == 5000 + 4500 + 2 * 100 + 700 + 600
+def test_splitk_vector_cores_start_after_every_cube_core(strict):
+    # Each vector core waits for its own cube core, then for every vector core of the launch
+    # (CrossCoreBarrier mode 0), so none reduces before the last cube core's flag: the AI
+    # core with the fewest tasks still finishes after the busiest cube core.
+    m, n, k = 128, 256, 4096  # one block, K in 8 slices over 3 cores: 3, 3 and 2 tasks
+    a, b, scale, pt = _data(m, n, k, np.float32, seed=5)
+    d = np.zeros(m * n, np.uint16)
+    report = cq.launch_splitk(a, b, scale, pt, d, m, n, k, 3)
+    aic = [c for c in report.cores if c.kind == "aic"]
+    aiv = [c for c in report.cores if c.kind == "aiv"]
+    assert min(c.cycles for c in aiv) > max(c.cycles for c in aic)
 
 
 def test_a_mixed_launch_shares_hbm_among_the_cores_that_move_data(strict):
