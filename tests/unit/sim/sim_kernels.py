@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import inspect
+
 import numpy as np
 
 from ascdsl.context import make_context
@@ -27,6 +29,15 @@ def line_of(text: str, needle: str) -> int:
         if needle in line:
             return i
     raise AssertionError(f"{needle!r} not in the kernel")
+
+
+def source_line_of(fn, needle: str) -> int:
+    """The file line of the first line of the Python function `fn` containing `needle`."""
+    src, start = inspect.getsourcelines(fn)
+    for i, text in enumerate(src):
+        if needle in text:
+            return start + i
+    raise AssertionError(f"{needle!r} not in {fn.__name__}")
 
 
 def vadd_framework(buffer_num: int = 2, dtype: str = "f32") -> str:

@@ -3,7 +3,6 @@
 neither the TQue framework nor bisheng's auto-sync inserts that barrier. The sanitizer
 reports the pair (exact in bytes, atomic stores exempt), and only that pair."""
 
-import inspect
 import sys
 from pathlib import Path
 
@@ -12,7 +11,7 @@ import pytest
 
 import ascdsl as asc
 from ascdsl.sim.errors import RaceError
-from sim_kernels import line_of, run, vadd_framework
+from sim_kernels import line_of, run, source_line_of, vadd_framework
 
 N = 64  # float32 elements per copy: 256 bytes
 E = asc.HardEvent
@@ -20,12 +19,6 @@ P = asc.PipeID
 ROWS, COLS = 16, 64  # a matrix written one 8-column block (32 bytes) per copy
 
 
-def _line(fn, needle: str) -> int:
-    src, start = inspect.getsourcelines(fn)
-    for i, text in enumerate(src):
-        if needle in text:
-            return start + i
-    raise AssertionError(f"{needle!r} not in {fn.__name__}")
 
 
 # --- MTE3: two copies out to overlapping GM ---------------------------------------------------
@@ -66,8 +59,8 @@ def test_two_copies_out_to_overlapping_gm_race_on_mte3(auto_sync):
         copy_out_twice[1](x, z, 0, auto_sync=auto_sync)
     err = info.value
     assert (err.pipe, err.other_pipe, err.layer) == ("PIPE_MTE3", "PIPE_MTE3", "USER")
-    assert err.loc.line == _line(_copy_out_twice, "# the second copy out")
-    assert err.other_loc.line == _line(_copy_out_twice, "# the first copy out")
+    assert err.loc.line == source_line_of(_copy_out_twice, "# the second copy out")
+    assert err.other_loc.line == source_line_of(_copy_out_twice, "# the first copy out")
     msg = str(err)
     # z[16:64] is where the two meet: bytes [64, 256)
     assert "on PIPE_MTE3 writes GM 'z' bytes [64, 256)" in msg
@@ -91,7 +84,7 @@ def test_a_barrier_of_the_other_dma_pipe_does_not_order_mte3():
     x, z = np.arange(N, dtype=np.float32), np.zeros(2 * N, np.float32)
     with pytest.raises(RaceError) as info:
         copy_out_twice[1](x, z, 4)
-    assert info.value.loc.line == _line(_copy_out_twice, "# the second copy out")
+    assert info.value.loc.line == source_line_of(_copy_out_twice, "# the second copy out")
 
 
 # --- MTE2: two copies in to overlapping UB ----------------------------------------------------
@@ -128,8 +121,8 @@ def test_two_copies_in_to_overlapping_ub_race_on_mte2():
         copy_in_twice[1](x, z, 0)
     err = info.value
     assert (err.pipe, err.other_pipe, err.layer) == ("PIPE_MTE2", "PIPE_MTE2", "USER")
-    assert err.loc.line == _line(_copy_in_twice, "# fills b over a's second half")
-    assert err.other_loc.line == _line(_copy_in_twice, "# fills a")
+    assert err.loc.line == source_line_of(_copy_in_twice, "# fills b over a's second half")
+    assert err.other_loc.line == source_line_of(_copy_in_twice, "# fills a")
     msg = str(err)
     assert "on PIPE_MTE2 writes UB bytes [128, 256)" in msg
     assert "insert pipe_barrier(PIPE_MTE2) between them" in msg
@@ -179,8 +172,8 @@ def test_a_strided_copy_repeated_over_its_own_bursts_races_on_their_bytes():
     with pytest.raises(RaceError) as info:
         columns_in[1](x, z, 1)
     err = info.value
-    assert err.loc.line == _line(_columns_in, "# column 1 again")
-    assert err.other_loc.line == _line(_columns_in, "# column j")
+    assert err.loc.line == source_line_of(_columns_in, "# column 1 again")
+    assert err.other_loc.line == source_line_of(_columns_in, "# column j")
     # the first burst both write: row 0's column block 1, not the covering range
     assert "on PIPE_MTE2 writes UB bytes [32, 64)" in str(err)
 
@@ -212,7 +205,7 @@ def test_interleaved_strided_copies_out_to_gm_are_clean():
     with pytest.raises(RaceError) as info:
         columns_out[1](x, z, 1)
     err = info.value
-    assert (err.pipe, err.loc.line) == ("PIPE_MTE3", _line(_columns_out, "# column 7 again"))
+    assert (err.pipe, err.loc.line) == ("PIPE_MTE3", source_line_of(_columns_out, "# column 7 again"))
     assert "writes GM 'z' bytes [224, 256)" in str(err)
 
 
@@ -245,7 +238,7 @@ def test_nd2nz_copies_into_interleaved_l1_rows_pair_only_on_their_bytes():
         nd2nz_rows[1](x, 1)
     err = info.value
     assert (err.pipe, err.other_pipe) == ("PIPE_MTE2", "PIPE_MTE2")
-    assert err.loc.line == _line(_nd2nz_rows, "# the even rows again")
+    assert err.loc.line == source_line_of(_nd2nz_rows, "# the even rows again")
     assert "writes L1 bytes [0, 32)" in str(err)
 
 
@@ -288,8 +281,8 @@ def test_a_plain_and_an_atomic_store_to_the_same_gm_race(mode):
         atomic_out[1](x, z, mode)
     err = info.value
     assert (err.pipe, err.other_pipe) == ("PIPE_MTE3", "PIPE_MTE3")
-    assert err.loc.line == _line(_atomic_out, "# the second store")
-    assert err.other_loc.line == _line(_atomic_out, "# the first store")
+    assert err.loc.line == source_line_of(_atomic_out, "# the second store")
+    assert err.other_loc.line == source_line_of(_atomic_out, "# the first store")
 
 
 # --- queue kernels ----------------------------------------------------------------------------

@@ -1,25 +1,18 @@
 """Audit of the sanitizer's race / deadlock / event answers against who orders what on a 910B
 (reference/ascend-sync-facts.md): each test is a kernel whose answer was wrong before."""
 
-import inspect
 
 import numpy as np
 import pytest
 
 import ascdsl as asc
 from ascdsl.sim.errors import DeadlockError, RaceError
+from sim_kernels import source_line_of
 
 N = 64
 E = asc.HardEvent
 
 
-def _line(fn, needle: str) -> int:
-    """The file line of the first line of `fn` containing `needle`."""
-    src, start = inspect.getsourcelines(fn)
-    for i, text in enumerate(src):
-        if needle in text:
-            return start + i
-    raise AssertionError(f"{needle!r} not in {fn.__name__}")
 
 
 # --- bisheng's auto-sync flags take ids of their own ------------------------------------------
@@ -77,7 +70,7 @@ def test_user_wait_is_not_fed_by_an_auto_sync_set():
     with pytest.raises(DeadlockError) as info:
         scalar_flag_kernel[1](x, z, 2)
     err = info.value
-    assert err.loc.line == _line(_scalar_flag_kernel, "# never set")
+    assert err.loc.line == source_line_of(_scalar_flag_kernel, "# never set")
     assert "waits for v_s id 0 but no set_flag of it is pending" in str(err)
 
 
@@ -113,8 +106,8 @@ def test_first_alloc_of_a_veccalc_queue_is_no_vector_barrier():
         veccalc_kernel[1](x, z, 0)
     err = info.value
     assert (err.pipe, err.other_pipe, err.layer) == ("PIPE_V", "PIPE_V", "AUTO_SYNC")
-    assert err.loc.line == _line(_veccalc_kernel, "# reads what duplicate wrote")
-    assert err.other_loc.line == _line(_veccalc_kernel, "asc.duplicate(t, 1.0, N)")
+    assert err.loc.line == source_line_of(_veccalc_kernel, "# reads what duplicate wrote")
+    assert err.other_loc.line == source_line_of(_veccalc_kernel, "asc.duplicate(t, 1.0, N)")
     assert "reads UB bytes" in str(err) and "need pipe_barrier(PIPE_V) between them" in str(err)
     # With bisheng's layer the pair is ordered.
     assert veccalc_kernel[1](x, z, 0, auto_sync=True).findings == []
@@ -156,4 +149,4 @@ def test_enque_deque_of_a_ub_queue_orders_vector_work():
     assert ub_queue_kernel[1](x, z, 1).findings == []
     with pytest.raises(RaceError) as info:  # without the queue hand-over: a real race
         ub_queue_kernel[1](x, z, 0)
-    assert info.value.loc.line == _line(_ub_queue_kernel, "# the consumer")
+    assert info.value.loc.line == source_line_of(_ub_queue_kernel, "# the consumer")
