@@ -9,7 +9,7 @@ import pytest
 import ascdsl as asc
 from ascdsl.runtime import config
 from ascdsl.sim.errors import CoherenceError, InvalidArgumentError
-from test_race_audit import _line
+from sim_kernels import source_line_of
 
 N = 16
 E = asc.HardEvent
@@ -69,14 +69,14 @@ def test_a_get_value_of_a_line_a_copy_rewrote_reads_the_old_bytes():
     with pytest.raises(CoherenceError) as info:
         stale_read[1](x, z, 0)
     err = info.value
-    assert err.loc.line == _line(_stale_read, "# stale")
-    assert err.other_loc.line == _line(_stale_read, "# caches the line")
+    assert err.loc.line == source_line_of(_stale_read, "# stale")
+    assert err.other_loc.line == source_line_of(_stale_read, "# caches the line")
     assert err.core == 0 and err.pipe == "PIPE_S"
     text = str(err)
     assert "reads 1.0 from its line, GM holds 5.0" in text
     assert "DataCacheCleanAndInvalid" in text and "before the GetValue" in text
     # the note names the copy that changed GM
-    assert f"{_line(_stale_read, '# the DMA writes GM')}:" in text
+    assert f"{source_line_of(_stale_read, '# the DMA writes GM')}:" in text
     assert "'ascendc.data_copy_l2' on PIPE_MTE3" in text
     for mode in (1, 2):  # a clean-and-invalidate before the GetValue reloads the line
         x, z = np.ones(64, np.float32), np.zeros(64, np.float32)
@@ -88,7 +88,7 @@ def test_a_cacheline_ub_clean_does_not_touch_gm_lines_and_the_finding_says_so():
     x, z = np.ones(64, np.float32), np.zeros(64, np.float32)
     report = _warn(stale_read, 1, x, z, 3)
     (err,) = report.findings
-    assert isinstance(err, CoherenceError) and err.loc.line == _line(_stale_read, "# stale")
+    assert isinstance(err, CoherenceError) and err.loc.line == source_line_of(_stale_read, "# stale")
     assert "CACHELINE_UB" in str(err) and "use CACHELINE_OUT" in str(err)
     assert z[0] == 6.0  # values stay GM's: warn mode goes on
 
@@ -125,9 +125,9 @@ def test_a_line_another_core_rewrote_is_stale_and_a_tiling_read_is_not():
     with pytest.raises(CoherenceError) as info:
         reread[2](np.arange(32, dtype=np.float32), np.zeros(32, np.float32), True, False)
     err = info.value
-    assert err.core == 0 and err.loc.line == _line(_reread, "# reads the line again")
-    assert err.other_loc.line == _line(_reread, "# a tiling read")
-    assert f"{_line(_reread, '# core 1 rewrites')}:" in str(err) and "core 1)" in str(err)
+    assert err.core == 0 and err.loc.line == source_line_of(_reread, "# reads the line again")
+    assert err.other_loc.line == source_line_of(_reread, "# a tiling read")
+    assert f"{source_line_of(_reread, '# core 1 rewrites')}:" in str(err) and "core 1)" in str(err)
     x, z = np.arange(32, dtype=np.float32), np.zeros(32, np.float32)
     assert reread[2](x, z, True, True).findings == []
     assert z[::16].tolist() == [22.0, 22.0]
@@ -158,8 +158,8 @@ def test_a_copy_reading_bytes_set_value_left_dirty_reads_old_gm():
     with pytest.raises(CoherenceError) as info:
         dirty_read[1](x, z, 0)
     err = info.value
-    assert err.loc.line == _line(_dirty_read, "# reads GM")
-    assert err.other_loc.line == _line(_dirty_read, "# the DCache only")
+    assert err.loc.line == source_line_of(_dirty_read, "# reads GM")
+    assert err.other_loc.line == source_line_of(_dirty_read, "# the DCache only")
     assert err.pipe == "PIPE_MTE2"
     assert "bytes [12, 16)" in str(err) and "after it" in str(err)
     for mode in (1, 2):  # a clean after the SetValue puts it in GM for the copy
@@ -186,8 +186,8 @@ def test_a_copy_into_a_dirty_line_can_be_overwritten_by_its_write_back():
     with pytest.raises(CoherenceError) as info:
         dirty_write[1](x, 0)
     err = info.value
-    assert err.loc.line == _line(_dirty_write, "# other bytes")
-    assert err.other_loc.line == _line(_dirty_write, "# dirties the line")
+    assert err.loc.line == source_line_of(_dirty_write, "# other bytes")
+    assert err.other_loc.line == source_line_of(_dirty_write, "# dirties the line")
     assert err.pipe == "PIPE_MTE3" and "holds dirty" in str(err)
     x = np.ones(64, np.float32)  # cleaned before the copy: clean
     assert dirty_write[1](x, 1).findings == []
@@ -214,7 +214,7 @@ def test_a_set_value_into_a_line_gm_changed_under_would_write_old_bytes_back():
     with pytest.raises(CoherenceError) as info:
         write_into_stale[1](x, 0)
     err = info.value
-    assert err.loc.line == _line(_write_into_stale, "# its write-back")
+    assert err.loc.line == source_line_of(_write_into_stale, "# its write-back")
     # 1.0 and 5.0 differ in their upper two bytes: from x[8]'s third byte on
     assert "bytes [34, 64)" in str(err) and "before the SetValue" in str(err)
     x = np.ones(64, np.float32)
@@ -260,8 +260,8 @@ def test_an_unaligned_single_line_clean_leaves_the_rest_dirty(mode, dirty):
     with pytest.raises(CoherenceError) as info:
         unaligned[1](x, z, mode)
     err = info.value
-    assert err.loc.line == _line(_unaligned, "# the copy")
-    assert err.other_loc.line == _line(_unaligned, "# bytes [32, 96)")
+    assert err.loc.line == source_line_of(_unaligned, "# the copy")
+    assert err.other_loc.line == source_line_of(_unaligned, "# bytes [32, 96)")
     assert dirty in str(err)
     # two single-line cleans, one per line, cover the range (the doc's example 2)
     x, z = np.ones(64, np.float32), np.zeros(64, np.float32)
@@ -288,7 +288,7 @@ def test_cores_writing_one_line_through_set_value_overwrite_each_other():
     with pytest.raises(CoherenceError) as info:
         shared_line[4](x, 1)
     err = info.value
-    line = _line(_shared_line, "# one line")
+    line = source_line_of(_shared_line, "# one line")
     assert err.loc.line == line and err.other_loc.line == line
     assert err.core == 1 and "of which core 0 writes other bytes" in str(err)
     assert "64-byte line [0, 64)" in str(err)
@@ -325,8 +325,8 @@ def test_a_core_writing_part_of_another_cores_bytes_of_a_line_is_found_after_the
     with pytest.raises(CoherenceError) as info:
         subset_line[2](x)
     err = info.value
-    assert err.core == 1 and err.loc.line == _line(_subset_line, "# core 1: bytes [0, 8)")
-    assert err.other_loc.line == _line(_subset_line, "g.set_value(0, 9)")
+    assert err.core == 1 and err.loc.line == source_line_of(_subset_line, "# core 1: bytes [0, 8)")
+    assert err.other_loc.line == source_line_of(_subset_line, "g.set_value(0, 9)")
     assert "of which core 0 writes other bytes" in str(err)
 
 
@@ -345,4 +345,4 @@ atomic_dst = asc.jit(always_compile=True)(_atomic_dst)
 def test_cacheline_atomic_is_refused_as_a2_does_not_support_it():
     with pytest.raises(InvalidArgumentError, match="CACHELINE_ATOMIC") as info:
         atomic_dst[1](np.zeros(16, np.float32))
-    assert info.value.loc.line == _line(_atomic_dst, "CACHELINE_ATOMIC")
+    assert info.value.loc.line == source_line_of(_atomic_dst, "CACHELINE_ATOMIC")
