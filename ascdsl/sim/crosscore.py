@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections import deque
 
 from .errors import DeadlockError, EventError, RaceError, Site
-from .mix import lane_name
+from .mix import lane_of_core, lane_name
 from .sanitizer import PIPE_NAMES, SAME_BYTES_WHY, S, _first_overlap, _merge
 
 USER_FLAG_IDS = 11  # ids 0-10 (pyasc's docs of cross_core_set_flag / wait_flag)
@@ -44,10 +44,6 @@ def _join(a: dict, b: dict | None) -> dict:
             mine = out.get(lane)
             out[lane] = counts if mine is None else list(map(max, mine, counts))
     return out
-
-
-def _name(core) -> str:
-    return f"{lane_name(core.kind, core.sub_idx)} of AI core {core.block_idx}"
 
 
 class BlockFlags:
@@ -159,7 +155,7 @@ class BlockFlags:
             q = self.counters[(target.lane, flag)] = deque()
         if len(q) >= COUNTER_MAX:
             c.finding(EventError(
-                f"sets cross-core flag {flag} for the {_name(target)}, whose counter already "
+                f"sets cross-core flag {flag} for the {lane_of_core(target)}, whose counter already "
                 f"holds {COUNTER_MAX} sets nobody waited for: the counter holds at most "
                 f"{COUNTER_MAX}, so this set is lost", site))
             return
@@ -177,10 +173,10 @@ class BlockFlags:
             return bool(counters.get(key))
 
         if not c.xrun.wait_until(c, ready, site):
-            notes = [(s, f"the {_name(o)} waits here") for o, s in c.xrun.others_waiting(c)]
+            notes = [(s, f"the {lane_of_core(o)} waits here") for o, s in c.xrun.others_waiting(c)]
             scope = "the AI core" if len(self.blocks) == 1 else "the launch"
             c.finding(DeadlockError(
-                f"waits for cross-core flag {flag} on the {_name(c)}, but no core of {scope} "
+                f"waits for cross-core flag {flag} on the {lane_of_core(c)}, but no core of {scope} "
                 "sets it any more (the others have finished or wait too): the core "
                 "would wait forever", site, PIPE_NAMES[S], notes=notes))
             return
@@ -203,7 +199,7 @@ class BlockFlags:
                 core = by_lane[lane]
                 site = q[0][2]
                 core.finding(EventError(
-                    f"sets cross-core flag {flag} for the {_name(core)}, but no "
+                    f"sets cross-core flag {flag} for the {lane_of_core(core)}, but no "
                     "CrossCoreWaitFlag there takes it before the kernel ends (the counter "
                     "keeps it into the next kernel)", site))
         for key, sets in self.partial.items():
@@ -212,7 +208,7 @@ class BlockFlags:
                 if q:
                     core = by_lane[lane]
                     core.finding(EventError(
-                        f"sets cross-core flag {flag} on the {_name(core)}, but not every "
+                        f"sets cross-core flag {flag} on the {lane_of_core(core)}, but not every "
                         "core it synchronizes with sets it too, so no waiting core ever sees "
                         "this set", q[0][2]))
 
@@ -322,17 +318,17 @@ def _check(buf, ca, ea: list, cb, eb: list, report, same_core: bool) -> bool:
     lo, hi = max(w[0], x[0]), min(w[1], x[1])
     what = "writes" if x[2] else "reads"
     if same_core:
-        why = (f"on {PIPE_NAMES[w[4]]} of the {_name(writer)} writes {buf.mem.name} bytes "
+        why = (f"on {PIPE_NAMES[w[4]]} of the {lane_of_core(writer)} writes {buf.mem.name} bytes "
                f"[{lo}, {hi}) that its {lane_name(other.kind, other.sub_idx)} {what} too: the "
                "cube and vector cores of an AI core run in parallel, and no CrossCoreSetFlag / "
                "CrossCoreWaitFlag pair orders the two (set a flag after the first access, on "
                "the pipe that makes it, and wait for it before the second)")
     else:
-        why = (f"on {PIPE_NAMES[w[4]]} of the {_name(writer)} writes {buf.mem.name} bytes "
-               f"[{lo}, {hi}) that the {_name(other)} {what} too: AI cores run in parallel "
+        why = (f"on {PIPE_NAMES[w[4]]} of the {lane_of_core(writer)} writes {buf.mem.name} bytes "
+               f"[{lo}, {hi}) that the {lane_of_core(other)} {what} too: AI cores run in parallel "
                "and nothing orders them; give each its own slice of GM")
     report(RaceError(why, w[3], PIPE_NAMES[w[4]], other=x[3], other_pipe=PIPE_NAMES[x[4]],
-                     other_note=f"the access of the {_name(other)}"))
+                     other_note=f"the access of the {lane_of_core(other)}"))
     return True
 
 
@@ -345,9 +341,9 @@ def _report_same(buf, ca, ea: list, cb, eb: list, report) -> bool:
     w, x = _covering(ea, hit[0], True), _covering(eb, hit[0], True)
     lo, hi = max(w[0], x[0]), min(w[1], x[1])
     report(RaceError(
-        f"on {PIPE_NAMES[w[4]]} of the {_name(ca)} writes {buf.mem.name} bytes [{lo}, {hi}) "
-        f"that the {_name(cb)} writes too{SAME_BYTES_WHY}", w[3], PIPE_NAMES[w[4]],
-        other=x[3], other_pipe=PIPE_NAMES[x[4]], other_note=f"the access of the {_name(cb)}",
+        f"on {PIPE_NAMES[w[4]]} of the {lane_of_core(ca)} writes {buf.mem.name} bytes [{lo}, {hi}) "
+        f"that the {lane_of_core(cb)} writes too{SAME_BYTES_WHY}", w[3], PIPE_NAMES[w[4]],
+        other=x[3], other_pipe=PIPE_NAMES[x[4]], other_note=f"the access of the {lane_of_core(cb)}",
         warning=True))
     return True
 

@@ -56,6 +56,7 @@ from ascdsl.dialects.ascendc.enums_sys import CacheLine, DcciDst
 
 from .errors import CoherenceError, InvalidArgumentError, Site
 from .memory import GMBuffer
+from .mix import core_name
 
 LINE = 64
 FULL = (1 << LINE) - 1
@@ -290,10 +291,7 @@ def launch_cache(c) -> LaunchDCache:
     dc = launch.dcache
     cid = id(c.san)
     if cid not in dc.labels:
-        name = (f"core {c.block_idx}" if launch.lanes is None
-                else f"{'AIC' if c.kind == 'aic' else f'AIV{c.sub_idx}'} of AI core "
-                f"{c.block_idx}")
-        dc.labels[cid] = (name, c.block_idx)
+        dc.labels[cid] = (core_name(c), c.block_idx)
     return dc
 
 

@@ -39,6 +39,7 @@ from collections import deque
 
 from .crosscore import _join
 from .errors import DeadlockError, InvalidArgumentError
+from .mix import lane_of_core
 from .sanitizer import FIX, M, MTE1, MTE2, MTE3, NPIPES, PIPE_NAMES, S
 
 
@@ -132,7 +133,7 @@ class KfcChannel:
                    "(ffts_cross_core_sync(PIPE_MTE3, 3873) on the AIC: the insert-kfc-sync "
                    "pass writes it)")
             raise DeadlockError(
-                f"registers a Matmul object on the {_name(c)}, but the AI core's cube core "
+                f"registers a Matmul object on the {lane_of_core(c)}, but the AI core's cube core "
                 f"{why}", site, PIPE_NAMES[S], core=c.block_idx)
         if self.workspace_ready > c.t:
             c.t = self.workspace_ready
@@ -142,7 +143,7 @@ class KfcChannel:
         q = self.answers.setdefault(c.lane, deque())
         if not c.xrun.wait_until(c, lambda: bool(q), site):
             raise DeadlockError(
-                f"waits on the {_name(c)} for the Matmul server's answer, which never comes "
+                f"waits on the {lane_of_core(c)} for the Matmul server's answer, which never comes "
                 "(the cube core has stopped serving)", site, PIPE_NAMES[S], core=c.block_idx)
         t, pub = q.popleft()
         start = c.t
@@ -230,9 +231,6 @@ def _where(site) -> str:
     return str(site.loc) if site.loc is not None else f"op {site.index}"
 
 
-def _name(core) -> str:
-    kind = "AIC" if core.kind == "aic" else f"AIV{core.sub_idx}"
-    return f"{kind} of AI core {core.block_idx}"
 
 
 __all__ = ["KernelReturn", "KfcChannel", "Msg"]

@@ -46,6 +46,16 @@ def lane_name(kind: str, sub_idx: int) -> str:
     return "AIC" if kind == "aic" else f"AIV{sub_idx}"
 
 
+def lane_of_core(core) -> str:
+    """How findings name a timeline of a mixed launch: "AIV1 of AI core 3"."""
+    return f"{lane_name(core.kind, core.sub_idx)} of AI core {core.block_idx}"
+
+
+def core_name(core) -> str:
+    """How findings name a core of any launch: "core 3", or as `lane_of_core` in a mixed one."""
+    return f"core {core.block_idx}" if core.launch.lanes is None else lane_of_core(core)
+
+
 # --- which kind of core runs an op -------------------------------------------------------------
 
 _CUBE_MEMS = None

@@ -46,6 +46,7 @@ import numpy as np
 
 from ascdsl.dialects.ascendc.enums import HardEvent, Pipe
 
+from .atomic import ATOMIC_WRITE
 from .dcache import check_shared_lines
 from .errors import RaceError, SimulationError, Site
 from .gm_layout import data_end
@@ -73,10 +74,8 @@ PIPE_NAMES: list[str] = [p.name for p in PIPES_BY_INDEX]
 # Whether a pipe knows its own earlier ops when it starts the next (module docstring): not V,
 # whose instructions overlap, nor MTE2 / MTE3, whose copies to overlapping destinations need a
 # barrier of their pipe.
-SELF_ORDERED: tuple[bool, ...] = (True, False, True, True, False, False, True)
 DMA_PIPES = frozenset({MTE2, MTE3})
-# The `write` flag of an atomic store (sim/atomic.py ATOMIC_WRITE).
-_ATOMIC = 2
+SELF_ORDERED: tuple[bool, ...] = tuple(p != V and p not in DMA_PIPES for p in range(NPIPES))
 # (source, destination) pipe index of each HardEvent the simulator models.
 EVENT_PIPES: dict[HardEvent, tuple[int, int]] = {
     e: (PIPE_INDEX[e.src_pipe], PIPE_INDEX[e.dst_pipe])
@@ -339,7 +338,7 @@ class Sanitizer:
         """A write on DMA pipe `p` over `seg`, whose last write is an earlier copy of `p` that
         `p` does not know finished: a race where the two write the same bytes, unless both are
         atomic stores. Covering records are resolved into their bursts (exact bytes)."""
-        if seg[3] == c or (write == _ATOMIC and seg[6] == _ATOMIC):
+        if seg[3] == c or (write == ATOMIC_WRITE and seg[6] == ATOMIC_WRITE):
             return  # one copy's own bursts, or two atomic stores (they accumulate in L2)
         a, b = max(seg[0], lo), min(seg[1], hi)
         first = seg[7]

@@ -65,7 +65,7 @@ from __future__ import annotations
 from .blocksync import clocks_of
 from .crosscore import BlockFlags
 from .errors import DeadlockError, NotSimulatedError, Site
-from .mix import BlockView, TurnRun, lane_name, make_cores
+from .mix import BlockView, TurnRun, core_name, make_cores
 from .sanitizer import PIPE_NAMES, S
 
 
@@ -107,9 +107,7 @@ class LaunchRun(TurnRun):
         return got
 
     def name(self, core) -> str:
-        if self.mixed:
-            return f"{lane_name(core.kind, core.sub_idx)} of AI core {core.block_idx}"
-        return f"core {core.block_idx}"
+        return core_name(core)
 
     def where(self, core) -> str:
         """What `core` is doing while another waits for it (for deadlock messages)."""
