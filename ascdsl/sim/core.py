@@ -331,6 +331,14 @@ class CoreSim:
                 elif port > busy_from:
                     busy_from = port
                 s = ms.hbm_after(s, hbm)
+                if mode != CACHE_NORMAL and not write:
+                    # Each burst read around L2 is a request of its own to HBM, which holds the
+                    # core's share `bypass_burst` cycles beyond its bytes (data_copy's 128-byte
+                    # bursts, dc-ub-8 and dc-l1-7: 1.6 times their bytes' time at 48 cores).
+                    # A core alone hides it under its DMA's own rate (cat-12). Writes around L2
+                    # have no such row.
+                    total = length * count
+                    s += ms.bypass_burst * count * (hbm / total if hbm < total else 1.0)
                 hbm_end = s
             self.hbm_busy += s - s_in
             self.hbm_free = s

@@ -128,6 +128,7 @@ class MemSystem:
         # A cube core's MTE2 alone: plain copies and ND2NZ copies of the bytes it misses.
         self.read_rate_aic = c.get("gm_read_aic", self.read_rate)
         self.nd2nz_hbm = c.get("nd2nz_hbm", self.read_rate)
+        self.bypass_burst = c.get("bypass_burst", 0.0)
         self.l2_read_core = c["l2_read_core"]
         self.l2_bw = c["l2_bw"]
         self.l2_rate = min(self.l2_read_core, self.l2_bw / n)

@@ -241,6 +241,13 @@ TIMING_910B: dict[str, Fact] = {
     # --- memory system: HBM, L2, per-core GM rates ---------------------------------------
     "hbm_bw": _f(820, "bytes/cycle (chip)", "fitted to dc-ub-3 (48 cores stream 302 MB "
                  "GM->UB: 1.49 TB/s by MTE2 time); Huawei's theoretical 1.8 TB/s is 973"),
+    "bypass_burst": _f(4.1, "cycles/burst", "fitted to dc-ub-8 (asc-devkit data_copy, 48 AIV "
+                       "each read a 6 MB matrix around L2 in 128-byte bursts, staggered: "
+                       "aiv_mte2_time 307.38 us, 4.08 cycles a burst beyond the core's 1/48 of "
+                       "hbm_bw; not in npu-timings.md, published beside its rows); dc-l1-7 "
+                       "(the GM->L1 ND2NZ variant on 24 AIC: 209.80 us, model 208.6) checks "
+                       "it: a burst read around L2 holds the core's HBM share this long beyond "
+                       "its bytes"),
     "l2_bw": _f(3250, "bytes/cycle (chip)", "fitted to dc-ub-6 (L2 hits at 6.0 TB/s); "
                 "Huawei's theoretical figure is 5.2 TB/s"),
     "gm_read_core": _f(32, "bytes/cycle", f"{INI} [AICoreMemoryRates] gm read, taken for the "

@@ -85,6 +85,47 @@ def test_the_cores_of_a_launch_share_the_hbm_bandwidth():
     assert len(set(report.core_cycles)) == 1
 
 
+@asc.jit
+def column_tiles(src: asc.GlobalAddress, rows: int, bypass: asc.ConstExpr[bool]):
+    """Each core reads its rows x 512 halfs as [128, 64] tiles: 128 bursts of 128 bytes, 1 KB
+    apart, per copy (data_copy's scenario 8 on private rows)."""
+    g = asc.GlobalTensor()
+    g.set_global_buffer(src + asc.get_block_idx() * rows * 512, rows * 512)
+    if bypass:
+        g.set_l2_cache_hint(asc.CacheMode.CACHE_MODE_DISABLE)
+    ub = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 8 * 128 * 64)
+    pad = asc.DataCopyPadParams(False, 0, 0, 0)
+    params = asc.DataCopyParams(128, 128, (512 - 64) * 2, 0)
+    for i in range(rows // 128):
+        for j in range(8):
+            asc.data_copy_pad(ub[j * 128 * 64:], g[i * 128 * 512 + j * 64:], params, pad)
+        asc.pipe_barrier(asc.Pipe.PIPE_MTE2)  # the next row of tiles reuses the UB tiles
+    asc.pipe_barrier(asc.Pipe.PIPE_ALL)
+
+
+def column_tiles_mte2(cores: int, bypass: bool, rows: int = 256) -> float:
+    report = column_tiles[cores](np.zeros(cores * rows * 512, np.float16), rows, bypass)
+    assert not report.findings
+    return report.busy[MTE2] / cores
+
+
+@pytest.mark.parametrize("cores", [1, 48])
+def test_a_burst_read_around_l2_holds_the_cores_hbm_share_beyond_its_bytes(cores):
+    bursts = 256 * 8
+    share = COST["hbm_bw"] / cores
+    # Each 128-byte burst: its bytes on the core's share, then `bypass_burst` (dc-ub-8); the
+    # core's own DMA rate bounds it from below. 48 cores: share-bound, 1.55 times the bytes.
+    per_burst = max(128 / share + COST["bypass_burst"], 128 / COST["gm_read_core"])
+    want = bursts * per_burst + 2 * COST["gm_latency"]  # two rows of tiles, a barrier each
+    assert column_tiles_mte2(cores, True) == pytest.approx(want, rel=0.03)
+    if cores == 48:
+        assert per_burst > 1.5 * 128 / share
+        # Cached, the same reads fill whole lines (three bursts in four are L2 hits) and pay
+        # nothing per burst.
+        cached = column_tiles_mte2(cores, False)
+        assert cached < want - 0.5 * bursts * COST["bypass_burst"]
+
+
 class Core:
     """The per-core state MemSystem keeps on a CoreSim."""
 
