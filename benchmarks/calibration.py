@@ -620,7 +620,7 @@ def summary(results) -> bool:
         if not errs:
             continue
         worst = max(errs)
-        line = (f"  {title:<16} {len(errs):>2} rows: median {statistics.median(errs):.1%}, "
+        line = (f"  {title:<17} {len(errs):>2} rows: median {statistics.median(errs):.1%}, "
                 f"worst {worst:.1%}")
         if roles == ("fit", "held-out"):
             met = worst <= 0.25 and statistics.median(errs) <= 0.10

@@ -298,6 +298,11 @@ class CoreSim:
         else:
             hbm, l2, hit_ready, fetched = ms.read(self, buf, start, length, stride, count, mode,
                                                   shared)
+        company = 1.0
+        if ms.convoy is not None and not write and mode != CACHE_NORMAL:
+            ks = ms.convoy.get(self.block_idx)
+            if ks:
+                company = ks.popleft()
         t0 = self.t
         free = self.free
         if free[p] > t0:
@@ -330,6 +335,7 @@ class CoreSim:
                     busy_from = s
                 elif port > busy_from:
                     busy_from = port
+                from_ = s
                 s = ms.hbm_after(s, hbm)
                 if mode != CACHE_NORMAL and not write:
                     # Each burst read around L2 is a request of its own to HBM, which holds the
@@ -339,6 +345,12 @@ class CoreSim:
                     # have no such row.
                     total = length * count
                     s += ms.bypass_burst * count * (hbm / total if hbm < total else 1.0)
+                    if company > 1.0:
+                        # Cores reading these bytes at once are served one after another
+                        # (ascdsl.sim.convoy).
+                        queued = from_ + company * hbm / ms.same_bytes_bw
+                        if queued > s:
+                            s = queued
                 hbm_end = s
             self.hbm_busy += s - s_in
             self.hbm_free = s
@@ -374,9 +386,13 @@ class CoreSim:
                 if fetched is not None:
                     ms.landed(buf, fetched, hbm_end)  # the lines are in L2 from then on
                 port += cost.gm_latency
-            if ms.log is not None and shared == 1 and mode == CACHE_NORMAL \
-                    and not (start | stride) & 31:
-                ms.log.add(self.block_idx, req, port, buf.index, start, length, stride, count)
+            if ms.log is not None:
+                if mode != CACHE_NORMAL:
+                    ms.log.around.append((self.block_idx, req, port, buf.index, start, length,
+                                          stride, count))
+                elif shared == 1 and not (start | stride) & 31:
+                    ms.log.add(self.block_idx, req, port, buf.index, start, length, stride,
+                               count)
             if port > end:
                 end = port
         elif hbm_end > end:

@@ -42,6 +42,7 @@ from .errors import NotSimulatedError, SimulationError
 from .gm_layout import GMLayout
 from .kfc import KernelReturn
 from .memory import GMBuffer, GPtr
+from . import convoy
 from .l2share import ReadLog, TimedShares, resolve
 from .memsys import sharing_spans
 from .mix import BlockRun, has_vector_work, lanes_of, make_cores
@@ -176,18 +177,23 @@ class SimKernel:
         report, first_spans = self._run(launch, core_num, args)
         if again:
             spans = sharing_spans(launch.active, first_spans)
-            timed = resolve(ms.log, ms.shift) if ms.log is not None else None
+            log = ms.log
+            timed = resolve(log, ms.shift) if log is not None else None
+            queued = convoy.resolve(log.around) \
+                if log is not None and ms.same_bytes_bw else None
             ms.log = None
-            if spans is not None or timed is not None:
-                report = self._retime(core_num, args, launch, trace, spans, timed)
+            if spans is not None or timed is not None or queued is not None:
+                report = self._retime(core_num, args, launch, trace, spans, timed, queued)
         return report
 
     def _retime(self, core_num: int, args: list, first: Launch, trace: bool,
-                spans: list[tuple[float, float, float]] | None, timed: dict | None) -> RunReport:
+                spans: list[tuple[float, float, float]] | None, timed: dict | None,
+                queued: dict | None = None) -> RunReport:
         """Time the launch again with HBM shared by the cores moving data at the time
-        (ascdsl.sim.memsys, `share_hbm`), from the first pass's HBM spans, and with the misses
+        (ascdsl.sim.memsys, `share_hbm`), from the first pass's HBM spans, with the misses
         of lines several cores read paid by the cores that read them first in time
-        (ascdsl.sim.l2share). Timing only: it runs on copies of GM as the first pass left
+        (ascdsl.sim.l2share), and with reads around L2 of bytes other cores read at once
+        served one after another (ascdsl.sim.convoy). Timing only: it runs on copies of GM as the first pass left
         it, without the sanitizer; the results and findings are the first pass's."""
         # One copy per array passed (the same array twice stays one buffer); overlapping views
         # of one array become separate copies (their bytes no longer share L2 lines).
@@ -200,6 +206,7 @@ class SimKernel:
             ms.share_hbm(spans)
         if timed is not None:
             ms.timed = TimedShares(timed, ms.shift)
+        ms.convoy = queued
         report = self._run(launch, core_num, again)[0]
         report.findings = list(first.findings)
         report.printed = "".join(first.printed)

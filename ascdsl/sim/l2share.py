@@ -41,14 +41,17 @@ import numpy as np
 
 
 class ReadLog:
-    """The first pass's cached, aligned reads, in the order the cores issued them."""
+    """The first pass's cached, aligned reads (and its reads around L2), in the order the
+    cores issued them."""
 
-    __slots__ = ("reads",)
+    __slots__ = ("reads", "around")
 
     def __init__(self):
         # (core, request time, landing time, buffer index, first byte, burst bytes, stride,
         # bursts)
         self.reads: list[tuple] = []
+        # The same for reads around L2 (ascdsl.sim.convoy), every one of them.
+        self.around: list[tuple] = []
 
     def add(self, core: int, t0: float, t1: float, buf: int, start: int, length: int,
             stride: int, count: int) -> None:

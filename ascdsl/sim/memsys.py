@@ -129,6 +129,7 @@ class MemSystem:
         self.read_rate_aic = c.get("gm_read_aic", self.read_rate)
         self.nd2nz_hbm = c.get("nd2nz_hbm", self.read_rate)
         self.bypass_burst = c.get("bypass_burst", 0.0)
+        self.same_bytes_bw = c.get("same_bytes_bw", 0.0)
         self.l2_read_core = c["l2_read_core"]
         self.l2_bw = c["l2_bw"]
         self.l2_rate = min(self.l2_read_core, self.l2_bw / n)
@@ -147,6 +148,9 @@ class MemSystem:
         # line several cores read (ascdsl.sim.l2share); None when not kept or not needed.
         self.log = None
         self.timed = None
+        # Per core, how many cores read the bytes of each of its reads around L2 at once, in
+        # issue order (ascdsl.sim.convoy); None when none shares.
+        self.convoy = None
         # Of the lines the last read waits on another core's fetch of (the time rule's
         # concurrent readers), the bytes it did not ask for (`TimedShares.unasked`).
         self.merged = 0

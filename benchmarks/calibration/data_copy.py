@@ -19,7 +19,8 @@ the bandwidth, and calibration.py runs with the sanitizer off:
 - scenarios 7 and 8 (not in the reference table): every core reads all of a 6144 x 512 matrix
   with tiles [128, 64], around L2, in the same order (7) or each core starting at its own block
   (8); 8 chose `bypass_burst` (a burst read around L2 holds the core's HBM share beyond its
-  bytes), 7 is held out;
+  bytes), 7 `same_bytes_bw` (cores reading the same bytes at once are served one after
+  another, ascdsl.sim.convoy);
 - scenarios 9-11: GM -> L1 with ND2NZ on the 24 AI cores' cube side (512 rows each), tiles
   [64, 64], [64, 256], and [64, 256] with N = 12287;
 - scenarios 12 and 13: scenarios 5 and 6 on the GM -> L1 path (ND2NZ, 24 AI cores, tiles

@@ -248,6 +248,13 @@ TIMING_910B: dict[str, Fact] = {
                        "(the GM->L1 ND2NZ variant on 24 AIC: 209.80 us, model 208.6) checks "
                        "it: a burst read around L2 holds the core's HBM share this long beyond "
                        "its bytes"),
+    "same_bytes_bw": _f(344, "bytes/cycle (chip)", "fitted to dc-ub-7 (asc-devkit data_copy: "
+                        "48 AIV read one 6 MB matrix around L2 in 128-byte bursts, all in the "
+                        "same order: aiv_mte2_time 474.72 us, 48 x 128 bytes per 17.9 cycles; "
+                        "not in npu-timings.md, published beside its rows); dc-l1-6 (24 AIC, "
+                        "ND2NZ, 240.20 us: 340 bytes/cycle) checks it: k cores reading the same "
+                        "bytes around L2 at once receive them one after another at this rate "
+                        "(ascdsl.sim.convoy)"),
     "l2_bw": _f(3250, "bytes/cycle (chip)", "fitted to dc-ub-6 (L2 hits at 6.0 TB/s); "
                 "Huawei's theoretical figure is 5.2 TB/s"),
     "gm_read_core": _f(32, "bytes/cycle", f"{INI} [AICoreMemoryRates] gm read, taken for the "
