@@ -193,8 +193,9 @@ class SimKernel:
         (ascdsl.sim.memsys, `share_hbm`), from the first pass's HBM spans, with the misses
         of lines several cores read paid by the cores that read them first in time
         (ascdsl.sim.l2share), and with reads around L2 of bytes other cores read at once
-        served one after another (ascdsl.sim.convoy). Timing only: it runs on copies of GM as the first pass left
-        it, without the sanitizer; the results and findings are the first pass's."""
+        served one after another (ascdsl.sim.convoy). Timing only: it runs on copies of GM
+        as the first pass left it, without the sanitizer; the results and findings are the
+        first pass's."""
         # One copy per array passed (the same array twice stays one buffer); overlapping views
         # of one array become separate copies (their bytes no longer share L2 lines).
         copies: dict[int, np.ndarray] = {}

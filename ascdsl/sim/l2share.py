@@ -13,7 +13,8 @@ published rows say the readers gain nothing from it: 48 cores reading one matrix
 in the same order take 1.64 times as long as in staggered order (dc-ub-7 539 us, dc-ub-8 329 us), and
 catlass's BasicMatmul, whose cores read each panel at once, is measured slower than the cores'
 hits alone allow (cat-00-a). ShuffleK exists to avoid exactly this. So a concurrent reader
-waits as long as the fetching one: each pays the line's miss.
+waits as long as the fetching one: each pays the line's miss. (Reads around L2 have their own
+rule for cores reading the same bytes at once: ascdsl.sim.convoy.)
 
 The rule, applied in a second, timing-only pass of the launch (ascdsl.sim.kernel `_retime`):
 
