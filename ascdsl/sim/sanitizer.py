@@ -99,10 +99,14 @@ def _fix_hint(src: int, dst: int) -> str:
 class ShadowMemory:
     """Per-byte-range access history of one memory, as sorted disjoint segments.
 
-    A segment is a list `[start, end, w_pipe, w_count, w_site, reads, w_flag, w_blocks]`;
+    A segment is a list
+    `[start, end, w_pipe, w_count, w_site, reads, w_flag, w_blocks, w_before]`;
     `reads` maps a pipe to `(count, site)` of its latest read since the last write (None when
     empty); `w_flag` is the last write's flag (True, or 2 for an atomic store) and `w_blocks`
     the bursts it wrote when it was recorded as a covering range (None: all of it).
+    `w_before` keeps the earlier writes on the last writer's DMA pipe that the pipe had not
+    seen finish when the last write came (interleaved bursts: a later copy of the pipe may
+    still overlap their bytes), as `(count, site, flag, blocks, lo, hi)`; None when none.
     """
 
     __slots__ = ("mem", "starts", "segs")
@@ -134,7 +138,7 @@ class ShadowMemory:
                 nxt = starts[i] if i < len(segs) else hi
                 end = nxt if nxt < hi else hi
                 starts.insert(i, pos)
-                segs.insert(i, [pos, end, -1, 0, None, None, False, None])
+                segs.insert(i, [pos, end, -1, 0, None, None, False, None, None])
                 pos = end
                 i += 1
         return i0, i
@@ -142,7 +146,7 @@ class ShadowMemory:
     def _split(self, i: int, at: int) -> None:
         seg = self.segs[i]
         reads = dict(seg[5]) if seg[5] else None
-        right = [at, seg[1], seg[2], seg[3], seg[4], reads, seg[6], seg[7]]
+        right = [at, seg[1], seg[2], seg[3], seg[4], reads, seg[6], seg[7], seg[8]]
         seg[1] = at
         self.starts.insert(i + 1, at)
         self.segs.insert(i + 1, right)
@@ -279,9 +283,9 @@ class Sanitizer:
             # Past every range seen so far (e.g. the next GM tile): nothing to conflict with.
             starts.append(lo)
             if write:
-                segs.append([lo, hi, p, c, site, None, write, blocks])
+                segs.append([lo, hi, p, c, site, None, write, blocks, None])
             else:
-                segs.append([lo, hi, -1, 0, None, {p: (c, site)}, False, None])
+                segs.append([lo, hi, -1, 0, None, {p: (c, site)}, False, None, None])
             return
         i = bisect_right(starts, lo) - 1
         vcp = self.vc[p]
@@ -294,12 +298,16 @@ class Sanitizer:
                     self._race(mem, seg, p, site, write, wp, seg[4], True)
                 elif write:
                     self._dma_overlap(mem, seg, lo, hi, write, blocks, p, c, site)
+            if write and wp == p and seg[8] is not None:
+                self._dma_before(mem, seg, lo, hi, write, blocks, p, c, site)
             reads = seg[5]
             if write:
                 if reads:
                     for q, (rc, rsite) in reads.items():
                         if q != p and rc > vcp[q]:
                             self._race(mem, seg, p, site, True, q, rsite, False)
+                seg[8] = _before(seg, p, vcp[p]) \
+                    if wp == p and (seg[8] is not None or seg[3] > vcp[p]) else None
                 seg[2], seg[3], seg[4], seg[5], seg[6], seg[7] = p, c, site, None, write, blocks
             elif reads is None:
                 seg[5] = {p: (c, site)}
@@ -315,6 +323,8 @@ class Sanitizer:
                     self._race(mem, seg, p, site, write, wp, seg[4], True)
                 elif write:
                     self._dma_overlap(mem, seg, lo, hi, write, blocks, p, c, site)
+            if write and wp == p and seg[8] is not None:
+                self._dma_before(mem, seg, lo, hi, write, blocks, p, c, site)
             if write and seg[5]:
                 for q, (rc, rsite) in seg[5].items():
                     if q != p and rc > vcp[q]:
@@ -322,9 +332,20 @@ class Sanitizer:
         if write:
             if i1 - i0 == 1:
                 seg = segs[i0]
+                seg[8] = _before(seg, p, vcp[p]) \
+                    if seg[2] == p and (seg[8] is not None or seg[3] > vcp[p]) else None
                 seg[2], seg[3], seg[4], seg[5], seg[6], seg[7] = p, c, site, None, write, blocks
             else:
-                sh.replace(i0, i1, [lo, hi, p, c, site, None, write, blocks])
+                before = None
+                if p in DMA_PIPES:
+                    for k in range(i0, i1):
+                        if segs[k][2] == p:
+                            more = _before(segs[k], p, vcp[p])
+                            if more:
+                                before = (before or ()) + more
+                    if before:
+                        before = before[-_BEFORE:]
+                sh.replace(i0, i1, [lo, hi, p, c, site, None, write, blocks, before])
         else:
             for k in range(i0, i1):
                 seg = segs[k]
@@ -352,6 +373,17 @@ class Sanitizer:
             j = i + int(both[i:].argmin()) if not both[i:].all() else b - a
             a, b = a + i, a + j
         self._race(mem, seg, p, site, True, p, seg[4], True, (a, b))
+
+    def _dma_before(self, mem, seg, lo, hi, write, blocks, p, c, site) -> None:
+        """`_dma_overlap` against the earlier writes of `p` kept on `seg` (`w_before`) that
+        `p` still has not seen finish."""
+        known = self.vc[p][p]
+        for wc, wsite, flag, wblocks, a, b in seg[8]:
+            if wc > known:
+                a, b = max(a, seg[0]), min(b, seg[1])
+                if a < b:
+                    self._dma_overlap(mem, [a, b, p, wc, wsite, None, flag, wblocks, None],
+                                      lo, hi, write, blocks, p, c, site)
 
     def _race(self, mem, seg, p, site, write, q, other, other_writes, span=None) -> None:
         from .layers import Layer, layer_note, layer_of
@@ -397,6 +429,22 @@ class Sanitizer:
         )
         err.layer = layer.name
         self.report(err)
+
+
+# At most this many earlier writes of one DMA pipe kept on a segment (`w_before`): a kernel
+# that fills one buffer in many interleaved copies without a barrier keeps the latest.
+_BEFORE = 8
+
+
+def _before(seg: list, p: int, known: int) -> tuple | None:
+    """The `w_before` of a segment that a new write of pipe `p` replaces: its writes on `p`
+    (the last and the kept ones) that `p` has not seen finish, when `p` is a DMA pipe."""
+    if p not in DMA_PIPES:
+        return None
+    out = tuple(e for e in seg[8] or () if e[0] > known)
+    if seg[3] > known:
+        out += ((seg[3], seg[4], seg[6], seg[7], seg[0], seg[1]),)
+    return out[-_BEFORE:] or None
 
 
 def _bursts(blocks: tuple | None, a: int, b: int) -> np.ndarray:

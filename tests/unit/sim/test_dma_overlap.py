@@ -178,6 +178,47 @@ def test_a_strided_copy_repeated_over_its_own_bursts_races_on_their_bytes():
     assert "on PIPE_MTE2 writes UB bytes [32, 64)" in str(err)
 
 
+def _covered_column(x: asc.GlobalAddress, z: asc.GlobalAddress, again: asc.ConstExpr[int]):
+    """Column block 1 without its last row, then column block 0 whole: the second copy's
+    covering range holds the first's, its bursts miss them. Then column block 1 again."""
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    zg = asc.GlobalTensor()
+    zg.set_global_buffer(z)
+    m = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, ROWS * COLS)
+    asc.data_copy(m[8:], xg[8:], asc.DataCopyParams(ROWS - 1, 1, 7, 7))  # column 1
+    asc.data_copy(m, xg, asc.DataCopyParams(ROWS, 1, 7, 7))  # column 0
+    if again == 1:
+        asc.data_copy(m[8:], xg[8:], asc.DataCopyParams(ROWS - 1, 1, 7, 7))  # column 1 again
+    if again == 2:
+        asc.pipe_barrier(asc.Pipe.PIPE_MTE2)
+        asc.data_copy(m[8:], xg[8:], asc.DataCopyParams(ROWS - 1, 1, 7, 7))  # after a barrier
+    asc.set_flag(E.MTE2_MTE3, 0)
+    asc.wait_flag(E.MTE2_MTE3, 0)
+    asc.data_copy(zg, m, ROWS * COLS)
+
+
+covered_column = asc.jit(always_compile=True)(_covered_column)
+
+
+def test_a_copy_over_bytes_an_interleaved_later_copy_covers_still_races():
+    # The shadow's last writer of every byte range of column 1 is column 0's copy, whose
+    # bursts miss them; the segment keeps column 1's copy as an earlier unfinished write.
+    x = np.arange(ROWS * COLS, dtype=np.float32)
+    z = np.zeros_like(x)
+    assert covered_column[1](x, z, 0).findings == []
+    with pytest.raises(RaceError) as info:
+        covered_column[1](x, z, 1)
+    err = info.value
+    assert err.loc.line == source_line_of(_covered_column, "# column 1 again")
+    assert err.other_loc.line == source_line_of(_covered_column, "# column 1\n")
+    assert "on PIPE_MTE2 writes UB bytes [32, 64)" in str(err)
+    # A barrier of MTE2 orders the three: clean, with column 1 from x.
+    report = covered_column[1](x, z, 2)
+    assert report.findings == []
+    assert np.array_equal(z[8:16], x[8:16])
+
+
 def _columns_out(x: asc.GlobalAddress, z: asc.GlobalAddress, twice: asc.ConstExpr[int]):
     """The whole matrix into UB, then out to GM one 8-column block per copy."""
     xg = asc.GlobalTensor()
