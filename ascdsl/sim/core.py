@@ -94,7 +94,7 @@ class CoreSim:
         "busy", "first", "last", "trace", "syncs", "flags", "last_wait", "mems", "tpipe", "pipes",
         "allocator", "mask", "block_execs", "s_extra", "event_latency", "land", "memsys",
         "hbm_free", "hbm_first", "hbm_busy", "l2_clock", "l2_hist", "l2_resident", "l2_dirty",
-        "wb_pending", "fetch_free", "cmpmask",
+        "wb_pending", "fetch_free", "cmpmask", "same_bytes_wait",
         "wb_t", "wr", "wr_recs", "gm_read", "nd2nz_hbm",
         "atomic", "sys_workspace", "lane", "kind", "sub_idx", "sub_num", "hw_block_idx", "xrun",
         "skipped", "vms4_sr", "aipp", "placed", "clobbers", "counter", "uflags", "hf32",
@@ -183,6 +183,9 @@ class CoreSim:
         # How long its HBM share was moving its data: over its span, how much of a core it was
         # for the launch's HBM (MemSystem.share_hbm).
         self.hbm_busy = 0.0
+        # Cycles its reads around L2 waited behind other cores reading the same bytes
+        # (ascdsl.sim.convoy): what staggering the cores' order would save.
+        self.same_bytes_wait = 0.0
         self.fetch_free = 0.0
         self.l2_clock = 0
         # (time, l2_clock) every MemSystem.chip_step lines, for the chip's L2 clock
@@ -350,6 +353,7 @@ class CoreSim:
                         # (ascdsl.sim.convoy).
                         queued = from_ + company * hbm / ms.same_bytes_bw
                         if queued > s:
+                            self.same_bytes_wait += queued - s
                             s = queued
                 hbm_end = s
             self.hbm_busy += s - s_in

@@ -98,6 +98,9 @@ class RunReport:
         self.utilization = {p: v / alive for p, v in self.busy.items()}
         self.task_cycles = cycles if task_cycles is None else task_cycles
         self.core_kind = core_kind
+        # Cycles the cores' reads around L2 waited behind other cores reading the same bytes
+        # at once (ascdsl.sim.convoy), summed over the cores.
+        self.same_bytes_wait = 0.0
 
     @classmethod
     def build(cls, kernel, launch, cores) -> RunReport:
@@ -124,7 +127,7 @@ class RunReport:
             per_block[c.block_idx] = max(per_block.get(c.block_idx, 0.0), r.cycles)
         per_core = [per_block[b] for b in sorted(per_block)]
         total = sum(max(per_core[i:i + waves]) for i in range(0, len(per_core), waves))
-        return cls(
+        report = cls(
             kernel.name,
             soc.name,
             soc.clock_mhz,
@@ -138,6 +141,8 @@ class RunReport:
             task_cycles(soc, per_core, waves, mixed),
             "mix" if mixed else "aic" if cube else "aiv",
         )
+        report.same_bytes_wait = sum(c.same_bytes_wait for c in cores)
+        return report
 
     # --- numbers --------------------------------------------------------------------------
 
@@ -255,6 +260,11 @@ class RunReport:
                     "aic" if p in CUBE_PIPES else self.core_kind
                 lines.append(f"  {p:<10} {self.busy[p]:>14,.0f} {self.utilization[p]:>11.1%} "
                              f"{self.pipe_time_us(p):>12.2f}  {prefix}_{MSPROF_PIPE[p]}_time")
+        if self.same_bytes_wait:
+            lines.append(
+                f"  reads around L2 waited {self.same_bytes_wait / len(self.cores):,.0f} cycles "
+                "per core behind other cores reading the same bytes at once (stagger the "
+                "cores' order over the data)")
         lines.append(f"  ops executed: {self.ops_executed:,}")
         for name, n in self.op_counts.most_common(12):
             lines.append(f"    {n:>10,}  {name}")

@@ -83,11 +83,15 @@ def whole_matrix(src: asc.GlobalAddress, blocks: int, stagger: asc.ConstExpr[boo
     asc.pipe_barrier(asc.Pipe.PIPE_ALL)
 
 
-def mte2(cores: int, stagger: bool, bypass: bool = True) -> float:
+def launch(cores: int, stagger: bool, bypass: bool = True):
     report = whole_matrix[cores](np.zeros(cores * 64 * 512, np.float16), cores, stagger,
                                  bypass)
     assert not report.findings
-    return report.busy[MTE2] / cores
+    return report
+
+
+def mte2(cores: int, stagger: bool, bypass: bool = True) -> float:
+    return launch(cores, stagger, bypass).busy[MTE2] / cores
 
 
 def test_cores_reading_one_matrix_in_step_around_l2_are_served_one_after_another():
@@ -110,3 +114,15 @@ def test_cached_reads_in_step_are_left_to_the_l2():
     # around L2 only.
     cores = 16
     assert mte2(cores, stagger=False, bypass=False) < 0.8 * mte2(cores, stagger=False)
+
+
+def test_the_report_says_how_long_the_reads_waited_for_the_same_bytes():
+    cores = 48
+    staggered, in_step = launch(cores, stagger=True), launch(cores, stagger=False)
+    assert staggered.same_bytes_wait == 0
+    assert "same bytes" not in staggered.summary()
+    # The wait is what staggering saves on MTE2.
+    saved = (in_step.busy[MTE2] - staggered.busy[MTE2]) / cores
+    assert in_step.same_bytes_wait / cores == pytest.approx(saved, rel=0.05)
+    assert f"waited {in_step.same_bytes_wait / cores:,.0f} cycles per core behind other " \
+        "cores reading the same bytes" in in_step.summary()
