@@ -258,6 +258,8 @@ CATLASS = {
               None),
     "f32-b": (1, 768, 5120, catlass_basic_matmul.Config((16, 32, 1024), 256, **_FP32_B_COL),
               None),
+    "tun-1": (256, 512, 1024, catlass_basic_matmul.Config((32, 128, 128), 32, 3, 0), None),
+    "tun-2": (256, 512, 1024, catlass_basic_matmul.Config((64, 128, 128), 64, 3, 1), None),
 }
 
 

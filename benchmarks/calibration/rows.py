@@ -248,11 +248,17 @@ CATLASS_OPT_SRC = ("hicann/catlass @ 0dfcf9df docs/en/1_Practice/11_matmul_optim
                    "TileShape case 3 (24 AIC; 'execution time', tool and SKU not named)")
 
 
-def _catlass(case, what, td, soc, source=CATLASS_34_SRC, notes=""):
+def _catlass(case, what, td, soc, source=CATLASS_34_SRC, notes="", role="held-out"):
     """A catlass kernel's published time; it counts as Task Duration (msprof's total kernel
     time). `soc`: the SKU it was measured on."""
-    return Row(f"cat-{case}", what, source, "held-out", {TD: td}, (TD,),
+    return Row(f"cat-{case}", what, source, role, {TD: td}, (TD,),
                ("catlass_basic_matmul", case), notes=notes, extra={"soc": soc})
+
+
+CATLASS_TUNER_SRC = ("hicann/catlass @ 0dfcf9df tools/tuner/README.md (msTuner_CATLASS's "
+                     "example run: task_duration(us) of 00_basic_matmul at m 256, n 512, "
+                     "k 1024 on a part at a rated 1800 MHz; the README says results vary with "
+                     "the hardware)")
 
 
 # catlass's BasicMatmul (fp16, A, B, C row-major, L1 tile 128 x 256 x 256, swizzle <3, 0>) on
@@ -268,6 +274,13 @@ ROWS += [
              36.3, "Ascend910B2", CATLASS_OPT_SRC),
     _catlass("f32-b", "basic_matmul fp32 1 x 768 x 5120, L1 tile 16,32,1024 (24 cores)",
              15.5, "Ascend910B2", CATLASS_OPT_SRC),
+    # msTuner_CATLASS's README shows two of its measured configurations (case 1 and the best
+    # of 1701): outside the reference table, never fitted. The part runs at 1800 MHz (910B2,
+    # B2C or B3); taken as the 910B2 catlass measures its 00_basic_matmul tables on.
+    _catlass("tun-1", "basic_matmul 256 x 512 x 1024, L1 tile 32,128,128, L0 K 32, swizzle "
+             "<3, 0> (32 blocks)", 19.38, "Ascend910B2", CATLASS_TUNER_SRC, role="unlisted"),
+    _catlass("tun-2", "basic_matmul 256 x 512 x 1024, L1 tile 64,128,128, L0 K 64, swizzle "
+             "<3, 1> (16 blocks)", 12.74, "Ascend910B2", CATLASS_TUNER_SRC, role="unlisted"),
 ]
 
 # catlass's OptimizedMatmul (06_optimized_matmul: the Preload block, ShuffleK), the

@@ -73,6 +73,19 @@ def test_catlass_fp32_row_is_within_the_goal(calibration):
     assert "24 AIC at 1800 MHz" in note
 
 
+def test_the_tuner_rows_run_their_configurations_with_right_results(calibration):
+    # msTuner_CATLASS's two published configurations, unlisted (never fitted): the runner
+    # checks C against numpy, and the rows name the tiles and swizzles the README names.
+    calibration.config.sanitize = "off"
+    rows = {r.id: r for r in calibration.ROWS if r.id.startswith("cat-tun-")}
+    assert {k: (r.role, r.measured["Task Duration(us)"]) for k, r in rows.items()} == {
+        "cat-tun-1": ("unlisted", 19.38), "cat-tun-2": ("unlisted", 12.74)}
+    assert calibration.CATLASS["tun-1"][3] == cb.Config((32, 128, 128), 32, 3, 0)
+    assert calibration.CATLASS["tun-2"][3] == cb.Config((64, 128, 128), 64, 3, 1)
+    sim, note = calibration.RUNNERS["catlass_basic_matmul"]("tun-2")
+    assert sim["Task Duration(us)"] > 0 and "24 AIC at 1800 MHz" in note
+
+
 def _catlass_block_coord(idx, loops_m, loops_n, offset, direction):
     """GemmIdentityBlockSwizzle<offset, direction>::GetBlockCoord, transcribed branch by branch
     from catlass's block_swizzle.hpp (the reference the kernel's shared helper must match)."""
