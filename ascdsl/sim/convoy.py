@@ -8,9 +8,9 @@ at its own block. In the same order the reads take 1.54 times as long on 48 vect
 209.80 us). Staggered, a burst costs its bytes on the core's HBM share plus `bypass_burst`
 (ascdsl.sim.core `gm_copy`); in the same order both paths come to one rate for the cores
 that read a burst at once: 48 x 128 bytes in 17.9 cycles, 24 x 128 bytes in 9.04 cycles, so
-k readers of the same bytes receive them one after another at about 342 bytes a cycle
-(`same_bytes_bw`, fitted to the 48-core row; the 24-core row, a different core kind and
-copy, checks it). The README names the cause: several cores accessing the same GM addresses
+k readers of the same bytes receive them one after another at 344 and 340 bytes a cycle
+(`same_bytes_bw` = 344, fitted to the 48-core row; the 24-core row, a different core kind
+and copy, checks it). The README names the cause: several cores accessing the same GM addresses
 at the same time.
 
 The rule, applied in the second, timing-only pass of a launch (ascdsl.sim.kernel `_retime`):
