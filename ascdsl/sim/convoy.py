@@ -78,6 +78,6 @@ def resolve(reads: list[tuple]) -> dict[int, deque] | None:
     if not (k > 1.0).any():
         return None
     out: dict[int, deque] = {}
-    for c, v in zip(info[:, 0].astype(np.int64).tolist(), k.tolist()):
+    for c, v in zip(core.tolist(), k.tolist()):
         out.setdefault(c, deque()).append(v)
     return out

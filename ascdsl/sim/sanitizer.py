@@ -306,8 +306,7 @@ class Sanitizer:
                     for q, (rc, rsite) in reads.items():
                         if q != p and rc > vcp[q]:
                             self._race(mem, seg, p, site, True, q, rsite, False)
-                seg[8] = _before(seg, p, vcp[p]) \
-                    if wp == p and (seg[8] is not None or seg[3] > vcp[p]) else None
+                seg[8] = _before((seg,), p, vcp[p]) if wp == p and p in DMA_PIPES else None
                 seg[2], seg[3], seg[4], seg[5], seg[6], seg[7] = p, c, site, None, write, blocks
             elif reads is None:
                 seg[5] = {p: (c, site)}
@@ -330,21 +329,12 @@ class Sanitizer:
                     if q != p and rc > vcp[q]:
                         self._race(mem, seg, p, site, True, q, rsite, False)
         if write:
+            before = _before(segs[i0:i1], p, vcp[p]) if p in DMA_PIPES else None
             if i1 - i0 == 1:
                 seg = segs[i0]
-                seg[8] = _before(seg, p, vcp[p]) \
-                    if seg[2] == p and (seg[8] is not None or seg[3] > vcp[p]) else None
-                seg[2], seg[3], seg[4], seg[5], seg[6], seg[7] = p, c, site, None, write, blocks
+                seg[2], seg[3], seg[4], seg[5], seg[6], seg[7], seg[8] = \
+                    p, c, site, None, write, blocks, before
             else:
-                before = None
-                if p in DMA_PIPES:
-                    for k in range(i0, i1):
-                        if segs[k][2] == p:
-                            more = _before(segs[k], p, vcp[p])
-                            if more:
-                                before = (before or ()) + more
-                    if before:
-                        before = before[-_BEFORE:]
                 sh.replace(i0, i1, [lo, hi, p, c, site, None, write, blocks, before])
         else:
             for k in range(i0, i1):
@@ -436,14 +426,17 @@ class Sanitizer:
 _BEFORE = 8
 
 
-def _before(seg: list, p: int, known: int) -> tuple | None:
-    """The `w_before` of a segment that a new write of pipe `p` replaces: its writes on `p`
-    (the last and the kept ones) that `p` has not seen finish, when `p` is a DMA pipe."""
-    if p not in DMA_PIPES:
-        return None
-    out = tuple(e for e in seg[8] or () if e[0] > known)
-    if seg[3] > known:
-        out += ((seg[3], seg[4], seg[6], seg[7], seg[0], seg[1]),)
+def _before(segs, p: int, known: int) -> tuple | None:
+    """The `w_before` of the range a new write of DMA pipe `p` records over `segs`: their
+    writes on `p` (each one's last and kept ones) that `p` has not seen finish."""
+    out = ()
+    for seg in segs:
+        if seg[2] != p:
+            continue
+        if seg[8] is not None:
+            out += tuple(e for e in seg[8] if e[0] > known)
+        if seg[3] > known:
+            out += ((seg[3], seg[4], seg[6], seg[7], seg[0], seg[1]),)
     return out[-_BEFORE:] or None
 
 
