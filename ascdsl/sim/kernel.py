@@ -174,6 +174,8 @@ class SimKernel:
         # (a mixed launch always does: SyncAll and mode-0 flags change nothing there).
         if again and self.lanes is None and not (self.sync_all and core_num > 1):
             ms.log = ReadLog()
+        if again:
+            ms.hists = {}
         report, first_spans = self._run(launch, core_num, args)
         if again:
             spans = sharing_spans(launch.active, first_spans)
@@ -203,6 +205,7 @@ class SimKernel:
                  for a in args]
         launch = Launch(self, core_num, "off", self.soc, trace, cube=self.cube)
         ms = launch.cost.memsys
+        ms.preload(first.cost.memsys)
         if spans is not None:
             ms.share_hbm(spans)
         if timed is not None:

@@ -23,7 +23,9 @@ mechanism rather than by per-op costs:
   here, so distances are counted on the chip's L2 clock (`now`): at a core's time t, the
   lines the cores already simulated had inserted by t plus this core's own, scaled to the
   launch as if the cores not yet simulated insert at their mean rate (a launch of n similar
-  cores fills the L2 n times as fast as one core). For write-backs each core owns 1/n of it.
+  cores fills the L2 n times as fast as one core). A launch timed twice needs no such guess
+  in its second pass: there the cores not yet simulated insert as they did in the first.
+  For write-backs each core owns 1/n of it.
   Writes allocate dirty lines. When a core's share of the L2 is full, every insertion evicts
   the least recently used line, whose chance of being dirty is the dirty share of the core's
   lines; an evicted dirty line is written back to HBM on the core's share.
@@ -111,6 +113,12 @@ def _masks(a: int, b: int) -> list[tuple[int, int]]:
 _MERGE_IN_PYTHON = 512
 
 
+def _core_key(core) -> tuple:
+    """A timeline of the launch, the same in both passes (a block's AIC and AIVs share its
+    index)."""
+    return core.block_idx, core.lane, core.kind, core.sub_idx
+
+
 class MemSystem:
     """The GM path of one launch of `active` cores of `soc`."""
 
@@ -166,6 +174,12 @@ class MemSystem:
         self.chip_t: list[float] = []
         self.chip_n: list[float] = []
         self._chip_dn: list[float] = []
+        # A launch timed twice: the first pass keeps each core's history here (`hists`, by
+        # `_core_key`); the second starts its clock from the first's whole chip and reads each
+        # core's first-pass history from `before` (`preload`).
+        self.hists: dict | None = None
+        self.before: dict | None = None
+        self._asked = self._own = None  # the last core `now` looked up in `before`, its entry
 
     def share_hbm(self, spans: list[tuple[float, float, float]]) -> None:
         """Share HBM among the cores moving data at the time: core i moved HBM data from
@@ -366,7 +380,25 @@ class MemSystem:
         resident while fewer than the L2's capacity of lines were inserted since its last use.
         Scaling the core's own count instead (a core that hits on what another fetched
         inserts little) let that core's clock lag the chip's, and the fetching core's run
-        ahead of it: it evicted lines the chip still held (mmb: A re-fetched from HBM)."""
+        ahead of it: it evicted lines the chip still held (mmb: A re-fetched from HBM).
+        A second pass (`preload`) needs no such guess: the cores not yet simulated insert as
+        they did in the first pass. The guess scales the first cores' rate to the launch,
+        and the first cores to run are the ones that fetch what later cores share: counted
+        as the whole launch, they age lines out that the chip still holds."""
+        before = self.before
+        if before is not None:
+            # The second pass: the chip's clock holds every core, the ones not yet finished as
+            # the first pass ran them; this core's first run is taken out for its current one.
+            j = bisect_right(self.chip_t, core.t)
+            chip = self.chip_n[j - 1] if j else 0.0
+            if core is not self._asked:
+                self._asked, self._own = core, before.get(_core_key(core))
+            own = self._own
+            if own is not None:
+                i = bisect_right(own[0], core.t)
+                if i:
+                    chip -= own[1][i - 1]
+            return chip + core.l2_clock
         k = self.chip_k
         if not k:
             return core.l2_clock * self.active
@@ -380,32 +412,48 @@ class MemSystem:
         if not hist or core.l2_clock - hist[-1][1] >= self.chip_step:
             hist.append((core.t, core.l2_clock))
 
+    def preload(self, first: MemSystem) -> None:
+        """Start a second pass's L2 clock from the first pass's (`first`, which kept its
+        cores' histories): every core as it ran there until it runs here."""
+        self.before = first.hists or {}
+        self.chip_t = list(first.chip_t)
+        self._chip_dn = list(first._chip_dn)
+        self.chip_n = list(first.chip_n)
+        self.chip_k = first.chip_k
+
     def finish(self, core) -> None:
         """Add a core that has run to the chip's L2 clock."""
         hist = core.l2_hist
         self.chip_k += 1
         if hist and core.l2_clock > hist[-1][1]:
             hist.append((core.t, core.l2_clock))
-        if not hist:
-            return
         core.l2_hist = []  # merged: the report keeps the core, not its history
+        ht = [t for t, _ in hist]
+        hn = [n for _, n in hist]
+        dn_core = [b - a for a, b in zip([0.0] + hn, hn)]
+        if self.hists is not None and ht:
+            self.hists[_core_key(core)] = (ht, hn)
+        if self.before is not None:
+            # Its first run leaves the chip's clock as this one joins it.
+            own = self.before.get(_core_key(core))
+            if own is not None and own[0]:
+                ht = ht + own[0]
+                dn_core = dn_core + [a - b for a, b in zip([0.0] + own[1], own[1])]
+        if not ht:
+            return
         dt, dn = self.chip_t, self._chip_dn
-        if len(dt) + len(hist) <= _MERGE_IN_PYTHON:
+        if len(dt) + len(ht) <= _MERGE_IN_PYTHON:
             # A launch of a few short histories (sim.py's 8 cores: 16 points each): a merge
             # in Python costs a tenth of numpy's calls.
-            ht = [t for t, _ in hist]
-            hn = [n for _, n in hist]
             # Timsort of two sorted runs is a stable merge: earlier cores' points first.
             order = sorted(range(len(dt) + len(ht)), key=(dt + ht).__getitem__)
-            t_all, n_all = dt + ht, dn + [b - a for a, b in zip([0.0] + hn, hn)]
+            t_all, n_all = dt + ht, dn + dn_core
             self.chip_t = [t_all[i] for i in order]
             self._chip_dn = [n_all[i] for i in order]
             self.chip_n = list(accumulate(self._chip_dn))
             return
-        h = np.array(hist, dtype=np.float64)
-        steps_a = np.diff(h[:, 1], prepend=0.0)
-        t = np.concatenate((np.asarray(dt, dtype=np.float64), h[:, 0]))
-        n = np.concatenate((np.asarray(dn, dtype=np.float64), steps_a))
+        t = np.concatenate((np.asarray(dt, dtype=np.float64), np.asarray(ht, np.float64)))
+        n = np.concatenate((np.asarray(dn, dtype=np.float64), np.asarray(dn_core, np.float64)))
         order = np.argsort(t, kind="stable")
         self.chip_t = t[order].tolist()
         self._chip_dn = n[order].tolist()

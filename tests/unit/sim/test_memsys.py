@@ -131,6 +131,7 @@ class Core:
 
     def __init__(self, idx=0):
         self.block_idx = idx
+        self.lane, self.kind, self.sub_idx = idx, "aiv", 0
         self.l2_clock = self.l2_resident = self.l2_dirty = self.wb_pending = 0
         self.t = 0.0
         self.l2_hist = []
@@ -230,6 +231,52 @@ def test_residency_counts_the_lines_the_other_cores_inserted_meanwhile():
     assert ms.now(b) == pytest.approx((32 + 2) * 2 / 2)
 
 
+def stream(ms, core, buf, base, times):
+    """Core reads one new 4 KB block (8 lines) at each of `times`, from byte `base` on."""
+    for i, t in enumerate(times):
+        core.t = t
+        ms.read(core, buf, base + i * 4096, 4096, 4096, 1, CACHE_NORMAL)
+    ms.finish(core)
+
+
+def test_a_second_pass_ages_lines_by_what_the_other_cores_inserted_in_the_first():
+    # Four cores; core 0 (simulated first) streams 64 lines between t = 10 and 80, the
+    # others 8 lines each at t = 50. The first pass scales what it has seen to the launch:
+    # for core 1 at t = 100 it counts core 0's 64 lines as two such cores' (4 / 2).
+    first = MemSystem(small_l2(256), active=4)
+    first.hists = {}
+    buf = gm(1 << 23)
+    a = Core(0)
+    stream(first, a, buf, 1 << 20, [10.0 * (i + 1) for i in range(8)])
+    b = Core(1)
+    b.t = 100.0
+    assert first.now(b) == pytest.approx(64 * 4 / 2)
+    for k in (1, 2, 3):
+        stream(first, Core(k), buf, (2 + k) << 20, [50.0])
+    assert first.chip_n[-1] == 64 + 3 * 8
+    # The second pass starts from the first's chip: every core's lines, the one asking
+    # taken out for its own current count, and no scaling.
+    second = MemSystem(small_l2(256), active=4)
+    second.preload(first)
+    buf = gm(1 << 23)  # a pass's own copy of GM, its lines cold
+    b = Core(1)
+    b.t = 100.0
+    assert second.now(b) == 64 + 2 * 8
+    b.t = 40.0
+    assert second.now(b) == 32
+    # Core 0, run again with half the lines, replaces its first run in the chip's clock.
+    a = Core(0)
+    stream(second, a, buf, 1 << 20, [10.0 * (i + 1) for i in range(4)])
+    b.t = 100.0
+    assert second.now(b) == 32 + 2 * 8
+    # Once core 1 has run here too, the clock holds its second run, not its first.
+    b.l2_clock = 0
+    stream(second, b, buf, 3 << 20, [50.0, 60.0])
+    c = Core(2)
+    c.t = 100.0
+    assert second.now(c) == 32 + 16 + 8
+
+
 def test_a_cores_clock_history_grows_with_the_lines_it_inserts_over_its_share():
     ms = MemSystem(small_l2(64 * 64), active=2)  # a share of 2048 lines: a point every 32
     buf, core = gm(1 << 22), Core()
@@ -269,3 +316,54 @@ def test_the_chip_clock_merges_alike_in_python_and_in_numpy(monkeypatch):
     assert in_python == in_numpy
     assert in_python[1][-1] == sum(h[-1][1] for h in hists)
     assert in_python[0] == sorted(in_python[0])
+
+
+@asc.jit
+def stream_then_reread(src: asc.GlobalAddress, copies: int, delay: int):
+    """Core 0 streams `copies` 8 KB blocks of its own; every other core reads its 4 KB,
+    works `delay` vector instructions in UB, and reads the 4 KB again."""
+    ub = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 4096)
+    g = asc.GlobalTensor()
+    if asc.get_block_idx() == 0:
+        g.set_global_buffer(src)
+        for i in range(copies):
+            asc.data_copy(ub, g[i * 4096:], 4096)
+            asc.pipe_barrier(asc.Pipe.PIPE_MTE2)
+    else:
+        g.set_global_buffer(src + (64 + asc.get_block_idx()) * 4096)
+        asc.data_copy(ub, g, 2048)
+        asc.pipe_barrier(asc.Pipe.PIPE_ALL)
+        for i in range(delay):
+            asc.adds(ub[2048:], ub[2048:], 1.0, 2048)
+            asc.pipe_barrier(asc.Pipe.PIPE_V)
+        asc.pipe_barrier(asc.Pipe.PIPE_ALL)
+        asc.data_copy(ub, g, 2048)
+    asc.pipe_barrier(asc.Pipe.PIPE_ALL)
+
+
+def test_the_second_pass_keeps_what_the_first_passs_guess_evicted(monkeypatch):
+    # An L2 of 256 lines, four cores. Core 0 streams 144 lines while core 1 waits between two
+    # reads of its 8; the other two read 8 each: well under 256 lines are inserted in between,
+    # so the second read hits. The first pass, with only core 0 run before core 1, scales
+    # what it has seen to the launch ((144 + 8) x 4 / 2 = 304 lines) and misses; the second
+    # counts each core as it ran in the first.
+    from ascdsl.sim.kernel import SimKernel
+
+    src = np.zeros(80 * 4096, np.float16)
+    module = stream_then_reread.compile(src, 9, 400, core_num=4).module
+    kernel = SimKernel(module, "stream_then_reread", soc=small_l2(256))
+    misses: dict[int, list[int]] = {}
+    read = MemSystem.read
+
+    def spy(self, core, buf, start, length, stride, count, mode, *rest, **kw):
+        out = read(self, core, buf, start, length, stride, count, mode, *rest, **kw)
+        if core.block_idx == 1:
+            misses.setdefault(id(self), []).append(out[0])
+        return out
+
+    monkeypatch.setattr(MemSystem, "read", spy)
+    report = kernel.run(4, [src, 9, 400], sanitize="off")
+    first, second = misses.values()
+    assert first == [4096, 4096]  # cold, then aged out by the guess
+    assert second == [4096, 0]
+    assert report.core_cycles[0] < report.core_cycles[1]  # core 1 re-reads after the stream
