@@ -156,10 +156,10 @@ def run_matmul(case: int) -> tuple[dict, str]:
 # per-core times and pipes are extended linearly from the two runs to singleCoreM / baseM.
 # The step between them is one base row of every N block, A's first touch of that row
 # included (the first core of a core row to read it pays the misses, as on the full run);
-# B's panels are first read in the shorter run and counted once. The result depends on the
-# sample (mmb-1: +51% from 1 and 2 rows, +33% from 2 and 3, +120% from 3 and 4; see
-# docs/simulator.md): the model's per-core L2 share (8 MB) is crossed between them. 1 is the
-# cheapest and the closest: the whole mmb-1 kernel, simulated once (510 s), gave +49%.
+# B's panels are first read in the shorter run and counted once. The sample does not matter
+# (mmb-1: TD 4,558 us from 1 and 2 rows, 4,555 from 2 and 3 and from 3 and 4, 4,555 for the
+# whole kernel simulated once, 10 minutes of CPU); 1 is the cheapest. It did while the first
+# pass's L2 clock took a line used ahead of it for an eviction (+51% / +33% / +120%).
 MMB_ROWS = 1
 
 

@@ -476,7 +476,7 @@ class MemSystem:
         age = now - st.stamp[g]
         cap = self.capacity
         hit_ready = 0.0
-        if -cap < age < cap:
+        if age < cap:
             h = st.have[g]
             miss = m & ~h
             if m & h and st.owner[g] == core.block_idx:
@@ -509,7 +509,7 @@ class MemSystem:
         missed = 0
         for g, m in _masks(a, b):
             age = now - stamp[g]
-            if -cap < age < cap:
+            if age < cap:
                 h = have[g]
                 miss = m & ~h
                 if m & h and owner[g] == me and ready[g] > hit_ready:
@@ -538,7 +538,7 @@ class MemSystem:
         inserted = newly_dirty = 0
         for g, m in _masks(a, b):
             age = now - stamp[g]
-            if not -cap < age < cap:
+            if age >= cap:
                 have[g] = 0
                 dirty[g] = 0
             new = m & ~have[g]

@@ -231,6 +231,30 @@ def test_residency_counts_the_lines_the_other_cores_inserted_meanwhile():
     assert ms.now(b) == pytest.approx((32 + 2) * 2 / 2)
 
 
+def test_a_group_another_core_used_ahead_of_this_cores_clock_is_resident():
+    # The first pass guesses the chip's clock from the cores simulated so far, so two cores'
+    # guesses at one time disagree: core 0, alone so far, counts its 160 lines four times; core
+    # 1, which inserts nothing, counts them twice (4 cores over the 2 seen). A stamp ahead of
+    # the reader's clock is another core's later use, not an eviction: the line is there.
+    ms = MemSystem(small_l2(256), active=4)
+    buf = gm(1 << 23)
+    a, b = Core(0), Core(1)
+    for i in range(20):  # 8 new lines at each t = 4, 8, ..., 80
+        a.t = 4.0 * (i + 1)
+        ms.read(a, buf, (1 << 20) + i * 4096, 4096, 4096, 1, CACHE_NORMAL)
+    shared = 1 << 22
+    assert ms.read(a, buf, shared, 4096, 4096, 1, CACHE_NORMAL)[0] == 4096  # stamped at 640
+    ms.finish(a)
+    b.t = 80.0
+    assert ms.now(b) == pytest.approx(168 * 4 / 2)  # 336: the stamp is 304 lines ahead
+    assert ms.read(b, buf, shared, 4096, 4096, 1, CACHE_NORMAL)[:2] == (0, 4096)
+    assert b.l2_clock == 0
+    # A stamp a whole L2 behind is still an eviction.
+    b.t = 200.0
+    ms.read(b, buf, 1 << 21, 256 * 1024, 256 * 1024, 1, CACHE_NORMAL)  # 512 lines of its own
+    assert ms.read(b, buf, shared, 4096, 4096, 1, CACHE_NORMAL)[0] == 4096
+
+
 def stream(ms, core, buf, base, times):
     """Core reads one new 4 KB block (8 lines) at each of `times`, from byte `base` on."""
     for i, t in enumerate(times):
