@@ -113,6 +113,11 @@ def _masks(a: int, b: int) -> list[tuple[int, int]]:
 _MERGE_IN_PYTHON = 512
 
 
+def _steps(counts: list[float]) -> list[float]:
+    """The increments of a cumulative count history."""
+    return [b - a for a, b in zip([0.0] + counts, counts)]
+
+
 def _core_key(core) -> tuple:
     """A timeline of the launch, the same in both passes (a block's AIC and AIVs share its
     index)."""
@@ -430,7 +435,7 @@ class MemSystem:
         core.l2_hist = []  # merged: the report keeps the core, not its history
         ht = [t for t, _ in hist]
         hn = [n for _, n in hist]
-        dn_core = [b - a for a, b in zip([0.0] + hn, hn)]
+        dn_core = _steps(hn)
         if self.hists is not None and ht:
             self.hists[_core_key(core)] = (ht, hn)
         if self.before is not None:
@@ -438,14 +443,15 @@ class MemSystem:
             own = self.before.get(_core_key(core))
             if own is not None and own[0]:
                 ht = ht + own[0]
-                dn_core = dn_core + [a - b for a, b in zip([0.0] + own[1], own[1])]
+                dn_core = dn_core + [-d for d in _steps(own[1])]
         if not ht:
             return
         dt, dn = self.chip_t, self._chip_dn
         if len(dt) + len(ht) <= _MERGE_IN_PYTHON:
             # A launch of a few short histories (sim.py's 8 cores: 16 points each): a merge
             # in Python costs a tenth of numpy's calls.
-            # Timsort of two sorted runs is a stable merge: earlier cores' points first.
+            # Timsort of sorted runs (the chip's, this run's, the first run's taken out) is a
+            # stable merge: earlier cores' points first.
             order = sorted(range(len(dt) + len(ht)), key=(dt + ht).__getitem__)
             t_all, n_all = dt + ht, dn + dn_core
             self.chip_t = [t_all[i] for i in order]
