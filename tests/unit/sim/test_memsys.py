@@ -391,3 +391,49 @@ def test_the_second_pass_keeps_what_the_first_passs_guess_evicted(monkeypatch):
     assert first == [4096, 4096]  # cold, then aged out by the guess
     assert second == [4096, 0]
     assert report.core_cycles[0] < report.core_cycles[1]  # core 1 re-reads after the stream
+
+
+@asc.jit
+def rows_in_step(src: asc.GlobalAddress, rounds: int):
+    """Cores 0 and 2 read one 16 KB panel each round, cores 1 and 3 another (a row of A the
+    cores of a row of the split share), each core then a new 16 KB block of its own (its B)."""
+    ub = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 8192)
+    panel = asc.GlobalTensor()
+    own = asc.GlobalTensor()
+    idx = asc.get_block_idx()
+    panel.set_global_buffer(src + (idx % 2) * 16384)  # 32 KB apart: L2 state of their own
+    own.set_global_buffer(src + 32768 + idx * rounds * 8192)
+    for r in range(rounds):
+        asc.data_copy(ub, panel, 8192)
+        asc.pipe_barrier(asc.Pipe.PIPE_MTE2)
+        asc.data_copy(ub, own[r * 8192:], 8192)
+        asc.pipe_barrier(asc.Pipe.PIPE_MTE2)
+
+
+def test_cores_reading_a_panel_in_step_fetch_it_once(monkeypatch):
+    # An L2 of 256 lines; a round inserts 4 x 32 lines of the cores' own blocks, so on the chip
+    # each panel (32 lines) stays from round to round and is fetched once. The first pass
+    # guesses: cores 0 and 1, simulated first, count their 64 lines a round as the launch's
+    # (4 / 1 and 4 / 2 times the cores seen) and fetch their panel every round. Cores 2 and 3,
+    # which share those panels and insert less, count fewer, so the last use they find is
+    # ahead of their clocks, by more each round. Taken for an eviction once a whole L2 ahead,
+    # they fetched the panel again from round 5 on; the second pass started from that, and
+    # every core fetched its panel every round ([384] * 4 below).
+    from ascdsl.sim.kernel import SimKernel
+
+    rounds = 8
+    src = np.zeros(32768 + 4 * rounds * 8192, np.float16)
+    module = rows_in_step.compile(src, rounds, core_num=4).module
+    kernel = SimKernel(module, "rows_in_step", soc=small_l2(256))
+    inserted: dict[int, list[int]] = {}
+    insert = MemSystem._insert
+
+    def spy(self, core, k):
+        inserted.setdefault(id(self), [0] * 4)[core.block_idx] += k
+        return insert(self, core, k)
+
+    monkeypatch.setattr(MemSystem, "_insert", spy)
+    kernel.run(4, [src, rounds], sanitize="off")
+    first, second = inserted.values()
+    assert first == [64 * rounds, 64 * rounds, 32 * rounds, 32 * rounds]
+    assert second == [32 + 32 * rounds, 32 + 32 * rounds, 32 * rounds, 32 * rounds]
