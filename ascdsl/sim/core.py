@@ -395,8 +395,8 @@ class CoreSim:
                     ms.log.around.append((self.block_idx, req, port, buf.index, start, length,
                                           stride, count))
                 elif shared == 1 and not (start | stride) & 31:
-                    ms.log.add(self.block_idx, req, port, buf.index, start, length, stride,
-                               count)
+                    ms.log.reads.append((self.block_idx, req, port, buf.index, start, length,
+                                         stride, count))
             if port > end:
                 end = port
         elif hbm_end > end:

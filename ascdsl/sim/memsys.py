@@ -257,6 +257,18 @@ class MemSystem:
         if total <= 0:
             return 0, 0, 0.0, None
         clock = core.l2_clock
+        if share == 1 and self.timed is None and mode == CACHE_NORMAL and not start & 31 \
+                and (stride == length or count == 1):
+            # The common case, as `_read_bytes` would take it, without its call.
+            shift = self.shift
+            a = start >> shift
+            b = (start + total - 1) >> shift
+            g = a >> GROUP_SHIFT
+            if g == b >> GROUP_SHIFT:
+                out = self._read_group(core, buf.l2 or self.lines_of(buf), g, a, b, total)
+                if self.chip_step and core.l2_clock != clock:
+                    self._mark(core)
+                return out
         if share > 1:
             out = self._shared_read(core, buf, start, length, stride, count, mode, share)
         elif self.timed is not None and mode == CACHE_NORMAL and not (start | stride) & 31:
@@ -477,7 +489,7 @@ class MemSystem:
 
     def _read_group(self, core, st: Lines, g: int, a: int, b: int, total: int) -> tuple:
         """`read` of the lines a..b of group g (the common case, aligned and cached)."""
-        ((_, m),) = _masks(a, b)
+        m = _FULL & ~((1 << (a & (GROUP - 1))) - 1) & ((2 << (b & (GROUP - 1))) - 1)
         now = self.now(core)
         age = now - st.stamp[g]
         cap = self.capacity

@@ -130,3 +130,26 @@ def test_the_bytes_of_an_added_line_a_read_did_not_ask_for():
     assert shares.unasked == 2 * (LINE - 64)
     assert shares.lines(0, 1, 0, LINE, LINE, 1) == 0.0
     assert shares.unasked == 0  # another core's read: reset
+
+
+def test_the_quick_check_settles_cores_that_read_apart_and_only_those():
+    from ascdsl.sim.l2share import _apart
+
+    log = ReadLog()
+    # Core 0 reads lines 0..3 of buffer 1, core 1 lines 4..7; a line of another buffer at the
+    # same offset is not shared either.
+    log.add(0, 0.0, 10.0, 1, 0, 2 * LINE, 2 * LINE, 2)
+    log.add(1, 0.0, 10.0, 1, 4 * LINE, 4 * LINE, 4 * LINE, 1)
+    log.add(1, 0.0, 10.0, 2, 0, LINE, LINE, 1)
+    assert _apart(log.reads, SHIFT)
+    # Core 1's bursts (lines 8 and 10) straddle core 0's line 9: the spans overlap, so the
+    # full rule decides, and finds no line with two readers.
+    log.add(1, 20.0, 30.0, 1, 8 * LINE, LINE, 2 * LINE, 2)
+    log.add(0, 20.0, 30.0, 1, 9 * LINE, 64, 64, 1)
+    assert not _apart(log.reads, SHIFT)
+    assert resolve(log, SHIFT) is None
+    # A burst's last byte in the other core's first line is a shared line.
+    log.add(2, 40.0, 50.0, 1, 12 * LINE, LINE, LINE, 1)
+    log.add(3, 5.0, 15.0, 1, 11 * LINE + 32, LINE, LINE, 1)  # lines 11 and 12
+    assert not _apart(log.reads, SHIFT)
+    assert resolve(log, SHIFT) == {2: {(1, 12): -1.0}, 3: {(1, 12): 1.0}}
