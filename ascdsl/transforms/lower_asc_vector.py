@@ -35,10 +35,14 @@ tile is made; every op writes its result buffer with `ascendc` instructions:
 
 The lowerings of memory ops are here; those of compute ops are in `vector_compute.py`.
 
+10. An atomic store is the store with its copy-out between SetAtomic<Kind><T>() and
+    SetAtomicNone() (the staging copy, UB to UB, stays outside: atomics change copies into GM).
+
 The cube ops (matmul, L1 / L0 tiles) are `lower-asc-cube`'s, which runs first. Refused with a
-located error (the reference simulator runs them): atomics, mask regions, tiles yielded by
-scf.if, reductions of rank > 2 tiles, int8 arithmetic. The result is valid `ascendc` IR: `lower-asc-buffers` then gives the
-buffers memory (or `materialize-tensor` does, without reuse or multi-buffering).
+located error (the reference simulator runs them): mask regions, tiles yielded by scf.if,
+reductions of rank > 2 tiles, int8 arithmetic. The result is valid `ascendc` IR:
+`lower-asc-buffers` then gives the buffers memory (or `materialize-tensor` does, without reuse
+or multi-buffering).
 """
 
 from __future__ import annotations
@@ -451,6 +455,11 @@ def _load(lw: TileLowering, op: T.LoadOp, em: Emit) -> None:
 
 @lowers(T.StoreOp)
 def _store(lw: TileLowering, op: T.StoreOp, em: Emit) -> None:
+    _gm_copy(lw, op, em, op.value, op.base, op.offsets, True, _copy_out_buffer(lw, op, em))
+
+
+def _copy_out_buffer(lw: TileLowering, op: T.StoreOp | T.AtomicRMWOp, em: Emit) -> SSAValue:
+    """The UB buffer a store copies out of."""
     require_ub(op, op.value)
     buf = lw.buf(op.value)
     if buf in lw.loaded or not _one_direct_write(buf):
@@ -461,7 +470,27 @@ def _store(lw: TileLowering, op: T.StoreOp, em: Emit) -> None:
         staged = new_buffer(em, op.value)
         em.add(A.DataCopyL2Op(staged, buf, em.i32(padded(t))))
         buf = staged
+    return buf
+
+
+_SET_ATOMIC = {T.AtomicKind.ADD: A.SetAtomicAddOp, T.AtomicKind.MAX: A.SetAtomicMaxOp,
+               T.AtomicKind.MIN: A.SetAtomicMinOp}
+
+
+@lowers(T.AtomicRMWOp)
+def _atomic_rmw(lw: TileLowering, op: T.AtomicRMWOp, em: Emit) -> None:
+    """The store, between SetAtomic<Kind><T>() and SetAtomicNone(): the copy-out's MTE3
+    combines each element with GM's in T, and the memory system orders the cores' combines
+    (the sanitizer sees no race between them). The scalar unit sets the mode; MTE3 takes it
+    when the copy is issued, so the copy sits between the two in program order."""
+    et = tile_type(op.value).element_type
+    if str(et) not in A.ATOMIC_TYPES:
+        raise PassError(op, f"stores {et} elements atomically; the MTE3 atomic unit combines "
+                            f"{', '.join(A.ATOMIC_TYPES)} elements (store a cast tile)")
+    buf = _copy_out_buffer(lw, op, em)
+    em.add(_SET_ATOMIC[op.enum_value("kind")](et))
     _gm_copy(lw, op, em, op.value, op.base, op.offsets, True, buf)
+    em.add(A.SetAtomicNoneOp())
 
 
 def _one_direct_write(buf: SSAValue) -> bool:
@@ -525,8 +554,6 @@ def _copy(lw: TileLowering, op: T.CopyOp, em: Emit) -> None:
 
 for _cls in (T.MatmulOp, T.MatmulAccOp, T.ZerosAccOp):
     refuse(_cls, "cube ops are lowered by lower-asc-cube, which runs before lower-asc-vector")
-refuse(T.AtomicRMWOp, "atomic stores need SetAtomicAdd/Max/Min, which the ascendc dialect does "
-                      "not have yet (the reference simulator runs them)")
 for _cls in (T.CountMaskOp, T.BitwiseMaskOp, T.YieldOp):
     refuse(_cls, "mask regions are not lowered yet (the reference simulator runs them); "
                  "asc2.where expresses most selections and is lowered")

@@ -48,13 +48,3 @@ func.func @prod_rows(%p: memref<?xf32, 22>, %n: i32, %i: i32) {
   asc.store %y, %u[%i] : !asc.tile<4xf32, UB>, !asc.tensor<?xf32>
   func.return
 }
-
-// -----
-
-func.func @atomic(%p: memref<?xf32, 22>, %n: i32, %i: i32) {
-  %t = asc.tensor %p(%n) : memref<?xf32, 22> -> !asc.tensor<?xf32>
-  %x = asc.load %t[%i] : !asc.tensor<?xf32> -> !asc.tile<64xf32, UB>
-  // expected-error@+1 {{'asc.atomic_rmw' op is not lowered to ascendc: atomic stores need SetAtomicAdd/Max/Min}}
-  asc.atomic_rmw add %x, %t[%i] : !asc.tile<64xf32, UB>, !asc.tensor<?xf32>
-  func.return
-}

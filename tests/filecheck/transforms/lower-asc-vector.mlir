@@ -159,3 +159,26 @@ func.func @carried(%p: memref<?xf32, 22>, %n: i32) {
   asc.store %o, %t[%c0] : !asc.tile<64xf32, UB>, !asc.tensor<?xf32>
   func.return
 }
+
+// An atomic store is the store with its copy-out between SetAtomic<Kind><T>() and
+// SetAtomicNone(); a tile loaded and stored unchanged is staged (UB to UB) before the mode is
+// set, since the mode changes copies into GM only.
+// CHECK-LABEL: func.func @atomics
+// CHECK:       ascendc.add_l0
+// CHECK-NEXT:  ascendc.set_atomic_add {dtype = f32}
+// CHECK-NEXT:  %[[G:.*]] = ascendc.global_tensor.subindex
+// CHECK-NEXT:  ascendc.data_copy_l2 %[[G]], %{{.*}}, %c128_i32 : !ascendc.global_tensor<*xf32>
+// CHECK-NEXT:  ascendc.set_atomic_none
+// CHECK:       ascendc.data_copy_l2 %{{.*}}, %{{.*}}, %c128_i32 : !ascendc.local_tensor<128xf32>,
+// CHECK-NEXT:  ascendc.set_atomic_max {dtype = f32}
+// CHECK-NEXT:  ascendc.global_tensor.subindex
+// CHECK-NEXT:  ascendc.data_copy_l2
+// CHECK-NEXT:  ascendc.set_atomic_none
+func.func @atomics(%p: memref<?xf32, 22>, %n: i32, %i: i32) {
+  %t = asc.tensor %p(%n) : memref<?xf32, 22> -> !asc.tensor<?xf32>
+  %x = asc.load %t[%i] : !asc.tensor<?xf32> -> !asc.tile<128xf32, UB>
+  %z = asc.add %x, %x : !asc.tile<128xf32, UB>
+  asc.atomic_rmw add %z, %t[%i] : !asc.tile<128xf32, UB>, !asc.tensor<?xf32>
+  asc.atomic_rmw max %x, %t[%i] : !asc.tile<128xf32, UB>, !asc.tensor<?xf32>
+  func.return
+}

@@ -181,3 +181,60 @@ def test_rows(name):
     z = np.zeros(shape, np.float32)
     lowered, reference = both(rows_kernel, [x, z, 4, 64, shape, op], 1)
     assert_same(lowered, reference, np.float32)
+
+
+@asc2.jit(always_compile=True)
+def atomic_kernel(x_ptr: asc.GlobalAddress, z_ptr: asc.GlobalAddress, rows: asc.ConstExpr[int],
+                  cols: asc.ConstExpr[int], width: asc.ConstExpr[int], op: asc.ConstExpr):
+    # Every core combines its own rows of x into the same rows x cols box of z (a wider
+    # tensor: the rows are strided in GM).
+    xt = asc2.tensor(x_ptr, [asc2.block_num() * rows, cols])
+    zt = asc2.tensor(z_ptr, [rows, width])
+    x = asc2.load(xt, [rows, cols], offsets=[asc2.block_idx() * rows, 0])
+    op(x, zt, offsets=[0, 0])
+
+
+ATOMICS = {"add": asc2.atomic_add, "max": asc2.atomic_max, "min": asc2.atomic_min}
+
+
+@pytest.mark.parametrize("kind", sorted(ATOMICS))
+@pytest.mark.parametrize("dtype,cols,width", [(np.float32, 64, 64), (np.float16, 48, 64),
+                                              (np.int32, 24, 40)],
+                         ids=["f32-contiguous", "f16-strided-rows", "i32-strided-rows"])
+def test_atomics_of_four_cores(kind, dtype, cols, width):
+    rows, cores = 3, 4
+    rng = np.random.default_rng(7)
+    x = rng.integers(-8, 9, (cores * rows, cols)).astype(dtype)
+    z = rng.integers(-8, 9, (rows, width)).astype(dtype)
+    outs = []
+    for lowered in (True, False):
+        zz = z.copy()
+        atomic_kernel[cores](x.copy(), zz, rows, cols, width, ATOMICS[kind],
+                             run_passes=lowered)
+        outs.append(zz)
+    combine = {"add": np.add, "max": np.maximum, "min": np.minimum}[kind]
+    expect = z.copy()
+    for c in range(cores):
+        expect[:, :cols] = combine(expect[:, :cols], x[c * rows:(c + 1) * rows])
+    # Small integers: every order of the cores' combines gives the same exact result.
+    np.testing.assert_array_equal(outs[0], expect)
+    np.testing.assert_array_equal(outs[1], expect)
+
+
+@asc2.jit(always_compile=True)
+def atomic_add_1d(x_ptr: asc.GlobalAddress, z_ptr: asc.GlobalAddress, n: asc.ConstExpr[int]):
+    xt = asc2.tensor(x_ptr, [asc2.block_num() * n])
+    zt = asc2.tensor(z_ptr, [n])
+    asc2.atomic_add(asc2.load(xt, [n], offsets=[asc2.block_idx() * n]), zt, offsets=[0])
+
+
+def test_an_atomic_add_with_a_tail_adds_only_its_elements():
+    # 100 floats: 12.5 blocks of 32 bytes. The copy-out moves exactly 400 bytes (a whole last
+    # block would add the neighbour's 4 floats again on every core).
+    n, cores = 100, 3
+    x = np.arange(cores * n, dtype=np.float32)
+    z = np.full(n + 8, 1.0, np.float32)  # the 8 past n are the neighbour
+    atomic_add_1d[cores](x, z, n)
+    expect = np.full(n + 8, 1.0, np.float32)
+    expect[:n] += x.reshape(cores, n).sum(axis=0)
+    np.testing.assert_array_equal(z, expect)
