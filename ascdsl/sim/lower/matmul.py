@@ -53,10 +53,11 @@ for _cls in (A.MatmulSetTensorAScalarOp, A.MatmulSetTensorBScalarOp, A.MatmulSet
              A.MatmulGetTensorCReturnOp, A.MatmulGetOffsetCOp,
              A.MatmulAsyncGetTensorCOp, A.GetMatmulApiTilingOp, A.KfcInitOp, A.KfcIsRunOp,
              A.KfcInitObjOp, A.KfcRunOp, A.KfcQuitOp):
-    not_simulated(_cls, f"'{_cls.name}' is not simulated: the simulator runs the Matmul API of "
-                        "cube-only kernels with GM operands (SetTensorA/B, SetBias, SetTail, "
-                        "SetOrgShape, SetSingleShape, Iterate, GetTensorC to GM, IterateAll, "
-                        "End); see docs/cube.md")
+    not_simulated(_cls, f"'{_cls.name}' is not simulated: the simulator runs the Matmul API "
+                        "with GM operands (SetTensorA/B, SetBias, SetTail, SetOrgShape, "
+                        "SetSingleShape, Iterate, GetTensorC, IterateAll, IterateBatch, End) in "
+                        "cube-only kernels and, in mixed kernels, through the AIC's "
+                        "REGIST_MATMUL_OBJ server; see docs/cube.md")
 
 # (A, B) element types -> accumulator; C may be the accumulator's type or f16/bf16 (FIX
 # converts), as the Matmul API allows on dav-c220.
