@@ -327,7 +327,8 @@ class CoreSim:
             if self.hbm_first < 0:
                 self.hbm_first = s
             s_in = s
-            s = ms.hbm_after(s, wb)
+            if wb:
+                s = ms.hbm_after(s, wb)
             if write:
                 self.wb_t = t0  # evicted by this write: they drain while it moves its bytes
             if hbm:
@@ -550,12 +551,14 @@ class CoreSim:
         if pending is None:
             self._never_set(evt, eid, key, site)
         self.last_wait[key] = site
-        if pending.__class__ is list and self.wr is not None:
-            self._observed(pending)
-        self._release(pending[0], pending[1], pending[2], evt, eid, site)
+        self.queue_wait(evt, eid, pending, site)
 
-    def _release(self, t_set: float, snap, set_site: Site, evt: HardEvent, eid: int,
-                 site: Site) -> None:
+    def queue_wait(self, evt: HardEvent, eid: int, record: tuple, site: Site) -> None:
+        """A wait_flag on the record of its set (a TQue's DeQue / AllocTensor, or a plain
+        WaitFlag): the destination pipe, or the scalar unit, is held until the set fires."""
+        if record.__class__ is list and self.wr is not None:
+            self._observed(record)
+        t_set, snap, set_site = record[0], record[1], record[2]
         dst = EVENT_DST[evt]
         if dst == S:
             if t_set > self.t:
@@ -597,12 +600,6 @@ class CoreSim:
             if r is rec:
                 close_write(self)
                 return
-
-    def queue_wait(self, evt: HardEvent, eid: int, record: tuple, site: Site) -> None:
-        """A TQue's wait_flag (DeQue, AllocTensor) on the record of its set."""
-        if record.__class__ is list and self.wr is not None:
-            self._observed(record)
-        self._release(record[0], record[1], record[2], evt, eid, site)
 
     def _never_set(self, evt: HardEvent, eid: int, key, site: Site):
         dst = EVENT_DST[evt]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from xdsl.dialects.builtin import (
@@ -39,10 +39,12 @@ class SimDType:
     np: np.dtype
     kind: str
     bits: int
+    # Bytes per element: a field, not a property over `np`, because every simulated copy and
+    # vector op reads it.
+    size: int = field(init=False)
 
-    @property
-    def size(self) -> int:
-        return self.np.itemsize
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "size", self.np.itemsize)
 
     @property
     def is_bf16(self) -> bool:

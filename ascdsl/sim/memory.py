@@ -22,6 +22,8 @@ from .errors import InvalidArgumentError, Site
 
 
 _NORMAL = int(CacheMode.CACHE_MODE_NORMAL)
+_new = object.__new__  # an instance without __init__, for views made on the hot path
+
 
 class Memory:
     """One physical memory of a core (or the bytes of one GM argument)."""
@@ -175,12 +177,16 @@ class GTensor:
         self.view = 0
 
     def sub(self, i: int, origin: Site) -> GTensor:
-        g = GTensor(self.dt, origin)
+        # Every field set once, without __init__'s defaults: a kernel takes a view per copy.
+        g = _new(GTensor)
         g.buf = self.buf
         g.off = self.off + i
-        g.size = None if self.size is None else self.size - i
         g.n = self.n - i
+        g.size = None if self.size is None else self.size - i
+        g.dt = self.dt
+        g.origin = origin
         g.cache = self.cache
+        g.shape_info = ()
         g.view = self.view + i
         return g
 

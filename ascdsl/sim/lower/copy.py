@@ -125,7 +125,10 @@ def lower_copy_l2(op, cx: Lowering):
             shi = slo + n * size
         else:
             slo, shi = span_s(c, s, 0, n, site, "reads")
-        dm, sm = d.mem, s.mem
+        # A GM side is bound here (its span would have raised): its memory without the
+        # GlobalTensor's checking property.
+        dm = d.buf.mem if dst_gm else d.mem
+        sm = s.buf.mem if src_gm else s.mem
         if c.checking and ((dhi - dlo) & 31 or dlo & dm.align_mask or slo & sm.align_mask):
             _copy_checks(c, site, d, s, n, size, dt, dst_gm, src_gm)
         wflag = True

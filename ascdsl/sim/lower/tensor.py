@@ -107,7 +107,8 @@ def lower_global_subindex(op, cx: Lowering):
         g, i = R[st], R[si]
         if g.buf is None:
             g.mem  # raises: not bound yet
-        if i < 0 or g.off + i > gm_limit(g.buf):
+        # Within the argument (the common case) needs no look at the GM layout.
+        if i < 0 or (g.off + i > g.buf.n and g.off + i > gm_limit(g.buf)):
             raise OutOfBoundsError(
                 f"takes GlobalTensor[{i}] of a tensor of {g.n} elements (argument '{g.buf.name}' "
                 f"has {g.buf.n})",
