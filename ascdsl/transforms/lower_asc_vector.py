@@ -33,10 +33,10 @@ tile is made; every op writes its result buffer with `ascendc` instructions:
    filled from the initial tile before the loop and from the yielded tile at the end of each
    iteration (a vector copy); the loop keeps its other iter_args.
 
-The lowerings of memory ops are here; those of compute ops are in `vector_compute.py`.
-
 10. An atomic store is the store with its copy-out between SetAtomic<Kind><T>() and
     SetAtomicNone() (the staging copy, UB to UB, stays outside: atomics change copies into GM).
+
+The lowerings of memory ops are here; those of compute ops are in `vector_compute.py`.
 
 The cube ops (matmul, L1 / L0 tiles) are `lower-asc-cube`'s, which runs first. Refused with a
 located error (the reference simulator runs them): mask regions, tiles yielded by scf.if,
@@ -473,8 +473,9 @@ def _copy_out_buffer(lw: TileLowering, op: T.StoreOp | T.AtomicRMWOp, em: Emit) 
     return buf
 
 
-_SET_ATOMIC = {T.AtomicKind.ADD: A.SetAtomicAddOp, T.AtomicKind.MAX: A.SetAtomicMaxOp,
-               T.AtomicKind.MIN: A.SetAtomicMinOp}
+# SetAtomicAdd/Max/Min by the reduction each declares (`KIND`), which asc's AtomicKind spells
+# the same way.
+_SET_ATOMIC = {cls.KIND: cls for cls in A.ATOMIC_OPS if getattr(cls, "KIND", None)}
 
 
 @lowers(T.AtomicRMWOp)
@@ -482,13 +483,10 @@ def _atomic_rmw(lw: TileLowering, op: T.AtomicRMWOp, em: Emit) -> None:
     """The store, between SetAtomic<Kind><T>() and SetAtomicNone(): the copy-out's MTE3
     combines each element with GM's in T, and the memory system orders the cores' combines
     (the sanitizer sees no race between them). The scalar unit sets the mode; MTE3 takes it
-    when the copy is issued, so the copy sits between the two in program order."""
-    et = tile_type(op.value).element_type
-    if str(et) not in A.ATOMIC_TYPES:
-        raise PassError(op, f"stores {et} elements atomically; the MTE3 atomic unit combines "
-                            f"{', '.join(A.ATOMIC_TYPES)} elements (store a cast tile)")
+    when the copy is issued, so the copy sits between the two in program order. Every element
+    type an asc tensor may have is one the atomic unit combines (SetAtomicOpBase verifies it)."""
     buf = _copy_out_buffer(lw, op, em)
-    em.add(_SET_ATOMIC[op.enum_value("kind")](et))
+    em.add(_SET_ATOMIC[op.enum_value("kind").keyword](tile_type(op.value).element_type))
     _gm_copy(lw, op, em, op.value, op.base, op.offsets, True, buf)
     em.add(A.SetAtomicNoneOp())
 

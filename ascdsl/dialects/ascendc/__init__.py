@@ -102,7 +102,7 @@ from .enums_sys import SYS_ENUMS
 from .ops_sys import *  # noqa: F403
 from .ops_sys import SYS_OPS
 from .ops_atomic import *  # noqa: F403
-from .ops_atomic import ATOMIC_OPS, ATOMIC_TYPES, SetAtomicOpBase
+from .ops_atomic import ATOMIC_OPS, SetAtomicOpBase
 from .ops_block_sync import *  # noqa: F403
 from .ops_block_sync import BLOCK_SYNC_OPS
 from .ops_tensor_ext import *  # noqa: F403

@@ -34,14 +34,14 @@ class SetAtomicOpBase(UnitFunctionSyntax, AscendCOp):
         super().__init__(properties={"dtype": dtype})
 
     def verify_facts(self) -> None:
-        if str(self.dtype) not in ATOMIC_TYPES:
+        if str(self.dtype) not in _ATOMIC_TYPES:
             raise VerifyException(
-                f"store atomics combine {', '.join(ATOMIC_TYPES)} elements, not {self.dtype}"
+                f"store atomics combine {', '.join(_ATOMIC_TYPES)} elements, not {self.dtype}"
             )
 
 
 # The element types the MTE3/FIX atomic units take (kernel_operator_set_atomic_intf.h).
-ATOMIC_TYPES = ("f32", "f16", "bf16", "i32", "i16", "i8")
+_ATOMIC_TYPES = ("f32", "f16", "bf16", "i32", "i16", "i8")
 
 
 @asc_op(cpp=Cpp("SetAtomicAdd", template=("type:dtype",), args=()), pipe=Pipe.PIPE_S)
