@@ -2,7 +2,7 @@
 
 Scalar code lowers by dialect (arith.py, scalar_math.py, scf.py, func.py, memref.py,
 emitasc.py, emitc.py); `ascendc` ops by group (framework.py, tensor.py, copy.py, vector.py,
-cmpsel.py, reduce_repeat.py, gather.py, fused.py, vconv.py, bilinear.py, aipp.py, transpose.py, math.py, adv.py, sync.py,
+cmpsel.py, reduce_repeat.py, gather.py, gather_mask.py, fused.py, vconv.py, bilinear.py, aipp.py, transpose.py, math.py, adv.py, sync.py,
 ffts.py, cube.py, matmul.py (the Matmul API), kfc.py (the Matmul API in mixed kernels),
 matmul_batch.py (its batch calls), matmul_nbatch.py (IterateNBatch), matmul_async.py (its asynchronous calls),
 matmul_quant.py (its dequantised output), matmul_multi.py (several objects on a core),
@@ -35,6 +35,7 @@ from . import (  # noqa: F401
     fmatrix,
     fused,
     gather,
+    gather_mask,
     kfc,
     mask,
     math,

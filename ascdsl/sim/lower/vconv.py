@@ -47,7 +47,3 @@ for _cls in (A.CastDeqOp, A.AddDeqReluOp, A.SetDeqScaleOp, A.SetDeqScaleL4Op):
     not_simulated(_cls, _DEQ)
 not_simulated(A.MulCastOp, "converts half products to int8/uint8 with the instruction's own "
                            "rounding and saturation, which the simulator does not model")
-not_simulated(A.GatherMaskOp, "is not simulated yet (the packing of pattern-selected elements "
-                              "across repeats and the counter mode have no lowering)")
-not_simulated(A.GetGatherMaskRemainCountOp, "reads the count GatherMask keeps, which the "
-                                            "simulator does not model yet")

@@ -191,15 +191,3 @@ def test_gather_offsets_of_another_size_are_a_located_error():
                                      np.zeros(64, np.float32))
     assert "test_gather.py:" in str(info.value)
 
-
-@asc.jit
-def _gather_mask(lx, lo, lz):
-    asc.gather_mask(lz, lx, 1, False, 0, asc.GatherMaskParams(repeat_times=1))
-
-
-def test_gather_mask_is_not_simulated_yet_and_says_so_at_its_line():
-    from ascdsl.sim import NotSimulatedError
-
-    with pytest.raises(NotSimulatedError, match="'ascendc.gather_mask' op is not simulated") as info:
-        _run(_gather_mask, PERM * 4)
-    assert "test_gather.py:" in str(info.value)
