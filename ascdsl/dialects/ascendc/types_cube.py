@@ -182,8 +182,9 @@ class MmadParamsType(CubeStructType):
 
 @irdl_attr_definition
 class InitConstValueParamsType(CubeStructType):
-    """`AscendC::InitConstValueParams<T>`: fill `repeatTimes` x `blockNum` 32-byte blocks of
-    an L1/L0A/L0B tensor with `initValue` (`dstGap` blocks between repeats). The value's C++
+    """`AscendC::InitConstValueParams<T>`: fill `repeatTimes` x `blockNum` blocks of an
+    L1/L0A/L0B tensor with `initValue` (`dstGap` blocks between repeats; a block is 32 bytes
+    in L1, a 512-byte fractal in L0A/L0B). The value's C++
     type is the tensor's element type (class template argument deduction), so it is not cast."""
 
     name = "ascendc.init_const_value_params"
