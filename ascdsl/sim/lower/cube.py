@@ -67,7 +67,6 @@ for _cls, _what in (
     (A.SetLoadDataPaddingValueOp, "SetLoadDataPaddingValue (3D loads)"),
     (A.SetLoadDataRepeatOp, "SetLoadDataRepeat (3D loads)"),
     (A.SetFixpipePreQuantFlagOp, "SetFixpipePreQuantFlag (scalar quantization)"),
-    (A.DataCopyNz2NdOp, "DataCopy with Nz2NdParamsFull"),
 ):
     not_simulated(_cls, f"{_what} {_NOT_YET}Mmad with or without a bias, Fixpipe to ND rows "
                         "of GM and Nd2Nz copies from GM; see docs/cube.md)")
