@@ -54,13 +54,10 @@ MMAD_TYPES = {
 _NOT_YET = ("is not simulated yet (the cube path simulates LoadData with LoadData2DParams "
             "from L1 or GM, ")
 for _cls, _what in (
-    (A.LoadDataL0V2Op, "LoadData with LoadData2DParamsV2"),
-    (A.LoadDataG2LV2Op, "LoadData from GM with LoadData2DParamsV2"),
     (A.LoadData3DL0V1Op, "img2col LoadData (LoadData3DParamsV1)"),
     (A.LoadData3DL0V2Op, "img2col LoadData (LoadData3DParamsV2)"),
     (A.LoadData3DL0V2ProOp, "img2col LoadData (LoadData3DParamsV2Pro)"),
     (A.LoadDataWithTransposeOp, "LoadDataWithTranspose"),
-    (A.LoadDataWithTransposeV2Op, "LoadDataWithTranspose"),
     (A.LoadDataWithSparseOp, "LoadDataWithSparse"),
     (A.MmadWithSparseOp, "MmadWithSparse"),
     (A.SetLoadDataBoundaryOp, "SetLoadDataBoundary (3D loads)"),
@@ -70,6 +67,17 @@ for _cls, _what in (
 ):
     not_simulated(_cls, f"{_what} {_NOT_YET}Mmad with or without a bias, Fixpipe to ND rows "
                         "of GM and Nd2Nz copies from GM; see docs/cube.md)")
+
+# The V2 parameter forms are another core generation's: dav-c220's implementation of each
+# (kernel_operator_mm_impl.h) is empty on the NPU and reports "not support" under CPU debug.
+for _cls, _what in (
+    (A.LoadDataL0V2Op, "LoadData with LoadData2DParamsV2"),
+    (A.LoadDataG2LV2Op, "LoadData from GM with LoadData2DParamsV2"),
+    (A.LoadDataWithTransposeV2Op, "LoadDataWithTranspose with LoadData2dTransposeParamsV2"),
+):
+    not_simulated(_cls, f"{_what} is not supported on the 910B: its Ascend C headers (dav-c220) "
+                        "compile it to nothing and report it unsupported under CPU debug; use "
+                        "LoadData2DParams (LoadData2dTransposeParams for LoadDataWithTranspose)")
 
 
 def _where(t) -> str:
