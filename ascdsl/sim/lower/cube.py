@@ -63,7 +63,6 @@ for _cls, _what in (
     (A.SetLoadDataBoundaryOp, "SetLoadDataBoundary (3D loads)"),
     (A.SetLoadDataPaddingValueOp, "SetLoadDataPaddingValue (3D loads)"),
     (A.SetLoadDataRepeatOp, "SetLoadDataRepeat (3D loads)"),
-    (A.SetFixpipePreQuantFlagOp, "SetFixpipePreQuantFlag (scalar quantization)"),
 ):
     not_simulated(_cls, f"{_what} {_NOT_YET}Mmad with or without a bias, Fixpipe to ND rows "
                         "of GM and Nd2Nz copies from GM; see docs/cube.md)")

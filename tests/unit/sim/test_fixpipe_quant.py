@@ -59,3 +59,18 @@ def test_req8_needs_int32_l0c():
     with pytest.raises(InvalidArgumentError, match="quantPre=REQ8, which converts i32 to i8 or ui8"):
         run(mmad_kernel(m, n, k, out="i8", quant=int(QuantMode.REQ8), deq=_word(1.0)),
             [a.ravel(), b.ravel(), c.ravel()])
+
+
+def test_set_fixpipe_pre_quant_flag_is_overwritten_by_the_fixpipes_own_word():
+    # dav-c220's Fixpipe sets QUANT_PRE from deqScalar in the scalar modes, so a word written
+    # before it with SetFixpipePreQuantFlag changes nothing.
+    m, n, k = 16, 16, 16
+    a, b, acc = _operands(m, n, k, 3)
+    c = np.zeros((m, n), np.int8)
+    text = mmad_kernel(m, n, k, out="i8", quant=int(QuantMode.QF322B8_PRE), deq=_word(0.5))
+    before = "    %pf = ascendc.construct !ascendc.fixpipe_params_v220"
+    assert before in text
+    text = text.replace(before, f"    %other = arith.constant {_word(8.0)} : i64\n"
+                                "    ascendc.set_fixpipe_pre_quant_flag %other : i64\n" + before)
+    run(text, [a.ravel(), b.ravel(), c.ravel()])
+    np.testing.assert_array_equal(c, _req(acc, 0.5).astype(np.int8))
