@@ -9,8 +9,7 @@ Not simulated, with the reason the simulator reports: the integer destinations o
 conversions (half -> int8, int16 -> int8, MulCast's half -> int8/uint8), whose rounding and
 saturation the headers leave to the instruction; everything that goes through the deq-scale
 register (SetDeqScale, CastDeq, AddDeqRelu), whose packed scale/offset/sign-mode conversion
-is not modelled; GatherMask and GetGatherMaskRemainCount. BilinearInterpolation runs in
-bilinear.py.
+is not modelled. GatherMask runs in gather_mask.py, BilinearInterpolation in bilinear.py.
 """
 
 from __future__ import annotations
