@@ -57,7 +57,6 @@ for _cls, _what in (
     (A.LoadData3DL0V1Op, "img2col LoadData (LoadData3DParamsV1)"),
     (A.LoadData3DL0V2Op, "img2col LoadData (LoadData3DParamsV2)"),
     (A.LoadData3DL0V2ProOp, "img2col LoadData (LoadData3DParamsV2Pro)"),
-    (A.LoadDataWithTransposeOp, "LoadDataWithTranspose"),
     (A.LoadDataWithSparseOp, "LoadDataWithSparse"),
     (A.MmadWithSparseOp, "MmadWithSparse"),
     (A.SetLoadDataBoundaryOp, "SetLoadDataBoundary (3D loads)"),
