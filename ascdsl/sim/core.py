@@ -97,7 +97,8 @@ class CoreSim:
         "wb_pending", "fetch_free", "cmpmask", "same_bytes_wait",
         "wb_t", "wr", "wr_recs", "gm_read", "nd2nz_hbm",
         "atomic", "sys_workspace", "lane", "kind", "sub_idx", "sub_num", "hw_block_idx", "xrun",
-        "skipped", "vms4_sr", "rsvd_cnt", "aipp", "placed", "clobbers", "counter", "uflags", "hf32",
+        "skipped", "vms4_sr", "rsvd_cnt", "aipp", "placed", "clobbers", "counter", "uflags",
+        "hf32",
     )
 
     def __init__(self, launch: Launch, block_idx: int, nblocks: int, lane: int = 0,

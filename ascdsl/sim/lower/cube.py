@@ -52,7 +52,7 @@ MMAD_TYPES = {
 }
 
 _NOT_YET = ("is not simulated yet (the cube path simulates LoadData with LoadData2DParams "
-            "from L1 or GM, ")
+            "from L1 or GM, LoadDataWithTranspose of 8-, 16- and 32-bit types, InitConstValue, ")
 for _cls, _what in (
     (A.LoadData3DL0V1Op, "img2col LoadData (LoadData3DParamsV1)"),
     (A.LoadData3DL0V2Op, "img2col LoadData (LoadData3DParamsV2)"),
@@ -64,7 +64,7 @@ for _cls, _what in (
     (A.SetLoadDataRepeatOp, "SetLoadDataRepeat (3D loads)"),
 ):
     not_simulated(_cls, f"{_what} {_NOT_YET}Mmad with or without a bias, Fixpipe to ND rows "
-                        "of GM and Nd2Nz copies from GM; see docs/cube.md)")
+                        "of GM, Nd2Nz copies from GM and Nz2Nd copies to GM; see docs/cube.md)")
 
 # The V2 parameter forms are another core generation's: dav-c220's implementation of each
 # (kernel_operator_mm_impl.h) is empty on the NPU and reports "not support" under CPU debug.
