@@ -86,12 +86,21 @@ class LoadData2dTransposeParamsV2Type(CubeStructType):
 
 @irdl_attr_definition
 class LoadData3DParamsV1Type(CubeStructType):
-    """`AscendC::LoadData3DParamsV1<T>` (img2col load; passed around, not built here)."""
+    """`AscendC::LoadData3DParamsV1<T>` (img2col load). pyasc's frontend constructs it from 22
+    values, `padList` as its four bytes (FIELDS); the C++ constructor takes the four as one
+    `uint8_t[4]`, which the Ascend C target builds first (ascendc_rules.py)."""
 
     name = "ascendc.load_data_3d_params_v1"
     CPP = "AscendC::LoadData3DParamsV1"
-    FIELDS = ()
-    FIELD_CPP = ()
+    FIELDS = (("padList0", 0), ("padList1", 0), ("padList2", 0), ("padList3", 0), ("l1H", 1),
+              ("l1W", 1), ("c1Index", 0), ("fetchFilterW", 0), ("fetchFilterH", 0),
+              ("leftTopW", 0), ("leftTopH", 0), ("strideW", 1), ("strideH", 1), ("filterW", 1),
+              ("filterH", 1), ("dilationFilterW", 1), ("dilationFilterH", 1), ("jumpStride", 1),
+              ("repeatMode", 0), ("repeatTime", 1), ("cSize", 0), ("padValue", 0))
+    # None: padValue has the template type T
+    FIELD_CPP = (*("uint8_t",) * 4, "uint16_t", "uint16_t", "uint16_t",  # type: ignore[assignment]
+                 "uint8_t", "uint8_t", "int16_t", "int16_t", *("uint8_t",) * 10, None)
+    PAD_BYTES: ClassVar[int] = 4  # the leading values that form padList
 
 
 @irdl_attr_definition
@@ -103,7 +112,10 @@ class LoadData3DParamsV2Type(CubeStructType):
     ascdsl's Ascend C target.
 
     FIELDS follow the 17-argument constructor of kernel_struct_mm.h; `padList` is a
-    `uint8_t[4]` there, which pyasc's construct passes as one value."""
+    `uint8_t[4]` there, which pyasc's translator test (core.mlir) passes as one value. pyasc's
+    frontend constructs it from 22 values instead (`FRONTEND_FIELDS`: padList as four bytes,
+    no enSmallK, then filterSizeW, filterSizeH, fMatrixCtrl), which the Ascend C target
+    passes to the 20-argument constructor with padList built first."""
 
     name = "ascendc.load_data_3d_params_v2"
     CPP = "AscendC::LoadData3DParamsV2"
@@ -115,6 +127,21 @@ class LoadData3DParamsV2Type(CubeStructType):
     # None keeps the value's own type: padList is an array and padValue is T.
     FIELD_CPP = (None, *("uint16_t",) * 7, *("uint8_t",) * 6, "bool", "bool",  # type: ignore[assignment]
                  None)
+    FRONTEND_FIELDS: ClassVar[tuple[tuple[str, int], ...]] = (
+        ("padList0", 0), ("padList1", 0), ("padList2", 0), ("padList3", 0), ("l1H", 1),
+        ("l1W", 1), ("channelSize", 1), ("kExtension", 1), ("mExtension", 1), ("kStartPt", 0),
+        ("mStartPt", 0), ("strideW", 1), ("strideH", 1), ("filterW", 1), ("filterH", 1),
+        ("dilationFilterW", 1), ("dilationFilterH", 1), ("enTranspose", 0), ("padValue", 0),
+        ("filterSizeW", 0), ("filterSizeH", 0), ("fMatrixCtrl", 0))
+    FRONTEND_CPP: ClassVar[tuple[str | None, ...]] = (
+        *("uint8_t",) * 4, "uint16_t", "uint16_t", "uint16_t", *("uint16_t",) * 4,
+        *("uint8_t",) * 6, "bool", None, "bool", "bool", "bool")
+    PAD_BYTES: ClassVar[int] = 4
+    MAX_VALUES: ClassVar[int] = 22
+
+    @classmethod
+    def ctor_cpp_types(cls, n: int) -> tuple[str, ...]:
+        return cls.FRONTEND_CPP if n == len(cls.FRONTEND_FIELDS) else cls.FIELD_CPP  # type: ignore[return-value]
 
     def __init__(self, element_type: Attribute | None = None):
         super().__init__(NoneAttr() if element_type is None else element_type)
@@ -136,12 +163,15 @@ class LoadData3DParamsV2Type(CubeStructType):
 
 @irdl_attr_definition
 class LoadData3DParamsV2ProType(CubeStructType):
-    """`AscendC::LoadData3DParamsV2Pro` (img2col load; passed around, not built here)."""
+    """`AscendC::LoadData3DParamsV2Pro` (img2col load with the geometry packed into
+    `extConfig` and `filterConfig`)."""
 
     name = "ascendc.load_data_3d_params_v2_pro"
     CPP = "AscendC::LoadData3DParamsV2Pro"
-    FIELDS = ()
-    FIELD_CPP = ()
+    FIELDS = (("channelSize", 0), ("enTranspose", 0), ("enSmallK", 0), ("filterSizeW", 0),
+              ("filterSizeH", 0), ("fMatrixCtrl", 0), ("extConfig", 0),
+              ("filterConfig", 0x10101010101))
+    FIELD_CPP = ("uint16_t", "bool", "bool", "bool", "bool", "bool", "uint64_t", "uint64_t")
 
 
 @irdl_attr_definition

@@ -21,6 +21,9 @@ from ascdsl.dialects.ascendc import (
     FixpipeWithWorkspaceOp,
     GetSubBlockNumOp,
     InitConstValueOp,
+    LoadData3DL0V1Op,
+    LoadData3DL0V2Op,
+    LoadData3DL0V2ProOp,
     LoadDataG2LOp,
     LoadDataG2LV2Op,
     LoadDataL0Op,
@@ -54,7 +57,8 @@ from .dispatch import dispatch, levels
 from .tensor import BaseTensor, GlobalTensor, LocalTensor
 
 
-@levels(LoadDataL0Op, LoadDataG2LOp, LoadDataL0V2Op, LoadDataG2LV2Op)
+@levels(LoadDataL0Op, LoadDataG2LOp, LoadDataL0V2Op, LoadDataG2LV2Op, LoadData3DL0V1Op,
+        LoadData3DL0V2Op, LoadData3DL0V2ProOp)
 def load_data(dst: LocalTensor, *args, **kwargs) -> None:
     """`AscendC::LoadData`: `LoadData(dst, src, params)` copies 512-byte fractals from L1
     (A1/B1) to L0A/L0B (A2/B2) on MTE1, or from GM on MTE2."""

@@ -24,6 +24,9 @@ from ascdsl.dialects.ascendc.types_cube import (
     LoadData2DParamsV2Type,
     LoadData2dTransposeParamsType,
     LoadData2dTransposeParamsV2Type,
+    LoadData3DParamsV1Type,
+    LoadData3DParamsV2ProType,
+    LoadData3DParamsV2Type,
     LoadDataRepeatParamType,
     MmadParamsType,
     Nd2NzParamsType,
@@ -278,6 +281,120 @@ class FixpipeConfig(IRValue):
         return "FixpipeConfig"
 
 
+class _Load3DParams(IRValue):
+    """The img2col load structs as pyasc's frontend builds them: every field materialized with
+    its own type (`_mat(v, KnownTypes.uint8)`) and listed in the construct's cast list, a
+    leading `pad_list` as four bytes; `from_ir(handle)` / `to_ir()` as pyasc's."""
+
+    __slots__ = ()
+    STRUCT: Any
+    PY_ORDER: tuple[str, ...]
+    DTYPES: tuple[Any, ...]
+    DEFAULTS: dict[str, Any]
+
+    def __init__(self, *args: Any, handle: Any = None, **kwargs: Any):
+        if handle is not None:
+            super().__init__(handle.value if isinstance(handle, IRValue) else handle)
+            return
+        api = f"{type(self).__name__}()"
+        if len(args) > len(self.PY_ORDER):
+            raise KernelLanguageError(f"{api} takes at most {len(self.PY_ORDER)} values")
+        values = dict(zip(self.PY_ORDER, args))
+        for key, v in kwargs.items():
+            if key not in self.PY_ORDER:
+                raise KernelLanguageError(
+                    f"{api} has no field '{key}' (fields: {', '.join(self.PY_ORDER)})")
+            if key in values:
+                raise KernelLanguageError(f"{api} got two values for '{key}'")
+            values[key] = v
+        flat: list[tuple[str, Any]] = []
+        for name in self.PY_ORDER:
+            v = ConstExpr.unwrap(values.get(name, self.DEFAULTS[name]))
+            if name == "pad_list":
+                if not isinstance(v, tuple | list) or len(v) != 4:
+                    raise KernelLanguageError(
+                        f"{api}: 'pad_list' is four values (left, right, top, bottom), got "
+                        f"{v!r}")
+                flat += [(f"pad_list[{i}]", ConstExpr.unwrap(x)) for i, x in enumerate(v)]
+            else:
+                flat.append((name, v))
+        operands = [_field_value(v, f"{api}: '{name}'", t)
+                    for (name, v), t in zip(flat, self.DTYPES)]
+        op = ConstructOp(self.STRUCT(), operands)
+        op.types = ArrayAttr([t.ir for t in self.DTYPES])
+        current().insert(op)
+        super().__init__(op.results[0])
+
+    @classmethod
+    def from_ir(cls, handle: Any) -> Any:
+        return cls(handle=handle)
+
+    def describe(self) -> str:
+        return type(self).__name__
+
+
+_U8S = (dt.uint8,) * 4
+
+
+class LoadData3DParamsV1(_Load3DParams):
+    """`AscendC::LoadData3DParamsV1<T>` (img2col load), with pyasc's signature:
+    `(pad_list, l1_h, l1_w, c1_index, fetch_filter_w, fetch_filter_h, left_top_w, left_top_h,
+    stride_w, stride_h, filter_w, filter_h, dilation_filter_w, dilation_filter_h, jump_stride,
+    repeat_mode, repeat_time, c_size, pad_value)`."""
+
+    __slots__ = ()
+    STRUCT = LoadData3DParamsV1Type
+    PY_ORDER = ("pad_list", "l1_h", "l1_w", "c1_index", "fetch_filter_w", "fetch_filter_h",
+                "left_top_w", "left_top_h", "stride_w", "stride_h", "filter_w", "filter_h",
+                "dilation_filter_w", "dilation_filter_h", "jump_stride", "repeat_mode",
+                "repeat_time", "c_size", "pad_value")
+    DTYPES = (*_U8S, dt.uint16, dt.uint16, dt.uint16, dt.uint8, dt.uint8, dt.int16, dt.int16,
+              *(dt.uint8,) * 10, dt.uint16)
+    DEFAULTS = {"pad_list": (0, 0, 0, 0), "l1_h": 1, "l1_w": 1, "c1_index": 0,
+                "fetch_filter_w": 0, "fetch_filter_h": 0, "left_top_w": 0, "left_top_h": 0,
+                "stride_w": 1, "stride_h": 1, "filter_w": 1, "filter_h": 1,
+                "dilation_filter_w": 1, "dilation_filter_h": 1, "jump_stride": 1,
+                "repeat_mode": 0, "repeat_time": 1, "c_size": 0, "pad_value": 0}
+
+
+class LoadData3DParamsV2(_Load3DParams):
+    """`AscendC::LoadData3DParamsV2<T>` (img2col load), with pyasc's signature:
+    `(pad_list, l1_h, l1_w, channel_size, k_extension, m_extension, k_start_pt, m_start_pt,
+    stride_w, stride_h, filter_w, filter_h, dilation_filter_w, dilation_filter_h,
+    en_transpose, pad_value, filter_size_w, filter_size_h, f_matrix_ctrl)` (no en_small_k:
+    the Ascend C target passes false)."""
+
+    __slots__ = ()
+    STRUCT = LoadData3DParamsV2Type
+    PY_ORDER = ("pad_list", "l1_h", "l1_w", "channel_size", "k_extension", "m_extension",
+                "k_start_pt", "m_start_pt", "stride_w", "stride_h", "filter_w", "filter_h",
+                "dilation_filter_w", "dilation_filter_h", "en_transpose", "pad_value",
+                "filter_size_w", "filter_size_h", "f_matrix_ctrl")
+    DTYPES = (*_U8S, dt.uint16, dt.uint16, dt.uint8, *(dt.uint16,) * 4, *(dt.uint8,) * 6,
+              dt.int1, dt.uint16, dt.int1, dt.int1, dt.int1)
+    DEFAULTS = {"pad_list": (0, 0, 0, 0), "l1_h": 1, "l1_w": 1, "channel_size": 1,
+                "k_extension": 1, "m_extension": 1, "k_start_pt": 0, "m_start_pt": 0,
+                "stride_w": 1, "stride_h": 1, "filter_w": 1, "filter_h": 1,
+                "dilation_filter_w": 1, "dilation_filter_h": 1, "en_transpose": False,
+                "pad_value": 0, "filter_size_w": False, "filter_size_h": False,
+                "f_matrix_ctrl": False}
+
+
+class LoadData3DParamsV2Pro(_Load3DParams):
+    """`AscendC::LoadData3DParamsV2Pro` (img2col load, geometry packed into two words), with
+    pyasc's signature: `(channel_size, en_transpose, en_small_k, filter_size_w, filter_size_h,
+    f_matrix_ctrl, ext_config, filter_config)`."""
+
+    __slots__ = ()
+    STRUCT = LoadData3DParamsV2ProType
+    PY_ORDER = ("channel_size", "en_transpose", "en_small_k", "filter_size_w", "filter_size_h",
+                "f_matrix_ctrl", "ext_config", "filter_config")
+    DTYPES = (dt.uint16, *(dt.int1,) * 5, dt.uint64, dt.uint64)
+    DEFAULTS = {"channel_size": 0, "en_transpose": False, "en_small_k": False,
+                "filter_size_w": False, "filter_size_h": False, "f_matrix_ctrl": False,
+                "ext_config": 0, "filter_config": 0x10101010101}
+
+
 PARAM_CLASSES.update({
     LoadData2DParamsType: LoadData2DParams,
     LoadData2DParamsV2Type: LoadData2DParamsV2,
@@ -290,11 +407,15 @@ PARAM_CLASSES.update({
     FixpipeParamsV220Type: FixpipeParamsV220,  # type: ignore[dict-item]
     FixpipeConfigType: FixpipeConfig,  # type: ignore[dict-item]
     InitConstValueParamsType: InitConstValueParams,  # type: ignore[dict-item]
+    LoadData3DParamsV1Type: LoadData3DParamsV1,  # type: ignore[dict-item]
+    LoadData3DParamsV2Type: LoadData3DParamsV2,  # type: ignore[dict-item]
+    LoadData3DParamsV2ProType: LoadData3DParamsV2Pro,  # type: ignore[dict-item]
 })
 
 __all__ = [
     "LoadData2DParams", "LoadData2DParamsV2", "LoadData2dTransposeParams",
     "LoadData2dTransposeParamsV2", "LoadDataRepeatParam", "Nd2NzParams", "Nz2NdParamsFull",
     "MmadParams", "FixpipeParamsV220", "FixpipeConfig", "InitConstValueParams", "QuantModes",
+    "LoadData3DParamsV1", "LoadData3DParamsV2", "LoadData3DParamsV2Pro",
     "CO2Layout", "CubeFormat",
 ]

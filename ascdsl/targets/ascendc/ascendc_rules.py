@@ -332,6 +332,11 @@ def _construct(em: Emitter, op: Operation) -> None:
     if special is not None:
         special(em, op)
         return
+    construct_braced(em, op)
+
+
+def construct_braced(em: Emitter, op: ConstructOp) -> None:
+    """`T name{values...}`: the struct from its values, each converted to its field's type."""
     result = op.result
     t = em.value_ctype(result, op)
     struct = result.type
