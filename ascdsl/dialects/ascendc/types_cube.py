@@ -141,7 +141,9 @@ class LoadData3DParamsV2Type(CubeStructType):
 
     @classmethod
     def ctor_cpp_types(cls, n: int) -> tuple[str, ...]:
-        return cls.FRONTEND_CPP if n == len(cls.FRONTEND_FIELDS) else cls.FIELD_CPP  # type: ignore[return-value]
+        if n == len(cls.FRONTEND_FIELDS):
+            return cls.FRONTEND_CPP  # type: ignore[return-value]
+        return cls.FIELD_CPP
 
     def __init__(self, element_type: Attribute | None = None):
         super().__init__(NoneAttr() if element_type is None else element_type)

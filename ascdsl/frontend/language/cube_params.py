@@ -107,6 +107,20 @@ class Nz2NdParamsFull(ParamStruct):
     STRUCT = Nz2NdParamsFullType
 
 
+def _bind(api: str, order: tuple[str, ...], args: tuple, kwargs: dict) -> dict[str, Any]:
+    """pyasc's positional-or-keyword arguments of a struct constructor, by field name."""
+    if len(args) > len(order):
+        raise KernelLanguageError(f"{api} takes at most {len(order)} values")
+    values = dict(zip(order, args))
+    for key, v in kwargs.items():
+        if key not in order:
+            raise KernelLanguageError(f"{api} has no field '{key}' (fields: {', '.join(order)})")
+        if key in values:
+            raise KernelLanguageError(f"{api} got two values for '{key}'")
+        values[key] = v
+    return values
+
+
 _U16 = IntegerType(16, Signedness.UNSIGNED)
 _U8 = IntegerType(8, Signedness.UNSIGNED)
 _I1 = IntegerType(1)
@@ -197,16 +211,7 @@ class FixpipeParamsV220(IRValue):
 
     def __init__(self, *args: Any, **kwargs: Any):
         api = "FixpipeParamsV220()"
-        if len(args) > len(self.PY_ORDER):
-            raise KernelLanguageError(f"{api} takes at most {len(self.PY_ORDER)} values")
-        values = dict(zip(self.PY_ORDER, args))
-        for key, v in kwargs.items():
-            if key not in self.PY_ORDER:
-                raise KernelLanguageError(
-                    f"{api} has no field '{key}' (fields: {', '.join(self.PY_ORDER)})")
-            if key in values:
-                raise KernelLanguageError(f"{api} got two values for '{key}'")
-            values[key] = v
+        values = _bind(api, self.PY_ORDER, args, kwargs)
         missing = [k for k in self.PY_ORDER[:4] if k not in values]
         if missing:
             raise KernelLanguageError(f"{api} needs {', '.join(missing)}")
@@ -297,16 +302,7 @@ class _Load3DParams(IRValue):
             super().__init__(handle.value if isinstance(handle, IRValue) else handle)
             return
         api = f"{type(self).__name__}()"
-        if len(args) > len(self.PY_ORDER):
-            raise KernelLanguageError(f"{api} takes at most {len(self.PY_ORDER)} values")
-        values = dict(zip(self.PY_ORDER, args))
-        for key, v in kwargs.items():
-            if key not in self.PY_ORDER:
-                raise KernelLanguageError(
-                    f"{api} has no field '{key}' (fields: {', '.join(self.PY_ORDER)})")
-            if key in values:
-                raise KernelLanguageError(f"{api} got two values for '{key}'")
-            values[key] = v
+        values = _bind(api, self.PY_ORDER, args, kwargs)
         flat: list[tuple[str, Any]] = []
         for name in self.PY_ORDER:
             v = ConstExpr.unwrap(values.get(name, self.DEFAULTS[name]))
