@@ -4,12 +4,13 @@ Scalar code lowers by dialect (arith.py, scalar_math.py, scf.py, func.py, memref
 emitasc.py, emitc.py); `ascendc` ops by group (framework.py, tensor.py, copy.py, vector.py,
 cmpsel.py, reduce_repeat.py, gather.py, gather_mask.py, fused.py, vconv.py, bilinear.py,
 aipp.py, transpose.py, math.py, adv.py, sync.py, ffts.py, cube.py, init_const.py, nz2nd.py,
-load_transpose.py, matmul.py (the Matmul API), kfc.py (the Matmul API in mixed kernels),
-matmul_batch.py (its batch calls), matmul_nbatch.py (IterateNBatch), matmul_async.py (its
-asynchronous calls), matmul_quant.py (its dequantised output), matmul_multi.py (several
-objects on a core), system.py, atomic.py, block_sync.py, tensor_ext.py, debug.py, bufpool.py,
-list_tensor.py, trans5hd.py, fmatrix.py (with SetFixpipePreQuantFlag), sort.py, mrgsort.py,
-mask.py, dequant_broadcast.py); the `asc` tile dialect in asc.py.
+load_transpose.py, load3d.py, matmul.py (the Matmul API), kfc.py (the Matmul API in mixed
+kernels), matmul_batch.py (its batch calls), matmul_nbatch.py (IterateNBatch),
+matmul_async.py (its asynchronous calls), matmul_quant.py (its dequantised output),
+matmul_multi.py (several objects on a core), system.py, atomic.py, block_sync.py,
+tensor_ext.py, debug.py, bufpool.py, list_tensor.py, trans5hd.py, fmatrix.py (with
+SetFixpipePreQuantFlag), sort.py, mrgsort.py, mask.py, dequant_broadcast.py); the `asc` tile
+dialect in asc.py.
 """
 
 from . import (  # noqa: F401
@@ -21,6 +22,7 @@ from . import (  # noqa: F401
     bilinear,
     bufpool,
     list_tensor,
+    load3d,
     load_transpose,
     block_sync,
     cmpsel,

@@ -52,10 +52,10 @@ MMAD_TYPES = {
 }
 
 _NOT_YET = ("is not simulated yet (the cube path simulates LoadData with LoadData2DParams "
-            "from L1 or GM, LoadDataWithTranspose of 8-, 16- and 32-bit types, InitConstValue, ")
+            "from L1 or GM, LoadData3DParamsV2 as a matrix read (1 x 1 filter), "
+            "LoadDataWithTranspose of 8-, 16- and 32-bit types, InitConstValue, ")
 for _cls, _what in (
     (A.LoadData3DL0V1Op, "img2col LoadData (LoadData3DParamsV1)"),
-    (A.LoadData3DL0V2Op, "img2col LoadData (LoadData3DParamsV2)"),
     (A.LoadData3DL0V2ProOp, "img2col LoadData (LoadData3DParamsV2Pro)"),
     (A.LoadDataWithSparseOp, "LoadDataWithSparse"),
     (A.MmadWithSparseOp, "MmadWithSparse"),

@@ -21,7 +21,8 @@ def test_every_op_has_a_lowering_or_a_reason(cls):
 SIMULATED_CUBE_OPS = (A.DataCopyNd2NzOp, A.LoadDataL0Op, A.LoadDataG2LOp, A.MmadOp,
                       A.MmadWithBiasOp, A.FixpipeOp, A.FixpipeWithWorkspaceOp,
                       A.InitConstValueOp, A.DataCopyNz2NdOp,
-                      A.SetFixpipePreQuantFlagOp, A.LoadDataWithTransposeOp)
+                      A.SetFixpipePreQuantFlagOp, A.LoadDataWithTransposeOp,
+                      A.LoadData3DL0V2Op)
 
 
 def test_only_local_tensor_auto_and_pyasc_cumsum_are_refused():
