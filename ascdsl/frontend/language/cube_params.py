@@ -296,6 +296,7 @@ class _Load3DParams(IRValue):
     PY_ORDER: tuple[str, ...]
     DTYPES: tuple[Any, ...]
     DEFAULTS: dict[str, Any]
+    HEADER_WIDER: dict[str, Any] = {}
 
     def __init__(self, *args: Any, handle: Any = None, **kwargs: Any):
         if handle is not None:
@@ -314,10 +315,16 @@ class _Load3DParams(IRValue):
                 flat += [(f"pad_list[{i}]", ConstExpr.unwrap(x)) for i, x in enumerate(v)]
             else:
                 flat.append((name, v))
-        operands = [_field_value(v, f"{api}: '{name}'", t)
-                    for (name, v), t in zip(flat, self.DTYPES)]
+        types = list(self.DTYPES)
+        for i, (name, v) in enumerate(flat):
+            wider = self.HEADER_WIDER.get(name)
+            if wider is not None and isinstance(v, int) and v > 255:
+                # pyasc casts it to uint8_t where the header's field is uint16_t: a count
+                # over 255 (channelSize 512) keeps its value as the header does.
+                types[i] = wider
+        operands = [_field_value(v, f"{api}: '{name}'", t) for (name, v), t in zip(flat, types)]
         op = ConstructOp(self.STRUCT(), operands)
-        op.types = ArrayAttr([t.ir for t in self.DTYPES])
+        op.types = ArrayAttr([t.ir for t in types])
         current().insert(op)
         super().__init__(op.results[0])
 
@@ -368,6 +375,7 @@ class LoadData3DParamsV2(_Load3DParams):
                 "filter_size_w", "filter_size_h", "f_matrix_ctrl")
     DTYPES = (*_U8S, dt.uint16, dt.uint16, dt.uint8, *(dt.uint16,) * 4, *(dt.uint8,) * 6,
               dt.int1, dt.uint16, dt.int1, dt.int1, dt.int1)
+    HEADER_WIDER = {"channel_size": dt.uint16}
     DEFAULTS = {"pad_list": (0, 0, 0, 0), "l1_h": 1, "l1_w": 1, "channel_size": 1,
                 "k_extension": 1, "m_extension": 1, "k_start_pt": 0, "m_start_pt": 0,
                 "stride_w": 1, "stride_h": 1, "filter_w": 1, "filter_h": 1,

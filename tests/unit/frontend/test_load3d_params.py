@@ -79,3 +79,18 @@ def test_an_img2col_load_from_gm_is_refused_at_its_line():
     text = str(info.value)
     assert "load_data(dst, src: LocalTensor, params: LoadData3DParamsV2)" in text
     assert "test_load3d_params.py" in text
+
+
+@asc.jit
+def kernel_512_channels(x: asc.GlobalAddress) -> None:
+    a1 = asc.LocalTensor(dtype=asc.float16, pos=asc.TPosition.A1, addr=0, tile_size=8192)
+    a2 = asc.LocalTensor(dtype=asc.float16, pos=asc.TPosition.A2, addr=0, tile_size=8192)
+    asc.load_data(a2, a1, asc.LoadData3DParamsV2((0, 0, 0, 0), 1, 16, 512, 512, 16))
+
+
+def test_a_channel_count_over_255_keeps_the_headers_uint16():
+    # pyasc casts channel_size to uint8 (the header's field is uint16_t): 512 would not fit.
+    ck = kernel_512_channels.compile(np.zeros(16, np.float16))
+    (op,) = [o for o in ck.module.walk() if isinstance(o, ascendc.ConstructOp)]
+    assert str(op.types.data[6]) == "ui16"
+    assert str(op.types.data[4]) == "ui16"  # l1H as pyasc types it
