@@ -55,7 +55,6 @@ _NOT_YET = ("is not simulated yet (the cube path simulates LoadData with LoadDat
             "from L1 or GM, LoadData3DParamsV2 as a matrix read (1 x 1 filter), "
             "LoadDataWithTranspose of 8-, 16- and 32-bit types, InitConstValue, ")
 for _cls, _what in (
-    (A.LoadData3DL0V1Op, "img2col LoadData (LoadData3DParamsV1)"),
     (A.LoadData3DL0V2ProOp, "img2col LoadData (LoadData3DParamsV2Pro)"),
     (A.LoadDataWithSparseOp, "LoadDataWithSparse"),
     (A.MmadWithSparseOp, "MmadWithSparse"),
@@ -66,16 +65,19 @@ for _cls, _what in (
     not_simulated(_cls, f"{_what} {_NOT_YET}Mmad with or without a bias, Fixpipe to ND rows "
                         "of GM, Nd2Nz copies from GM and Nz2Nd copies to GM; see docs/cube.md)")
 
-# The V2 parameter forms are another core generation's: dav-c220's implementation of each
-# (kernel_operator_mm_impl.h) is empty on the NPU and reports "not support" under CPU debug.
+# Forms of other core generations (the V2 2D parameters, the V1 3D ones): dav-c220's
+# implementation of each (kernel_operator_mm_impl.h) is empty on the NPU and reports "not
+# support" under CPU debug.
 for _cls, _what in (
     (A.LoadDataL0V2Op, "LoadData with LoadData2DParamsV2"),
     (A.LoadDataG2LV2Op, "LoadData from GM with LoadData2DParamsV2"),
     (A.LoadDataWithTransposeV2Op, "LoadDataWithTranspose with LoadData2dTransposeParamsV2"),
+    (A.LoadData3DL0V1Op, "img2col LoadData with LoadData3DParamsV1"),
 ):
     not_simulated(_cls, f"{_what} is not supported on the 910B: its Ascend C headers (dav-c220) "
                         "compile it to nothing and report it unsupported under CPU debug; use "
-                        "LoadData2DParams (LoadData2dTransposeParams for LoadDataWithTranspose)")
+                        "LoadData2DParams (LoadData2dTransposeParams for LoadDataWithTranspose, "
+                        "LoadData3DParamsV2 for img2col)")
 
 
 def _where(t) -> str:

@@ -122,7 +122,8 @@ def test_every_emitc_and_emitasc_op_prints_and_simulates_or_says_why(cls):
 
 
 @pytest.mark.parametrize("cls", [A.LoadDataL0V2Op, A.LoadDataG2LV2Op,
-                                 A.LoadDataWithTransposeV2Op], ids=lambda c: c.name)
+                                 A.LoadDataWithTransposeV2Op, A.LoadData3DL0V1Op],
+                         ids=lambda c: c.name)
 def test_the_v2_load_forms_are_refused_as_not_on_the_910b(cls):
     # dav-c220 compiles them to nothing: "not simulated yet" would promise a lowering.
     how = lowering_for(cls)
