@@ -22,10 +22,10 @@ README describes, with every constant of mmad.asc:
   UnitFlag 3: L0C's unit flags order the two, no SetFlag/WaitFlag M -> FIX or FIX -> M
   (ascdsl/sim/lower/unitflag.py).
 
-Where the re-creation differs (the simulator has no LoadData3DV2 yet):
-- A goes L1 -> L0A with four LoadData2D (one column of K fractals each, 8 fractals, dstGap 3)
-  where the source issues one LoadData3DV2 (l1H 1, l1W baseM: the same 32 fractals moved).
-  The README's own "before" variant, which it says costs MTE1 queue slots, not bytes;
+A goes L1 -> L0A with one LoadData3DV2 as in the source (l1H 1, l1W baseM, channelSize and
+kExtension baseK: the packet's slice read as a matrix; ascdsl/sim/lower/load3d.py). Until
+2026-12-04 the simulator had no LoadData3DV2 and the re-creation used the README's "before"
+variant, four LoadData2D (one column of K fractals each).
 
 Simulating every block would take minutes of CPU: `m_rows` (> 0) runs only the first m_rows
 base blocks of M of each core per round (all of K, every N block), and calibration.py runs
@@ -82,7 +82,6 @@ def process_loop(a_gm, b_gm, c_gm, l1, a2, b2, co1, m_loops, n_loops, m_count, n
     l0_half = L0_PINGPONG_BYTES // 2
     k_loops = (K + BK - 1) // BK
     kf = BK // CUBE_BLOCK  # K fractals of a base slice
-    frac = CUBE_BLOCK * CUBE_BLOCK
     tail_m_align = (tail_m + CUBE_BLOCK - 1) // CUBE_BLOCK * CUBE_BLOCK
     tail_n_align = (tail_n + CUBE_BLOCK - 1) // CUBE_BLOCK * CUBE_BLOCK
     for e in asc.static_range(4):
@@ -126,14 +125,14 @@ def process_loop(a_gm, b_gm, c_gm, l1, a2, b2, co1, m_loops, n_loops, m_count, n
                     asc.wait_flag(asc.HardEvent.MTE2_MTE1, a_rd)
                 if kbb == 0:
                     asc.wait_flag(asc.HardEvent.MTE2_MTE1, b_rd + 2)
-                # DataLoadA: the slice's K fractal columns, each baseM / 16 fractals of the
-                # NZ packet, into L0A's zZ rows (one fractal row is kf fractals long).
+                # DataLoadA: one LoadData3DV2 reads the slice of the NZ packet as a matrix
+                # (a feature map of baseM positions and baseK channels, 1 x 1 filter) into
+                # L0A's zZ rows, as mmad.asc does.
                 a_src = a_rd * a1_size + ka * BK * BM
-                for j in asc.static_range(kf):
-                    asc.load_data(a2[l0_id * l0_half + j * frac:], l1[a_src:],
-                                  asc.LoadData2DParams(j * (BM // CUBE_BLOCK),
-                                                       cur_m_align // CUBE_BLOCK, 1, 0, kf - 1,
-                                                       False, 0))
+                asc.load_data(a2[l0_id * l0_half:], l1[a_src:],
+                              asc.LoadData3DParamsV2((0, 0, 0, 0), 1, BM, BK, BK, cur_m_align,
+                                                     0, 0, 1, 1, 1, 1, 1, 1, False, 0, False,
+                                                     False, False))
                 # DataLoadB: B^T's NZ packet is already L0B's layout, a K fractal row at a time.
                 b_src = b1_base + b_rd * b1_size + kbb * BK * BN
                 for i in asc.static_range(kf):
