@@ -98,6 +98,13 @@ def lower_load3d_v2(op, cx: Lowering):
                 f"runs img2col with {', '.join(odd)}: the simulator runs {API} as a matrix read "
                 "(1 x 1 filter, stride 1, no dilation or padding, fMatrixCtrl and enSmallK "
                 "off), the form matmuls use", site, core=c.block_idx)
+        into_b = d.mem.hw is Hardware.L0B
+        if size == 1 and (into_b or int(p["enTranspose"])):
+            # The load_data_l12l0 sample's table of which load transposes what lists only
+            # LoadDataWithTranspose for 8-bit types; what img2col does there is not documented.
+            raise NotSimulatedError(
+                f"transposes 8-bit elements with {API} (into L0B, or enTranspose): the "
+                "documented way for int8 is LoadDataWithTranspose", site, core=c.block_idx)
         h, w = int(p["l1H"]), int(p["l1W"])
         channels = int(p["channelSize"])
         k_ext, m_ext = int(p["kExtension"]), int(p["mExtension"])
@@ -121,7 +128,7 @@ def lower_load3d_v2(op, cx: Lowering):
         pos = m0 + np.arange(m_ext)
         ch = k0 + np.arange(k_ext)
         src_idx = ((ch[None, :] // c0) * h * w + pos[:, None]) * c0 + ch[None, :] % c0
-        if d.mem.hw is Hardware.L0B:
+        if into_b:
             dst_idx = zn_offsets(m_ext, k_ext, c0)
         elif transpose:
             dst_idx = zz_offsets(k_ext, m_ext, c0).T

@@ -116,3 +116,13 @@ def test_a_real_img2col_geometry_is_refused_with_what_runs():
     text = str(info.value)
     assert "filterW=3, filterH=3" in text and "1 x 1 filter" in text
     assert "test_load3d.py" in text
+
+
+def test_an_int8_transpose_through_img2col_is_refused():
+    from ascdsl.sim import NotSimulatedError
+
+    forms = _case(asc.int8, 32, 32, 64)
+    kern = _matmul(asc.int8, asc.int32, 32, 32, 64, forms["a"][1], forms["b"][1],
+                   forms["a"][0], forms["b"][0])
+    with pytest.raises(NotSimulatedError, match="documented way for int8 is LoadDataWith"):
+        kern[1](np.zeros(2048, np.int8), np.zeros(2048, np.int8), np.zeros(1024, np.int32))
