@@ -15,7 +15,8 @@ Fractals the window does not fill keep their other elements (the "virtual data" 
 load_data_l12l0 sample says a float load skips). That is asc-devkit's LoadData page and its
 load_data_l12l0 sample read together; the tests run the sample's recipes for half, float and
 int8 to whole matmuls. Other geometries (filters, strides, dilation, padding, fMatrixCtrl,
-enSmallK) and the V1 / V2Pro forms are refused with the reason.
+enSmallK), 8-bit transposes (into L0B or with enTranspose: the sample does those with
+LoadDataWithTranspose) and the V2Pro form are refused with the reason (V1: not on the 910B).
 """
 
 from __future__ import annotations
