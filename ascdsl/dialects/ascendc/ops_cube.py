@@ -354,6 +354,8 @@ class DataCopyNz2NdOp(DataCopyBase):
     """`DataCopy(dst, src, Nz2NdParamsFull)`: NZ fractals of UB back to row-major GM (MTE3)."""
 
     name = "ascendc.data_copy_nz2nd"
+    dst = operand_def(GLOBAL)  # the headers' only form: UB -> GM
+    src = operand_def(LOCAL)
     intri_params = operand_def(NZ2ND)
 
 

@@ -61,8 +61,7 @@ class ConstructOp(AscendCOp):
 
     def verify_facts(self) -> None:
         t = self.result.type
-        if isinstance(t, ParamStructType) and len(self.args) > getattr(t, "MAX_VALUES",
-                                                                        len(t.FIELDS)):
+        if isinstance(t, ParamStructType) and len(self.args) > t.max_values():
             raise VerifyException(
                 f"{t.CPP} has {len(t.FIELDS)} fields ({', '.join(t.field_names())}), "
                 f"got {len(self.args)} values"

@@ -412,6 +412,17 @@ class ParamStructType(ParametrizedAttribute, TypeAttribute):
         return cls.FIELD_CPP
 
     @classmethod
+    def ctor_defaults(cls, n: int) -> tuple[int, ...]:
+        """The field defaults of the constructor form that takes `n` values (a struct whose
+        frontend form lists other fields overrides this)."""
+        return cls.defaults()
+
+    @classmethod
+    def max_values(cls) -> int:
+        """The most values a construct of this struct takes."""
+        return len(cls.FIELDS)
+
+    @classmethod
     def field_names(cls) -> tuple[str, ...]:
         return tuple(f for f, _ in cls.FIELDS)
 

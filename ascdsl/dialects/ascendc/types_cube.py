@@ -100,7 +100,6 @@ class LoadData3DParamsV1Type(CubeStructType):
     # None: padValue has the template type T
     FIELD_CPP = (*("uint8_t",) * 4, "uint16_t", "uint16_t", "uint16_t",  # type: ignore[assignment]
                  "uint8_t", "uint8_t", "int16_t", "int16_t", *("uint8_t",) * 10, None)
-    PAD_BYTES: ClassVar[int] = 4  # the leading values that form padList
 
 
 @irdl_attr_definition
@@ -136,8 +135,16 @@ class LoadData3DParamsV2Type(CubeStructType):
     FRONTEND_CPP: ClassVar[tuple[str | None, ...]] = (
         *("uint8_t",) * 4, "uint16_t", "uint16_t", "uint16_t", *("uint16_t",) * 4,
         *("uint8_t",) * 6, "bool", None, "bool", "bool", "bool")
-    PAD_BYTES: ClassVar[int] = 4
-    MAX_VALUES: ClassVar[int] = 22
+
+    @classmethod
+    def max_values(cls) -> int:
+        return len(cls.FRONTEND_FIELDS)
+
+    @classmethod
+    def ctor_defaults(cls, n: int) -> tuple[int, ...]:
+        if n == len(cls.FRONTEND_FIELDS):
+            return tuple(d for _, d in cls.FRONTEND_FIELDS)
+        return cls.defaults()
 
     @classmethod
     def ctor_cpp_types(cls, n: int) -> tuple[str, ...]:

@@ -69,3 +69,21 @@ def require(value: Any, cls: type | tuple[type, ...], api: str, arg: str, what: 
     if not isinstance(value, cls):
         raise KernelLanguageError(f"{api}(): '{arg}' must be {what}, got {describe(value)}")
     return value
+
+
+def bind_args(api: str, names: tuple[str, ...], args: tuple, kwargs: dict,
+              noun: str = "argument") -> dict[str, Any]:
+    """pyasc's positional-or-keyword arguments of `api` by name (`noun`: what the error
+    messages call them, "argument" or "field"); a missing one is simply absent."""
+    if len(args) > len(names):
+        raise KernelLanguageError(
+            f"{api}() takes at most {len(names)} {noun}s ({', '.join(names)})")
+    given = dict(zip(names, args))
+    for k, v in kwargs.items():
+        if k not in names:
+            raise KernelLanguageError(
+                f"{api}() has no {noun} '{k}' ({noun}s: {', '.join(names)})")
+        if k in given:
+            raise KernelLanguageError(f"{api}() got two values for '{k}'")
+        given[k] = v
+    return given

@@ -35,7 +35,7 @@ from .. import dtypes as dt
 from ..builder import current
 from ..errors import KernelLanguageError
 from ..values import ConstExpr, IRValue, PlainValue, describe, materialize_int
-from ._util import const_int_arg, dtype_arg, enum_arg, require
+from ._util import bind_args, const_int_arg, dtype_arg, enum_arg, require
 from .tensor import LocalTensor
 
 
@@ -67,17 +67,17 @@ class TBufPool(IRValue):
 
     def init_buffer(self, *args: Any, **kwargs: Any) -> None:
         """`init_buffer(que, num, len)` or `init_buffer(buf, len)`: buffers from the pool."""
-        from .fwk import TBuf, TQueBind, _bind
+        from .fwk import TBuf, TQueBind
 
         api = "TBufPool.init_buffer"
         target = ConstExpr.unwrap(args[0] if args else kwargs.get("que", kwargs.get("buf")))
         b = current()
         if isinstance(target, TBuf):
-            given = _bind(api, ("buf", "len"), args, kwargs)
+            given = bind_args(api, ("buf", "len"), args, kwargs)
             length = materialize_int(given.get("len", 0), f"{api}(): 'len'")
             b.insert(TBufPoolInitBufferOp(self.value, target.value, length.value))
         elif isinstance(target, TQueBind):
-            given = _bind(api, ("que", "num", "len"), args, kwargs)
+            given = bind_args(api, ("que", "num", "len"), args, kwargs)
             num = materialize_int(given.get("num", 0), f"{api}(): 'num'")
             length = materialize_int(given.get("len", 0), f"{api}(): 'len'")
             b.insert(TBufPoolInitQueueOp(self.value, target.value, num.value, length.value))

@@ -40,6 +40,7 @@ from ..errors import KernelLanguageError
 from ..forms import default_construct
 from .. import dtypes as dt
 from ..values import ConstExpr, IRValue, materialize, materialize_int
+from ._util import bind_args
 from .params import PARAM_CLASSES, ParamStruct, _field_value, cpp_field_dtypes
 
 # pyasc's Python name of QuantMode_t.
@@ -105,20 +106,6 @@ class Nz2NdParamsFull(ParamStruct):
 
     __slots__ = ()
     STRUCT = Nz2NdParamsFullType
-
-
-def _bind(api: str, order: tuple[str, ...], args: tuple, kwargs: dict) -> dict[str, Any]:
-    """pyasc's positional-or-keyword arguments of a struct constructor, by field name."""
-    if len(args) > len(order):
-        raise KernelLanguageError(f"{api} takes at most {len(order)} values")
-    values = dict(zip(order, args))
-    for key, v in kwargs.items():
-        if key not in order:
-            raise KernelLanguageError(f"{api} has no field '{key}' (fields: {', '.join(order)})")
-        if key in values:
-            raise KernelLanguageError(f"{api} got two values for '{key}'")
-        values[key] = v
-    return values
 
 
 _U16 = IntegerType(16, Signedness.UNSIGNED)
@@ -210,15 +197,15 @@ class FixpipeParamsV220(IRValue):
              IntegerType(64, Signedness.UNSIGNED), _U16, _U16, _U16, _U8, _I1)
 
     def __init__(self, *args: Any, **kwargs: Any):
-        api = "FixpipeParamsV220()"
-        values = _bind(api, self.PY_ORDER, args, kwargs)
+        api = "FixpipeParamsV220"
+        values = bind_args(api, self.PY_ORDER, args, kwargs, "field")
         missing = [k for k in self.PY_ORDER[:4] if k not in values]
         if missing:
-            raise KernelLanguageError(f"{api} needs {', '.join(missing)}")
+            raise KernelLanguageError(f"{api}() needs {', '.join(missing)}")
         operands = []
         for name, t in zip(self.CPP_ORDER, self.DTYPES):
             v = ConstExpr.unwrap(values.get(name, self.DEFAULTS.get(name)))
-            operands.append(_field_value(v, f"{api}: '{name}'", t))
+            operands.append(_field_value(v, f"{api}(): '{name}'", t))
         op = ConstructOp(FixpipeParamsV220Type(), operands)
         op.types = ArrayAttr(self.CASTS)
         current().insert(op)
@@ -302,15 +289,15 @@ class _Load3DParams(IRValue):
         if handle is not None:
             super().__init__(handle.value if isinstance(handle, IRValue) else handle)
             return
-        api = f"{type(self).__name__}()"
-        values = _bind(api, self.PY_ORDER, args, kwargs)
+        api = type(self).__name__
+        values = bind_args(api, self.PY_ORDER, args, kwargs, "field")
         flat: list[tuple[str, Any]] = []
         for name in self.PY_ORDER:
             v = ConstExpr.unwrap(values.get(name, self.DEFAULTS[name]))
             if name == "pad_list":
                 if not isinstance(v, tuple | list) or len(v) != 4:
                     raise KernelLanguageError(
-                        f"{api}: 'pad_list' is four values (left, right, top, bottom), got "
+                        f"{api}(): 'pad_list' is four values (left, right, top, bottom), got "
                         f"{v!r}")
                 flat += [(f"pad_list[{i}]", ConstExpr.unwrap(x)) for i, x in enumerate(v)]
             else:
@@ -322,7 +309,8 @@ class _Load3DParams(IRValue):
                 # pyasc casts it to uint8_t where the header's field is uint16_t: a count
                 # over 255 (channelSize 512) keeps its value as the header does.
                 types[i] = wider
-        operands = [_field_value(v, f"{api}: '{name}'", t) for (name, v), t in zip(flat, types)]
+        operands = [_field_value(v, f"{api}(): '{name}'", t)
+                    for (name, v), t in zip(flat, types)]
         op = ConstructOp(self.STRUCT(), operands)
         op.types = ArrayAttr([t.ir for t in types])
         current().insert(op)

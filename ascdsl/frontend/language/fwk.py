@@ -35,7 +35,7 @@ from .. import dtypes as dt
 from ..builder import current
 from ..errors import KernelLanguageError
 from ..values import ConstExpr, IRValue, PlainValue, describe, is_int_like, materialize_int
-from ._util import const_int_arg, dtype_arg, enum_arg, require
+from ._util import bind_args, const_int_arg, dtype_arg, enum_arg, require
 from .tensor import LocalTensor
 
 
@@ -79,7 +79,7 @@ class TPipe(IRValue):
                 f"{api}(): the first argument must be a TQue/TQueBind or a TBuf, got "
                 f"{describe(target)}"
             )
-        given = _bind(api, names, args, kwargs)
+        given = bind_args(api, names, args, kwargs)
         b = current()
         if isinstance(target, TBuf):
             length = materialize_int(given.get("num", 0), f"{api}(): 'num'")
@@ -137,19 +137,6 @@ def get_tpipe_ptr() -> TPipe:
         return TPipe._wrap(value)
     op = b.insert(GetTPipePtrOp())
     return TPipe._wrap(op.results[0])
-
-
-def _bind(api: str, names: tuple[str, ...], args: tuple, kwargs: dict) -> dict[str, Any]:
-    if len(args) > len(names):
-        raise KernelLanguageError(f"{api}() takes at most {len(names)} arguments ({', '.join(names)})")
-    given = dict(zip(names, args))
-    for k, v in kwargs.items():
-        if k not in names:
-            raise KernelLanguageError(f"{api}() got an unexpected argument '{k}'")
-        if k in given:
-            raise KernelLanguageError(f"{api}() got two values for '{k}'")
-        given[k] = v
-    return given
 
 
 class TQueBind(IRValue):

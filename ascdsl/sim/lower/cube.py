@@ -85,6 +85,18 @@ def _where(t) -> str:
     return f"a tensor in {pos}{t.mem.name}"
 
 
+def loaded_dtype(op, cx: Lowering, api: str, sizes: tuple[int, ...] | None = None):
+    """The element type a load moves (dst's, which src must share), refused at compile time
+    when the sizes the load takes do not include it."""
+    dt = dtype_of(op, cx, op.dst)
+    if dtype_of(op, cx, op.src) is not dt:
+        raise cx.error(op, f"loads {op.src.type} into {op.dst.type}: {api} copies T to T")
+    if sizes is not None and dt.size not in sizes:
+        bits = ", ".join(str(8 * n) for n in sizes)
+        raise cx.error(op, f"loads {dt.name} elements; {api} takes {bits}-bit ones")
+    return dt
+
+
 def _require(c, t, allowed: tuple[Hardware, ...], role: str, api: str, site) -> None:
     if t.mem.hw not in allowed:
         names = " or ".join(h.name for h in allowed)
@@ -175,9 +187,7 @@ def lower_nd2nz(op, cx: Lowering):
 def lower_load_data_2d(op, cx: Lowering):
     pre = cx.take_pre()
     site = cx.site(op)
-    dt = dtype_of(op, cx, op.dst)
-    if dtype_of(op, cx, op.src) is not dt:
-        raise cx.error(op, f"loads {op.src.type} into {op.dst.type}: LoadData copies T to T")
+    dt = loaded_dtype(op, cx, "LoadData")
     size = dt.size
     from_gm = isinstance(op, A.LoadDataG2LOp)
     # From GM the MTE2 engine fills L1 too; from L1, MTE1 fills L0A/L0B.

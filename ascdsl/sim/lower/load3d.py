@@ -30,8 +30,8 @@ from ascdsl.dialects.ascendc.types_cube import LoadData3DParamsV2Type
 from ..compiler import Lowering, lowers
 from ..errors import InvalidArgumentError, NotSimulatedError
 from ..sanitizer import MTE1
-from .common import check_align, dtype_of, local_span
-from .cube import FRACTAL, _require
+from .common import check_align, local_span
+from .cube import FRACTAL, _require, loaded_dtype
 
 API = "LoadData with LoadData3DParamsV2"
 _LIT = LoadData3DParamsV2Type.field_names()  # pyasc's translator tests: padList as one value
@@ -75,12 +75,8 @@ def zn_offsets(rows: int, cols: int, c0: int) -> np.ndarray:
 def lower_load3d_v2(op, cx: Lowering):
     pre = cx.take_pre()
     site = cx.site(op)
-    dt = dtype_of(op, cx, op.dst)
-    if dtype_of(op, cx, op.src) is not dt:
-        raise cx.error(op, f"loads {op.src.type} into {op.dst.type}: {API} copies T to T")
+    dt = loaded_dtype(op, cx, API, (1, 2, 4))
     size = dt.size
-    if size not in (1, 2, 4):
-        raise cx.error(op, f"loads {dt.name} elements; {API} takes 8-, 16- or 32-bit ones")
     c0 = 32 // size
     sd, ss, sp = cx.slot(op.dst), cx.slot(op.src), cx.slot(op.params)
 

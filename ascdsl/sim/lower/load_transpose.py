@@ -29,9 +29,9 @@ from ascdsl.dialects.ascendc.enums import Hardware
 from ..compiler import Lowering, lowers
 from ..errors import InvalidArgumentError
 from ..sanitizer import MTE1
-from .common import check_align, dtype_of, local_span
+from .common import check_align, local_span
 from .copy import _record_blocks
-from .cube import FRACTAL, _require
+from .cube import FRACTAL, _require, loaded_dtype
 
 API = "LoadDataWithTranspose"
 
@@ -57,12 +57,8 @@ def _transpose(squares: np.ndarray, size: int) -> np.ndarray:
 def lower_load_with_transpose(op, cx: Lowering):
     pre = cx.take_pre()
     site = cx.site(op)
-    dt = dtype_of(op, cx, op.dst)
-    if dtype_of(op, cx, op.src) is not dt:
-        raise cx.error(op, f"loads {op.src.type} into {op.dst.type}: {API} copies T to T")
+    dt = loaded_dtype(op, cx, API, (1, 2, 4))
     size = dt.size
-    if size not in (1, 2, 4):
-        raise cx.error(op, f"loads {dt.name} elements; {API} takes 8-, 16- or 32-bit ones")
     fracs = 1 if size == 2 else 2  # fractals per square
     square = fracs * FRACTAL
     per = FRACTAL // size  # elements per fractal

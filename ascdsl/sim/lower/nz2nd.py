@@ -26,6 +26,7 @@ from ..compiler import Lowering, lowers
 from ..errors import InvalidArgumentError
 from .common import check_align, dtype_of, gm_span, local_span
 from .copy import _record_blocks, _strided_copy, copy_pipe_index
+from .cube import _require
 
 CUBE = 16  # elements of a fractal row
 MAX_ROWS = 4095  # DataCopyPad's blockCount
@@ -49,6 +50,7 @@ def lower_copy_nz2nd(op, cx: Lowering):
         c.t += pre
         d, s = R[sd], R[ss]
         nd, n, dv, s_nd, s_n, d_d, d_nd = (int(v) & 0xFFFF for v in R[sp])
+        _require(c, s, (Hardware.UB,), "reads", "DataCopy with Nz2NdParamsFull", site)
         if dv % CUBE:
             raise InvalidArgumentError(
                 f"copies dValue={dv} columns; DataCopy NZ2ND moves whole 16-column blocks "

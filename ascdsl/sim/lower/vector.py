@@ -143,10 +143,7 @@ def lower_construct(op, cx: Lowering):
     if not isinstance(t, ParamStructType):
         raise cx.error(op, f"builds a {t}, which the simulator has no model of (parameter "
                            "structs only)")
-    defaults = t.defaults()
-    alt = getattr(t, "FRONTEND_FIELDS", None)
-    if alt is not None and len(op.args) == len(alt):
-        defaults = tuple(d for _, d in alt)  # pyasc's frontend form (LoadData3DParamsV2)
+    defaults = t.ctor_defaults(len(op.args))
     # The constructor this call takes (MmadParams' six-value one types unitFlag as uint8_t
     # where the eight-value one has isBias, a bool, at that place).
     field_types = t.ctor_cpp_types(len(op.args))

@@ -78,6 +78,9 @@ def _sub_block_num(em: Emitter, op: Operation) -> None:
 # --- LoadData3DParamsV1 / V2 as pyasc's frontend constructs them --------------------------------
 
 
+_PAD = 4  # PAD_SIZE of kernel_struct_mm.h: padList's bytes, pyasc's first four values
+
+
 def _load3d_element(op: ConstructOp) -> str | None:
     """The element type T of LoadData3DParamsV1/V2<T>: that of the tensors the load moves
     (the headers' LoadData takes LocalTensor<T> with LoadData3DParamsV*<T>)."""
@@ -118,10 +121,11 @@ def _load3d_frontend(em: Emitter, op: ConstructOp) -> None:
         args.append(em.name(v) if own == want else f"static_cast<{want}>({em.name(v)})")
     name = em.define(op.result)
     pad = em.unique(f"{name}_pad")
-    em.line(f"const uint8_t {pad}[4] = {{{', '.join(args[:4])}}};")
-    rest = args[4:]
+    em.line(f"const uint8_t {pad}[{_PAD}] = {{{', '.join(args[:_PAD])}}};")
+    rest = args[_PAD:]
     if isinstance(struct, LoadData3DParamsV2Type):
-        rest = [*rest[:14], "false", *rest[14:]]  # enSmallK
+        at = [f for f, _ in struct.FRONTEND_FIELDS].index("enTranspose") + 1 - _PAD
+        rest = [*rest[:at], "false", *rest[at:]]  # enSmallK, after enTranspose
     em.line(f"{struct.CPP}<{elem}> {name}({pad}, {', '.join(rest)});")
 
 

@@ -94,3 +94,14 @@ def test_a_channel_count_over_255_keeps_the_headers_uint16():
     (op,) = [o for o in ck.module.walk() if isinstance(o, ascendc.ConstructOp)]
     assert str(op.types.data[6]) == "ui16"
     assert str(op.types.data[4]) == "ui16"  # l1H as pyasc types it
+
+
+@asc.jit
+def kernel_misspelt_field(x: asc.GlobalAddress) -> None:
+    asc.LoadData3DParamsV2((0, 0, 0, 0), 1, 16, pad=1)
+
+
+def test_an_unknown_field_names_the_fields():
+    with pytest.raises(asc.CompilationError) as info:
+        kernel_misspelt_field.compile(np.zeros(16, np.float16))
+    assert "LoadData3DParamsV2() has no field 'pad' (fields: pad_list, l1_h," in str(info.value)

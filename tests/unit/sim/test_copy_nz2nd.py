@@ -61,3 +61,20 @@ def test_the_sanitizer_sees_the_reads_of_each_column_block():
         _kernel(asc.float16, sync=False)[1](x, np.zeros(ND * N * WIDTH, np.float16))
     assert "RaceError" in str(info.value)
     assert "data_copy_nz2nd" in str(info.value)
+
+
+@asc.jit
+def _gm_to_ub(x: asc.GlobalAddress):
+    gx = asc.GlobalTensor()
+    gx.set_global_buffer(x)
+    lx = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 512)
+    asc.data_copy(lx, gx, asc.Nz2NdParamsFull(1, 16, 16, 1, 16, 16, 1))
+
+
+def test_the_other_direction_is_a_located_error():
+    # The headers have Nz2NdParamsFull for UB -> GM only; the op declares it.
+    with pytest.raises(asc.CompilationError) as info:
+        _gm_to_ub[1](np.zeros(512, np.float16))
+    text = str(info.value)
+    assert "operand 'dst' at position 0 does not verify: expected a global tensor" in text
+    assert "test_copy_nz2nd.py" in text
