@@ -78,6 +78,15 @@ def count_mask_problem(mask: tuple, per_repeat: int, unit: str = "") -> str | No
     return f"mask={mask[1]} (0..{per_repeat}{unit})"
 
 
+def mask_operand(R: list, slots, bits: bool) -> tuple:
+    """The mask an L0 (`count`: one value) or L1 (`bits`: two 64-bit words, the second 0 when
+    only one is given) op passes, read from its slots."""
+    if bits:
+        words = [R[x] for x in slots]
+        return ("bits", words[0], words[1] if len(words) > 1 else 0)
+    return ("count", R[slots])
+
+
 def counter_count(mask: tuple, per_repeat: int) -> int:
     """The element count of counter mode: the mask register's low word, as the op or
     SetVectorMask left it (AscendCUtils::SetMask<T>(len) writes a normal-mode bit mask:

@@ -6,17 +6,16 @@ nearest even, as vconv_f322f16 does). FusedAbsSub, FusedExpSub and Prelu need no
 they are binary ops with a formula (vector.py lowers them).
 
 Not simulated, with the reason the simulator reports: the integer destinations of the fused
-conversions (half -> int8, int16 -> int8, MulCast's half -> int8/uint8), whose rounding and
-saturation the headers leave to the instruction; everything that goes through the deq-scale
-register (SetDeqScale, CastDeq, AddDeqRelu), whose packed scale/offset/sign-mode conversion
-is not modelled. GatherMask runs in gather_mask.py, BilinearInterpolation in bilinear.py.
+add/sub conversions (half -> int8, int16 -> int8), whose rounding and saturation the headers
+leave to the instruction. The deq-scale register (SetDeqScale), CastDeq, AddDeqRelu and
+MulCast run in deq.py, GatherMask in gather_mask.py, BilinearInterpolation in bilinear.py.
 """
 
 from __future__ import annotations
 
 import ascdsl.dialects.ascendc as A
 
-from ..compiler import Lowering, lowers, not_simulated
+from ..compiler import Lowering, lowers
 from .common import dtype_of
 from .vector import lower_elementwise
 
@@ -39,10 +38,3 @@ def lower_relu_cast(op, cx: Lowering):
         )
     return lower_elementwise(op, cx)
 
-
-_DEQ = ("goes through the deq-scale register, whose packed scale/offset/sign-mode conversion "
-        "the simulator does not model")
-for _cls in (A.CastDeqOp, A.AddDeqReluOp, A.SetDeqScaleOp, A.SetDeqScaleL4Op):
-    not_simulated(_cls, _DEQ)
-not_simulated(A.MulCastOp, "converts half products to int8/uint8 with the instruction's own "
-                           "rounding and saturation, which the simulator does not model")

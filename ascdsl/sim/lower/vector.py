@@ -30,7 +30,8 @@ from ..core import FULL_MASK
 from ..cost import contiguous_operand
 from ..dtypes import SimDType, f32_to_bf16, int_wrapper, scalar_converter
 from ..errors import InvalidArgumentError
-from ..repeat import count_mask_problem, counter_count, elements_per_repeat, plan, repeat_bits
+from ..repeat import (count_mask_problem, counter_count, elements_per_repeat, mask_operand, plan,
+                      repeat_bits)
 from ..sanitizer import V
 from .common import check_align, dtype_of, local_span
 from .reduce_repeat import count_sum
@@ -337,8 +338,16 @@ def _repeat_parts(pl, rt, mask, per_repeat, d, ts, sizes, blk, rep):
 
 
 @lowers(A.BinaryOp, A.UnaryOp, A.VecScalarOp, A.DuplicateOp, A.CastOp)
-def lower_elementwise(op, cx: Lowering):
+def lower_elementwise(op, cx: Lowering, calc: Callable | None = None):
+    """`calc` replaces the op's formula: the conversions whose element function is not a
+    numpy expression (deq.py: the deq-scale register, MulCast's saturating cast)."""
     cls = type(op)
+    if calc is None and isinstance(op, A.CastOp):
+        pair = op.cast_pair()
+        if pair is not None and pair.deq:  # vconv_deq: int32 -> half by the register
+            from .deq import lower_deq_cast  # deq.py builds on this lowering
+
+            return lower_deq_cast(op, cx)
     pre = cx.take_pre()
     site = cx.site(op)
     level = cls.LEVEL
@@ -349,12 +358,9 @@ def lower_elementwise(op, cx: Lowering):
     src_dts = [dtype_of(op, cx, v) for v in srcs]
     scalar = getattr(op, "scalar", None)
     sdt = (src_dts[0] if src_dts else ddt) if scalar is not None else None
-    if isinstance(op, A.CastOp):
-        pair = op.cast_pair()
-        if pair is not None and pair.deq:
-            raise cx.error(op, f"converts {src_dts[0].name} to {ddt.name} through the deq-scale "
-                               "register (vconv_deq; the round mode is ignored), which the "
-                               "simulator does not model; cast through float instead")
+    if calc is not None:
+        fast = None
+    elif isinstance(op, A.CastOp):
         mode = RoundMode(op.enum_value("roundMode"))
         conv = make_cast(src_dts[0], ddt, mode)
         calc = lambda a, s=None: conv(a)  # noqa: E731
@@ -407,12 +413,7 @@ def lower_elementwise(op, cx: Lowering):
         rt = R[s_rt] & m_rt
         blk, rep = strides(R)
         if set_mask:
-            if bits_mask:
-                words = [R[x] for x in s_mask]
-                mask = ("bits", words[0], words[1] if len(words) > 1 else 0)
-            else:
-                mask = ("count", R[s_mask])
-            c.mask = mask
+            c.mask = mask = mask_operand(R, s_mask, bits_mask)
         else:
             mask = c.mask
         if c.counter:

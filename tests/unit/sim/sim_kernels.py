@@ -23,6 +23,40 @@ def run(text: str, args: list, cores: int = 1, sanitize: str = "raise", kernel: 
                                                          trace=trace)
 
 
+def ub_frame(compute, src_dtype, dst_dtype, n: int = 256, m: int | None = None,
+             keep_sources: bool = False):
+    """A jit kernel (x, y, z): n elements of x and y and m (default n) of z into UB, then
+    `compute(lz, lx, ly)` on V, then z back to GM (and x and y too with `keep_sources`, for ops
+    that leave values in their sources)."""
+    import ascdsl as asc
+
+    m = m or n
+
+    @asc.jit
+    def kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress):
+        gx, gy, gz = asc.GlobalTensor(), asc.GlobalTensor(), asc.GlobalTensor()
+        gx.set_global_buffer(x)
+        gy.set_global_buffer(y)
+        gz.set_global_buffer(z)
+        lx = asc.LocalTensor(src_dtype, asc.TPosition.VECIN, 0, n)
+        ly = asc.LocalTensor(src_dtype, asc.TPosition.VECIN, 16384, n)
+        lz = asc.LocalTensor(dst_dtype, asc.TPosition.VECOUT, 32768, m)
+        asc.data_copy(lx, gx, n)
+        asc.data_copy(ly, gy, n)
+        asc.data_copy(lz, gz, m)
+        asc.set_flag(asc.HardEvent.MTE2_V, 0)
+        asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+        compute(lz, lx, ly)
+        asc.set_flag(asc.HardEvent.V_MTE3, 0)
+        asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+        asc.data_copy(gz, lz, m)
+        if keep_sources:
+            asc.data_copy(gx, lx, n)
+            asc.data_copy(gy, ly, n)
+
+    return kernel
+
+
 def line_of(text: str, needle: str) -> int:
     """1-based line of the first line containing `needle`."""
     for i, line in enumerate(text.splitlines(), 1):

@@ -1,6 +1,7 @@
 """The conversion family beside Cast on the simulator: AddReluCast / SubReluCast (float ->
 half), FusedAbsSub, FusedExpSub, Prelu, and the located errors of the forms it does not model
-(the deq-scale register, integer fused conversions, MulCast)."""
+(the integer fused conversions; the deq-scale register and MulCast: test_deq_scale.py,
+test_mul_cast.py)."""
 
 from __future__ import annotations
 
@@ -9,34 +10,13 @@ import pytest
 
 import ascdsl as asc
 from ascdsl.sim import NotSimulatedError
-from sim_kernels import run, ub_kernel
+from sim_kernels import run, ub_frame, ub_kernel
 
 U64 = 2**64 - 1
 
 
 def _frame(compute, src_dtype, dst_dtype, n=256):
-    @asc.jit
-    def kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress):
-        gx = asc.GlobalTensor()
-        gx.set_global_buffer(x)
-        gy = asc.GlobalTensor()
-        gy.set_global_buffer(y)
-        gz = asc.GlobalTensor()
-        gz.set_global_buffer(z)
-        lx = asc.LocalTensor(src_dtype, asc.TPosition.VECIN, 0, n)
-        ly = asc.LocalTensor(src_dtype, asc.TPosition.VECIN, 4096, n)
-        lz = asc.LocalTensor(dst_dtype, asc.TPosition.VECOUT, 8192, n)
-        asc.data_copy(lx, gx, n)
-        asc.data_copy(ly, gy, n)
-        asc.data_copy(lz, gz, n)
-        asc.set_flag(asc.HardEvent.MTE2_V, 0)
-        asc.wait_flag(asc.HardEvent.MTE2_V, 0)
-        compute(lz, lx, ly)
-        asc.set_flag(asc.HardEvent.V_MTE3, 0)
-        asc.wait_flag(asc.HardEvent.V_MTE3, 0)
-        asc.data_copy(gz, lz, n)
-
-    return kernel
+    return ub_frame(compute, src_dtype, dst_dtype, n)
 
 
 def _inputs(dtype, n=256, seed=0):
@@ -129,27 +109,8 @@ def _add_relu_cast_int(lz, lx, ly):
     asc.add_relu_cast(lz, lx, ly, count=64)
 
 
-@asc.jit
-def _cast_deq(lz, lx, ly):
-    asc.cast_deq(lz, lx, count=64)
-
-
-@asc.jit
-def _mul_cast(lz, lx, ly):
-    asc.mul_cast(lz, lx, ly, count=64)
-
-
-@asc.jit
-def _add_deq_relu(lz, lx, ly):
-    asc.set_deq_scale(0.5)
-    asc.add_deq_relu(lz, lx, ly, count=64)
-
-
 @pytest.mark.parametrize("compute, src, dst, why", [
     (_add_relu_cast_int, asc.int16, asc.int8, "converts i16 into i8: the simulator models half"),
-    (_cast_deq, asc.int16, asc.int8, "goes through the deq-scale register"),
-    (_mul_cast, asc.float16, asc.int8, "converts half products to int8/uint8"),
-    (_add_deq_relu, asc.int32, asc.float16, "goes through the deq-scale register"),
 ])
 def test_forms_the_simulator_does_not_model_are_located_errors(compute, src, dst, why):
     kernel = _frame(compute, src, dst, n=64)
