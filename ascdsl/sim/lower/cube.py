@@ -52,15 +52,12 @@ MMAD_TYPES = {
 }
 
 _NOT_YET = ("is not simulated yet (the cube path simulates LoadData with LoadData2DParams "
-            "from L1 or GM, LoadData3DParamsV2 as a matrix read (1 x 1 filter), "
+            "from L1 or GM, LoadData3DParamsV2 (img2col), "
             "LoadDataWithTranspose of 8-, 16- and 32-bit types, InitConstValue, ")
 for _cls, _what in (
     (A.LoadData3DL0V2ProOp, "img2col LoadData (LoadData3DParamsV2Pro)"),
     (A.LoadDataWithSparseOp, "LoadDataWithSparse"),
     (A.MmadWithSparseOp, "MmadWithSparse"),
-    (A.SetLoadDataBoundaryOp, "SetLoadDataBoundary (3D loads)"),
-    (A.SetLoadDataPaddingValueOp, "SetLoadDataPaddingValue (3D loads)"),
-    (A.SetLoadDataRepeatOp, "SetLoadDataRepeat (3D loads)"),
 ):
     not_simulated(_cls, f"{_what} {_NOT_YET}Mmad with or without a bias, Fixpipe to ND rows "
                         "of GM, Nd2Nz copies from GM and Nz2Nd copies to GM; see docs/cube.md)")

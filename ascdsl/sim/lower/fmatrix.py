@@ -1,5 +1,5 @@
-"""Cube-side registers on the simulator: SetFmatrix (declared not simulated, with why) and
-SetFixpipePreQuantFlag.
+"""Cube-side registers on the simulator: SetFixpipePreQuantFlag (SetFmatrix and the other
+load3d registers: sim/lower/img2col.py).
 
 SetFixpipePreQuantFlag writes QUANT_PRE (`set_quant_pre` on dav-c220). Nothing the simulator
 runs reads it before writing it: a Fixpipe in a scalar quantising mode (DEQF16, QF322B8_PRE,
@@ -13,10 +13,8 @@ from __future__ import annotations
 
 import ascdsl.dialects.ascendc as A
 
-from ..compiler import Lowering, lowers, not_simulated
+from ..compiler import Lowering, lowers
 
-not_simulated(A.SetFmatrixOp, "the load3d feature-map registers are not modelled: the "
-                              "simulator's LoadData3D takes its geometry from its own params")
 # ffts_cross_core_sync: the Matmul API's start-up message runs (sim/lower/kfc.py), others not
 
 

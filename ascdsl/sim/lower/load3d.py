@@ -1,22 +1,26 @@
-"""LoadData with LoadData3DParamsV2 (img2col, L1 -> L0A/L0B on MTE1) in the form matmuls use:
-a 1 x 1 filter, stride 1, no dilation and no padding, which reads the feature map as a matrix.
+"""LoadData with LoadData3DParamsV2 (img2col, L1 -> L0A/L0B on MTE1).
 
-The feature map in L1 is C1 x H x W x C0 (`l1H`, `l1W`; channels in blocks of C0 = 32 bytes):
-channel c of position (h, w) at element `((c // C0) * l1H * l1W + h * l1W + w) * C0 + c % C0`
-(an NZ matrix is one with l1H = 1: rows are positions, columns channels). With a 1 x 1 filter
-img2col's matrix X has a row per position p = h * l1W + w and a column per channel; the load
-takes the window of rows `mStartPt ..+ mExtension` and columns `kStartPt ..+ kExtension` and
-writes it as the cube reads its operands (docs/cube.md, Layouts):
+The load computes img2col's matrix X of the feature map in L1 (sim/lower/img2col.py: rows are
+output positions, columns (C1, filter tap, C0) with the channel fastest, padding entries hold
+padValue), takes the window of rows `mStartPt ..+ mExtension` and columns `kStartPt ..+
+kExtension` and writes it as the cube reads its operands (docs/cube.md, Layouts):
 
 - into L0A, ZZ of X, or with `enTranspose` ZZ of X's transpose;
 - into L0B, ZN of X (the B operand is transposed on the way; enTranspose changes nothing).
 
 Fractals the window does not fill keep their other elements (the "virtual data" the
-load_data_l12l0 sample says a float load skips). That is asc-devkit's LoadData page and its
-load_data_l12l0 sample read together; the tests run the sample's recipes for half, float and
-int8 to whole matmuls. Other geometries (filters, strides, dilation, padding, fMatrixCtrl,
-enSmallK), 8-bit transposes (into L0B or with enTranspose: the sample does those with
-LoadDataWithTranspose) and the V2Pro form are refused with the reason (V1: not on the 910B).
+load_data_l12l0 sample says a float load skips). A 1 x 1 filter with stride 1 and no padding
+reads the feature map as an NZ matrix, the form matmuls use: tests/unit/sim/test_load3d.py runs
+the load_data_l12l0 sample's recipes for half, float and int8 to whole matmuls, and
+tests/unit/sim/test_img2col.py convolutions (filters, strides, dilation, padding) against numpy.
+
+Refused with the reason: fMatrixCtrl = 1 and enSmallK (the LoadData page's table 4: "only
+false is supported", "no longer supported"), a stride or dilation of 0 (in the documented range,
+meaning not documented), channelSize not a multiple of C0 beyond the matrix read (how the K axis
+packs a partial channel block per tap is only in figures), 8-bit transposes (into L0B, or with
+enTranspose: not on the 910B by the same page's constraints), more than one repeat of the
+SetLoadDataRepeat register and reads past a SetLoadDataBoundary boundary (img2col.py says
+why), and the V2Pro form (V1: not on the 910B).
 """
 
 from __future__ import annotations
@@ -32,14 +36,14 @@ from ..errors import InvalidArgumentError, NotSimulatedError
 from ..sanitizer import MTE1
 from .common import check_align, local_span
 from .cube import FRACTAL, _require, loaded_dtype
+from .img2col import API, Geometry, check_boundary, check_repeat, regs, source_index
 
-API = "LoadData with LoadData3DParamsV2"
 _LIT = LoadData3DParamsV2Type.field_names()  # pyasc's translator tests: padList as one value
 _FRONTEND = tuple(f for f, _ in LoadData3DParamsV2Type.FRONTEND_FIELDS)
-# The geometry of a plain matrix read: any other value is refused.
-_MATRIX = {"strideW": 1, "strideH": 1, "filterW": 1, "filterH": 1, "dilationFilterW": 1,
-           "dilationFilterH": 1, "filterSizeW": 0, "filterSizeH": 0, "fMatrixCtrl": 0,
-           "enSmallK": 0}
+# Documented as unsupported on the 910B (the LoadData page's table 4), with the reason.
+_UNSUPPORTED = {"fMatrixCtrl": "only false is supported (the feature map of the left register, "
+                               "which the load sets from its own l1H, l1W and padList)",
+                "enSmallK": "the small-k feature is no longer supported"}
 
 
 def _fields(values: tuple) -> dict:
@@ -71,13 +75,42 @@ def zn_offsets(rows: int, cols: int, c0: int) -> np.ndarray:
     return ((r // c0) * n1 + c // 16) * 16 * c0 + (c % 16) * c0 + r % c0
 
 
+def _geometry(c, p: dict, c0: int, api: str, site) -> Geometry:
+    channels = int(p["channelSize"])
+    # filterSizeW / filterSizeH: the filter is 256 taps wider / taller (table 4)
+    fh = int(p["filterH"]) + 256 * bool(int(p.get("filterSizeH", 0)))
+    fw = int(p["filterW"]) + 256 * bool(int(p.get("filterSizeW", 0)))
+    steps = {k: int(p[k]) for k in ("strideH", "strideW", "dilationFilterH", "dilationFilterW")}
+    zero = [f"{k}=0" for k, v in steps.items() if v == 0]
+    if zero:
+        raise NotSimulatedError(
+            f"runs img2col with {', '.join(zero)}: 0 is in the documented range of {api}'s "
+            "strides and dilations, but what it does is not documented", site,
+            core=c.block_idx)
+    g = Geometry(int(p["l1H"]), int(p["l1W"]), -(-channels // c0), c0,
+                 tuple(int(v) for v in p["padList"]), fh, fw, steps["strideH"],
+                 steps["strideW"], steps["dilationFilterH"], steps["dilationFilterW"])
+    if channels % c0 and not g.is_matrix_read:
+        # The page's channelSize values 4, 8, N*C0+4, ... pack fewer channels per tap into K
+        # (its Ci = 4 example: rows of 3*3*4); the packing is only drawn (load3d_01.png).
+        raise NotSimulatedError(
+            f"runs img2col with channelSize={channels}, not a multiple of C0 = {c0}: the "
+            "simulator runs such channel counts only as a matrix read (1 x 1 filter, stride "
+            "1, no dilation or padding); how the K axis packs them per filter tap is not "
+            "documented in text", site, core=c.block_idx)
+    if g.hout <= 0 or g.wout <= 0:
+        raise InvalidArgumentError(
+            f"runs a {fh} x {fw} filter (dilation {g.dh} x {g.dw}) over a {g.l1h} x {g.l1w} "
+            f"feature map padded by {list(g.pads)}: the filter does not fit, img2col has "
+            f"{g.hout} x {g.wout} positions", site, core=c.block_idx)
+    return g
+
+
 @lowers(A.LoadData3DL0V2Op)
 def lower_load3d_v2(op, cx: Lowering):
     pre = cx.take_pre()
     site = cx.site(op)
     dt = loaded_dtype(op, cx, API, (1, 2, 4))
-    size = dt.size
-    c0 = 32 // size
     sd, ss, sp = cx.slot(op.dst), cx.slot(op.src), cx.slot(op.params)
 
     def f(R):
@@ -85,63 +118,83 @@ def lower_load3d_v2(op, cx: Lowering):
         c.t += pre
         d, s = R[sd], R[ss]
         p = _fields(R[sp])
-        _require(c, s, (Hardware.L1,), "reads", API, site)
-        _require(c, d, (Hardware.L0A, Hardware.L0B), "writes", API, site)
-        odd = [f"{k}={int(p[k])}" for k, want in _MATRIX.items() if k in p and int(p[k]) != want]
-        if any(p["padList"]):
-            odd.append(f"padList={p['padList']}")
-        if odd:
-            raise NotSimulatedError(
-                f"runs img2col with {', '.join(odd)}: the simulator runs {API} as a matrix read "
-                "(1 x 1 filter, stride 1, no dilation or padding, fMatrixCtrl and enSmallK "
-                "off), the form matmuls use", site, core=c.block_idx)
-        into_b = d.mem.hw is Hardware.L0B
-        if size == 1 and (into_b or int(p["enTranspose"])):
-            # The load_data_l12l0 sample's table of which load transposes what lists only
-            # LoadDataWithTranspose for 8-bit types; what img2col does there is not documented.
-            raise NotSimulatedError(
-                f"transposes 8-bit elements with {API} (into L0B, or enTranspose): the "
-                "documented way for int8 is LoadDataWithTranspose", site, core=c.block_idx)
-        h, w = int(p["l1H"]), int(p["l1W"])
-        channels = int(p["channelSize"])
-        k_ext, m_ext = int(p["kExtension"]), int(p["mExtension"])
-        k0, m0 = int(p["kStartPt"]), int(p["mStartPt"])
-        transpose = bool(p["enTranspose"])
-        c1 = -(-channels // c0)
-        if m0 + m_ext > h * w or k0 + k_ext > c1 * c0:
-            raise InvalidArgumentError(
-                f"takes rows [{m0}, {m0 + m_ext}) and columns [{k0}, {k0 + k_ext}) of an "
-                f"img2col matrix of {h * w} positions (l1H {h} x l1W {w}) and {c1 * c0} "
-                f"channels (channelSize {channels} in blocks of {c0})", site, core=c.block_idx)
-        if c.checking:
-            check_align(c, s, site, "reads")
-            if d.off % FRACTAL:
-                c.finding(InvalidArgumentError(
-                    f"writes {d.mem.name} from byte {d.off}; {API}'s destination starts on a "
-                    "512-byte fractal", site))
-        if m_ext == 0 or k_ext == 0:
-            c.run(MTE1, c.cost.mte1_issue, 0.0, site)
-            return
-        pos = m0 + np.arange(m_ext)
-        ch = k0 + np.arange(k_ext)
-        src_idx = ((ch[None, :] // c0) * h * w + pos[:, None]) * c0 + ch[None, :] % c0
-        if into_b:
-            dst_idx = zn_offsets(m_ext, k_ext, c0)
-        elif transpose:
-            dst_idx = zz_offsets(k_ext, m_ext, c0).T
-        else:
-            dst_idx = zz_offsets(m_ext, k_ext, c0)
-        s_hi, d_hi = int(src_idx.max()) + 1, int(dst_idx.max()) + 1
-        slo, shi = local_span(c, s, 0, s_hi, site, "reads")
-        dlo, dhi = local_span(c, d, 0, d_hi, site, "writes")
-        d.mem.typed(d.off, dt, d_hi)[dst_idx] = s.mem.typed(s.off, dt, s_hi)[src_idx]
-        san = c.san
-        if san is not None:
-            k = san.begin(MTE1)
-            san.access(s.mem, slo, shi, False, MTE1, k, site)
-            san.access(d.mem, dlo, dhi, True, MTE1, k, site)
-        nbytes = m_ext * k_ext * size
-        occ, lat = c.cost.load_data(s.mem.hw, d.mem.hw, nbytes, -(-nbytes // FRACTAL))
-        c.run(MTE1, occ, lat, site)
+        # LoadDataImpl sets the left feature-map and the padding registers from the params
+        # before the instruction (IsResetLoad3dConfig's default, the only one ascdsl builds).
+        r = regs(c)
+        r.fmatrix[0] = (int(p["l1H"]), int(p["l1W"]), tuple(int(v) for v in p["padList"]))
+        r.padding = p["padValue"]
+        load(c, d, s, p, dt, API, site)
 
     return f
+
+
+def load(c, d, s, p: dict, dt, api: str, site) -> None:
+    """One img2col load of the geometry `p` (LoadData3DParamsV2's fields by name, padList as
+    four values) from `s` (L1) into `d` (L0A or L0B)."""
+    size = dt.size
+    c0 = 32 // size
+    _require(c, s, (Hardware.L1,), "reads", api, site)
+    _require(c, d, (Hardware.L0A, Hardware.L0B), "writes", api, site)
+    odd = [f"{k}={int(p[k])}: {why}" for k, why in _UNSUPPORTED.items() if int(p.get(k, 0))]
+    if odd:
+        raise NotSimulatedError(
+            f"runs with {'; '.join(odd)} ({api}'s parameter table)", site,
+            core=c.block_idx)
+    into_b = d.mem.hw is Hardware.L0B
+    if size == 1 and (into_b or int(p["enTranspose"])):
+        # The LoadData page's constraints: on the A2/A3 no b8 into L0B and no b8 transpose
+        # into L0A (the load_data_l12l0 sample transposes int8 with LoadDataWithTranspose).
+        raise NotSimulatedError(
+            f"transposes 8-bit elements with {api} (into L0B, or enTranspose): the "
+            "documented way for int8 is LoadDataWithTranspose", site, core=c.block_idx)
+    k_ext, m_ext = int(p["kExtension"]), int(p["mExtension"])
+    k0, m0 = int(p["kStartPt"]), int(p["mStartPt"])
+    transpose = bool(p["enTranspose"])
+    # The page's NOP cases: any of these 0, or a filter side 0 without its +256 flag.
+    nop = 0 in (int(p["l1H"]), int(p["l1W"]), int(p["channelSize"]), k_ext, m_ext) or (
+        int(p["filterH"]) == 0 and not int(p.get("filterSizeH", 0))) or (
+        int(p["filterW"]) == 0 and not int(p.get("filterSizeW", 0)))
+    if not nop:
+        g = _geometry(c, p, c0, api, site)
+        if m0 + m_ext > g.rows or k0 + k_ext > g.cols:
+            raise InvalidArgumentError(
+                f"takes rows [{m0}, {m0 + m_ext}) and columns [{k0}, {k0 + k_ext}) of an "
+                f"img2col matrix of {g.describe()}", site, core=c.block_idx)
+    if c.checking:
+        check_align(c, s, site, "reads")
+        if d.off % FRACTAL:
+            c.finding(InvalidArgumentError(
+                f"writes {d.mem.name} from byte {d.off}; {api}'s destination starts on a "
+                "512-byte fractal", site))
+    if nop or not check_repeat(c, site):
+        c.run(MTE1, c.cost.mte1_issue, 0.0, site)
+        return
+    src_idx = source_index(g, m0, m_ext, k0, k_ext)
+    inside = src_idx >= 0
+    if into_b:
+        dst_idx = zn_offsets(m_ext, k_ext, c0)
+    elif transpose:
+        dst_idx = zz_offsets(k_ext, m_ext, c0).T
+    else:
+        dst_idx = zz_offsets(m_ext, k_ext, c0)
+    s_hi, d_hi = int(src_idx.max()) + 1, int(dst_idx.max()) + 1
+    slo, shi = local_span(c, s, 0, max(s_hi, 0), site, "reads")
+    dlo, dhi = local_span(c, d, 0, d_hi, site, "writes")
+    check_boundary(c, s, slo, shi, site)
+    vals = np.empty(src_idx.shape, dt.np)
+    dt.store(vals, dt.scalar(p["padValue"]))
+    if s_hi > 0:
+        vals[inside] = s.mem.typed(s.off, dt, s_hi)[src_idx[inside]]
+    d.mem.typed(d.off, dt, d_hi)[dst_idx] = vals
+    san = c.san
+    if san is not None:
+        k = san.begin(MTE1)
+        if shi > slo:
+            san.access(s.mem, slo, shi, False, MTE1, k, site)
+        san.access(d.mem, dlo, dhi, True, MTE1, k, site)
+    # The cost rule of the matrix read, whatever the geometry: the bytes written, at the
+    # L1 -> L0 path's rate (padding entries are written like the others).
+    nbytes = m_ext * k_ext * size
+    occ, lat = c.cost.load_data(s.mem.hw, d.mem.hw, nbytes, -(-nbytes // FRACTAL))
+    c.run(MTE1, occ, lat, site)
+

@@ -22,7 +22,8 @@ SIMULATED_CUBE_OPS = (A.DataCopyNd2NzOp, A.LoadDataL0Op, A.LoadDataG2LOp, A.Mmad
                       A.MmadWithBiasOp, A.FixpipeOp, A.FixpipeWithWorkspaceOp,
                       A.InitConstValueOp, A.DataCopyNz2NdOp,
                       A.SetFixpipePreQuantFlagOp, A.LoadDataWithTransposeOp,
-                      A.LoadData3DL0V2Op)
+                      A.LoadData3DL0V2Op, A.SetLoadDataBoundaryOp, A.SetLoadDataPaddingValueOp,
+                      A.SetLoadDataRepeatOp)
 
 
 def test_only_local_tensor_auto_and_pyasc_cumsum_are_refused():
@@ -41,12 +42,12 @@ def test_only_local_tensor_auto_and_pyasc_cumsum_are_refused():
     proposals = [c.name for c in A.NOT_ON_910B]
     assert proposals == ["ascendc.mrg_sort4", "ascendc.rp_sort16", "ascendc.proposal_concat",
                          "ascendc.proposal_extract"]
-    # api10: what the simulator cannot run and says why (sim/lower/bufpool.py, list_tensor.py,
-    # fmatrix.py): the in-place queue forms, list tensors (GM holds raw addresses), the load3d
-    # registers (counter mode runs: sim/lower/mask.py; the raw FFTS message runs as the Matmul
-    # API's start-up message, sim/lower/kfc.py, and is refused at compile time otherwise)
-    extra_classes = (A.AllocTensorInPlaceOp, A.DequeTensorInPlaceOp, *A.LIST_TENSOR_OPS,
-                     A.SetFmatrixOp)
+    # api10: what the simulator cannot run and says why (sim/lower/bufpool.py, list_tensor.py):
+    # the in-place queue forms, list tensors (GM holds raw addresses) (counter mode runs:
+    # sim/lower/mask.py; the raw FFTS message runs as the Matmul API's start-up message,
+    # sim/lower/kfc.py, and is refused at compile time otherwise; the load3d registers:
+    # sim/lower/img2col.py)
+    extra_classes = (A.AllocTensorInPlaceOp, A.DequeTensorInPlaceOp, *A.LIST_TENSOR_OPS)
     extras = [c.name for c in extra_classes]
     # the Matmul API: scalar-input and KFC calls (sim/lower/matmul.py; IterateBatch,
     # SetBatchNum, WaitIterateBatch: matmul_batch.py; IterateNBatch, GetBatchTensorC,

@@ -1,7 +1,7 @@
 """LoadData with LoadData3DParamsV2 on the simulator as matmuls use it (a 1 x 1 filter: the
 feature map read as a matrix), through whole matmuls built with the recipes of asc-devkit's
 load_data_l12l0 sample (scenarios 4, 7, 10, 12 and 13: int8, half and float, A and B plain or
-transposed), and the refusal of real img2col geometry."""
+transposed). Convolutions (real img2col geometry): test_img2col.py."""
 
 from __future__ import annotations
 
@@ -105,16 +105,18 @@ def _conv_3x3(a2, a1):
                                                  3, 1, 1, False, 0, False, False, False))
 
 
-def test_a_real_img2col_geometry_is_refused_with_what_runs():
-    from ascdsl.sim import NotSimulatedError
+def test_a_window_past_the_img2col_matrix_is_a_located_error():
+    # A 3 x 3 filter over a 4 x 4 map has 2 x 2 positions: 16 rows do not exist (img2col
+    # itself runs: tests/unit/sim/test_img2col.py).
+    from ascdsl.sim import InvalidArgumentError
 
     forms = _case(asc.float16, 16, 16, 16)
     kern = _matmul(asc.float16, asc.float32, 16, 16, 16, _conv_3x3, forms["b_t"][1],
                    forms["a"][0], forms["b_t"][0])
-    with pytest.raises(NotSimulatedError) as info:
+    with pytest.raises(InvalidArgumentError) as info:
         kern[1](np.zeros(256, np.float16), np.zeros(256, np.float16), np.zeros(256, np.float32))
     text = str(info.value)
-    assert "filterW=3, filterH=3" in text and "1 x 1 filter" in text
+    assert "takes rows [0, 16)" in text and "2 x 2 positions" in text
     assert "test_load3d.py" in text
 
 
