@@ -98,7 +98,7 @@ class CoreSim:
         "wb_t", "wr", "wr_recs", "gm_read", "nd2nz_hbm",
         "atomic", "sys_workspace", "lane", "kind", "sub_idx", "sub_num", "hw_block_idx", "xrun",
         "skipped", "vms4_sr", "rsvd_cnt", "aipp", "placed", "clobbers", "counter", "uflags",
-        "hf32", "load3d", "deq_scale",
+        "hf32", "load3d", "deq_scale", "sparse_idx",
     )
 
     def __init__(self, launch: Launch, block_idx: int, nblocks: int, lane: int = 0,
@@ -160,6 +160,7 @@ class CoreSim:
         self.rsvd_cnt = 0  # what GatherMask kept last (GetGatherMaskRemainCount)
         self.deq_scale = None  # the DEQSCALE register SetDeqScale wrote (sim/lower/deq.py)
         self.load3d = None  # the 3D-load registers, made by the first op that sets one (img2col)
+        self.sparse_idx = None  # the cube's 4:2 index buffer, made by LoadDataWithSparse (sparse)
         # The AIPP registers SetAippFunctions wrote (config, src0, src1), or None (sim/aipp.py).
         self.aipp = None
         # UB as the NPU has it (sim/ub_layout.py): static tensors and allocator tiles placed

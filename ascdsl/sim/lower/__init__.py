@@ -5,8 +5,9 @@ emitasc.py, emitc.py); `ascendc` ops by group (framework.py, tensor.py, copy.py,
 cmpsel.py, reduce_repeat.py, gather.py, gather_mask.py, fused.py, vconv.py, deq.py (the
 deq-scale register, CastDeq, AddDeqRelu, MulCast), bilinear.py,
 aipp.py, transpose.py, math.py, adv.py, sync.py, ffts.py, cube.py, init_const.py, nz2nd.py,
-load_transpose.py, load3d.py, img2col.py (its img2col and the load3d registers), matmul.py
-(the Matmul API), kfc.py (the Matmul API in mixed kernels), matmul_batch.py (its batch calls), matmul_nbatch.py (IterateNBatch),
+load_transpose.py, load3d.py, img2col.py (its img2col and the load3d registers), sparse.py
+(LoadDataWithSparse, MmadWithSparse), matmul.py (the Matmul API), kfc.py (the Matmul API in
+mixed kernels), matmul_batch.py (its batch calls), matmul_nbatch.py (IterateNBatch),
 matmul_async.py (its asynchronous calls), matmul_quant.py (its dequantised output),
 matmul_multi.py (several objects on a core), system.py, atomic.py, block_sync.py,
 tensor_ext.py, debug.py, bufpool.py, list_tensor.py, trans5hd.py, fmatrix.py
@@ -60,6 +61,7 @@ from . import (  # noqa: F401
     scalar_math,
     scf,
     sort,
+    sparse,
     sync,
     system,
     tensor,

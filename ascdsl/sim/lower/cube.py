@@ -54,13 +54,10 @@ MMAD_TYPES = {
 _NOT_YET = ("is not simulated yet (the cube path simulates LoadData with LoadData2DParams "
             "from L1 or GM, LoadData3DParamsV2 (img2col), "
             "LoadDataWithTranspose of 8-, 16- and 32-bit types, InitConstValue, ")
-for _cls, _what in (
-    (A.LoadData3DL0V2ProOp, "img2col LoadData (LoadData3DParamsV2Pro)"),
-    (A.LoadDataWithSparseOp, "LoadDataWithSparse"),
-    (A.MmadWithSparseOp, "MmadWithSparse"),
-):
-    not_simulated(_cls, f"{_what} {_NOT_YET}Mmad with or without a bias, Fixpipe to ND rows "
-                        "of GM, Nd2Nz copies from GM and Nz2Nd copies to GM; see docs/cube.md)")
+not_simulated(A.LoadData3DL0V2ProOp,
+              f"img2col LoadData (LoadData3DParamsV2Pro) {_NOT_YET}Mmad with or without a bias "
+              "and with 4:2 sparsity, Fixpipe to ND rows of GM, Nd2Nz copies from GM and Nz2Nd "
+              "copies to GM; see docs/cube.md)")
 
 # Forms of other core generations (the V2 2D parameters, the V1 3D ones): dav-c220's
 # implementation of each (kernel_operator_mm_impl.h) is empty on the NPU and reports "not
@@ -283,7 +280,10 @@ def _mmad_form(op) -> bool:
 
 
 @lowers(A.MmadOp, A.MmadWithBiasOp)
-def lower_mmad(op, cx: Lowering):
+def lower_mmad(op, cx: Lowering, sparse=None):
+    """`sparse` (sim/lower/sparse.py, MmadWithSparse): L0B holds the dense half of B's K and
+    `sparse(c, b, blo, bm, k, k_cols, site)` expands it to A's K (k_cols rows) with the core's
+    index buffer."""
     pre = cx.take_pre()
     site = cx.site(op)
     dtd, dta, dtb = (dtype_of(op, cx, v) for v in (op.dst, op.fm, op.filter))
@@ -317,7 +317,7 @@ def lower_mmad(op, cx: Lowering):
         else:
             init = with_bias or not vals[3]
             source = False
-        api = "Mmad"
+        api = "Mmad" if sparse is None else "MmadWithSparse"
         if c.hf32 is not None and dta.name == "f32":
             where = f" at {c.hf32.loc}" if c.hf32.loc is not None else ""
             raise NotSimulatedError(
@@ -342,20 +342,27 @@ def lower_mmad(op, cx: Lowering):
         # M = 1 is GEMV: the cube reads A's K values as one ND row, and only row 0 of each of
         # C's fractals is a result (the Mmad page's constraints, Mmad计算关键特性说明/GEMV.md).
         gemv = m == 1
+        if gemv and sparse is not None:
+            raise InvalidArgumentError(
+                "multiplies with m=1: MmadWithSparse has no GEMV mode (its page's constraints)",
+                site, core=c.block_idx)
         a_len = k1 * c0 if gemv else m1 * k1 * 16 * c0
+        kb1 = k1 if sparse is None else -(-(k // 2) // c0)  # B's blocks of K in L0B
         alo, _ = local_span(c, a, 0, a_len, site, "reads")
-        blo, _ = local_span(c, b, 0, k1 * n1 * 16 * c0, site, "reads")
+        blo, _ = local_span(c, b, 0, kb1 * n1 * 16 * c0, site, "reads")
         dlo, _ = local_span(c, d, 0, n1 * m1 * 256, site, "writes")
         if c.checking:
             for t, role in ((a, "reads"), (b, "reads"), (d, "writes")):
                 check_align(c, t, site, role)
         av = dta.load(a.mem.bytes[alo:alo + a_len * dta.size].view(dta.np))
-        bv = dtb.load(b.mem.bytes[blo:blo + k1 * n1 * FRACTAL].view(dtb.np))
+        bv = dtb.load(b.mem.bytes[blo:blo + kb1 * n1 * FRACTAL].view(dtb.np))
         if gemv:
             am = av.reshape(1, k1 * c0)
         else:
             am = av.reshape(m1, k1, 16, c0).transpose(0, 2, 1, 3).reshape(m1 * 16, k1 * c0)
-        bm = bv.reshape(k1, n1, 16, c0).transpose(0, 3, 1, 2).reshape(k1 * c0, n1 * 16)
+        bm = bv.reshape(kb1, n1, 16, c0).transpose(0, 3, 1, 2).reshape(kb1 * c0, n1 * 16)
+        if sparse is not None:
+            bm = sparse(c, b, blo, bm, k, k1 * c0, site)
         rows = am.shape[0]
         # Integers only saturate (the Mmad page: "对于整数类型只有饱和模式"): sum in int64,
         # then clamp the result to int32.
@@ -384,7 +391,8 @@ def lower_mmad(op, cx: Lowering):
         cmat[...] = prod.reshape(rows, n1, 16).transpose(1, 0, 2)
         # One 16 x 16 x C0 fractal product per cycle (4096 f16 MACs).
         cost = c.cost
-        occ = cost.cube_issue + m1 * n1 * k1
+        # MmadWithSparse: the products of the dense half (an estimate: no published timing)
+        occ = cost.cube_issue + m1 * n1 * kb1
         units = None
         if flag & 2:  # UnitFlag (sim/lower/unitflag.py): L0C's units order it with FIX
             units = mmad_before(c, d.mem, dlo, dlo + n1 * m1 * 1024, occ, site)
@@ -392,7 +400,7 @@ def lower_mmad(op, cx: Lowering):
         if san is not None:
             k_ = san.begin(M)
             san.access(a.mem, alo, alo + a_len * dta.size, False, M, k_, site)
-            san.access(b.mem, blo, blo + k1 * n1 * FRACTAL, False, M, k_, site)
+            san.access(b.mem, blo, blo + kb1 * n1 * FRACTAL, False, M, k_, site)
             if with_bias and not init:
                 san.access(bias.mem, blo2, blo2 + n1 * 16 * dtbias.size, False, M, k_, site)
             elif not with_bias and not init:

@@ -23,7 +23,7 @@ SIMULATED_CUBE_OPS = (A.DataCopyNd2NzOp, A.LoadDataL0Op, A.LoadDataG2LOp, A.Mmad
                       A.InitConstValueOp, A.DataCopyNz2NdOp,
                       A.SetFixpipePreQuantFlagOp, A.LoadDataWithTransposeOp,
                       A.LoadData3DL0V2Op, A.SetLoadDataBoundaryOp, A.SetLoadDataPaddingValueOp,
-                      A.SetLoadDataRepeatOp)
+                      A.SetLoadDataRepeatOp, A.LoadDataWithSparseOp, A.MmadWithSparseOp)
 
 
 def test_only_local_tensor_auto_and_pyasc_cumsum_are_refused():
