@@ -1,7 +1,6 @@
 """The conversion family beside Cast on the simulator: AddReluCast / SubReluCast (float ->
-half), FusedAbsSub, FusedExpSub, Prelu, and the located errors of the forms it does not model
-(the integer fused conversions; the deq-scale register and MulCast: test_deq_scale.py,
-test_mul_cast.py)."""
+half, half -> int8, int16 -> int8), FusedAbsSub, FusedExpSub, Prelu (the deq-scale register
+and MulCast: test_deq_scale.py, test_mul_cast.py)."""
 
 from __future__ import annotations
 
@@ -105,20 +104,63 @@ def _l2_kernel(op: str, src: str, dst: str) -> str:
 
 
 @asc.jit
-def _add_relu_cast_int(lz, lx, ly):
+def _add_relu_cast_64(lz, lx, ly):
     asc.add_relu_cast(lz, lx, ly, count=64)
 
 
-@pytest.mark.parametrize("compute, src, dst, why", [
-    (_add_relu_cast_int, asc.int16, asc.int8, "converts i16 into i8: the simulator models half"),
-])
-def test_forms_the_simulator_does_not_model_are_located_errors(compute, src, dst, why):
-    kernel = _frame(compute, src, dst, n=64)
-    npt = {asc.int16: np.int16, asc.int8: np.int8, asc.float16: np.float16,
-           asc.int32: np.int32}
-    args = [np.zeros(64, npt[src]), np.zeros(64, npt[src]), np.zeros(64, npt[dst])]
+@asc.jit
+def _sub_relu_cast_64(lz, lx, ly):
+    asc.sub_relu_cast(lz, lx, ly, count=64)
+
+
+def _int8_ref(v):
+    """Relu, then round to nearest even and saturate into int8, written out on float64."""
+    r = np.maximum(np.asarray(v, np.float64), 0.0)
+    return np.clip(np.rint(r), -128, 127).astype(np.int8)
+
+
+def test_add_relu_cast_half_to_int8_sums_in_half_rounds_to_even_and_saturates():
+    x = np.zeros(64, np.float16)
+    y = np.zeros(64, np.float16)
+    # the page's example (1 + 0, 1 + 0.5, 3 - 4 -> 1, 2, 0), ties both ways, saturation, and a
+    # sum half rounds: 64.03 + 0.5 is 64.5 in half (64.53 exactly), so 64, not 65
+    cases = [(1, 0), (1, 0.5), (3, -4), (0.25, 0.25), (0.5, 1.0), (2.0, 0.5), (3.0, 0.5),
+             (100, 100), (-5, 2), (64.03125, 0.5), (-0.75, 0.5)]
+    for i, (a, b) in enumerate(cases):
+        x[i], y[i] = a, b
+    z = np.full(64, 9, np.int8)
+    _frame(_add_relu_cast_64, asc.float16, asc.int8, n=64)[1](x, y, z)
+    np.testing.assert_array_equal(z, _int8_ref(x + y))  # x + y in float16: numpy rounds
+    assert list(z[:11]) == [1, 2, 0, 0, 2, 2, 4, 127, 0, 64, 0]
+
+
+def test_sub_relu_cast_half_to_int8():
+    x, y = _inputs(np.float16, 64, seed=3)
+    x *= np.float16(40)
+    z = np.zeros(64, np.int8)
+    _frame(_sub_relu_cast_64, asc.float16, asc.int8, n=64)[1](x, y, z)
+    np.testing.assert_array_equal(z, _int8_ref(x - y))
+    assert (z == 0).any() and (z > 0).any()
+
+
+def test_add_relu_cast_int16_to_int8_clamps_and_wraps_in_int16():
+    x = np.arange(-32, 32, dtype=np.int16) * np.int16(5)
+    y = np.full(64, 3, np.int16)
+    x[0], y[0] = 30000, 30000  # wraps in int16 (as the int16 Add does): negative, so 0
+    x[1], y[1] = 100, 27       # 127 exactly
+    x[2], y[2] = 100, 28       # saturates
+    z = np.full(64, 9, np.int8)
+    _frame(_add_relu_cast_64, asc.int16, asc.int8, n=64)[1](x, y, z)
+    with np.errstate(over="ignore"):
+        s = (x + y).astype(np.int64)
+    np.testing.assert_array_equal(z, np.clip(np.maximum(s, 0), 0, 127).astype(np.int8))
+    assert list(z[:3]) == [0, 127, 127]
+
+
+def test_a_pair_the_headers_do_not_take_is_a_located_error():
+    ir = _l2_kernel("ascendc.add_relu_cast_l2", "f32", "i8")
     with pytest.raises(NotSimulatedError) as info:
-        kernel[1](*args)
+        run(ir, [np.zeros(64, np.float32), np.zeros(64, np.float32), np.zeros(64, np.int8)])
     text = str(info.value)
-    assert why in text
-    assert "test_vconv.py:" in text  # located at the kernel's line
+    assert "converts f32 into i8; Ascend C's AddReluCast takes (int8 <- half)" in text
+    assert "kernel.mlir:" in text
