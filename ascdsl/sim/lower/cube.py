@@ -51,14 +51,6 @@ MMAD_TYPES = {
     ("f32", "f16", "f16"), ("f32", "f32", "f32"), ("f32", "bf16", "bf16"), ("i32", "i8", "i8"),
 }
 
-_NOT_YET = ("is not simulated yet (the cube path simulates LoadData with LoadData2DParams "
-            "from L1 or GM, LoadData3DParamsV2 (img2col), "
-            "LoadDataWithTranspose of 8-, 16- and 32-bit types, InitConstValue, ")
-not_simulated(A.LoadData3DL0V2ProOp,
-              f"img2col LoadData (LoadData3DParamsV2Pro) {_NOT_YET}Mmad with or without a bias "
-              "and with 4:2 sparsity, Fixpipe to ND rows of GM, Nd2Nz copies from GM and Nz2Nd "
-              "copies to GM; see docs/cube.md)")
-
 # Forms of other core generations (the V2 2D parameters, the V1 3D ones): dav-c220's
 # implementation of each (kernel_operator_mm_impl.h) is empty on the NPU and reports "not
 # support" under CPU debug.

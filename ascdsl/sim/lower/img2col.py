@@ -23,11 +23,11 @@ LoadData3DParamsV2 writes the left feature-map register (l1H, l1W, padList) and 
 register (padValue) itself before the instruction runs (kernel_operator_mm_base_impl.h:
 IsResetLoad3dConfig's default {true, true}; ascdsl has no way to pass another), so the
 instruction reads the values of its own params. SetFmatrix writes the left or right feature-map
-register, SetLoadDataPaddingValue the padding register: nothing the simulator runs reads them
-before LoadData rewrites them (fMatrixCtrl = 1, the read of the right register, is refused: the
-page's table 4 says only false is supported; LoadData3DParamsV2Pro is not simulated). The
-instruction does read the repeat register (SetLoadDataRepeat; dav-c220's LoadData never sets
-it) and the boundary register (SetLoadDataBoundary): see `check_repeat` and `check_boundary`.
+register, SetLoadDataPaddingValue the padding register; LoadData with LoadData3DParamsV2Pro
+reads them (load3d.py; fMatrixCtrl = 1, the read of the right register, is refused: the
+page's table 4 says only false is supported). The instruction also reads the repeat register
+(SetLoadDataRepeat; dav-c220's LoadData never sets it) and the boundary register
+(SetLoadDataBoundary): see `check_repeat` and `check_boundary`.
 """
 
 from __future__ import annotations

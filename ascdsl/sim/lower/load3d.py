@@ -1,4 +1,4 @@
-"""LoadData with LoadData3DParamsV2 (img2col, L1 -> L0A/L0B on MTE1).
+"""LoadData with LoadData3DParamsV2 or LoadData3DParamsV2Pro (img2col, L1 -> L0A/L0B on MTE1).
 
 The load computes img2col's matrix X of the feature map in L1 (sim/lower/img2col.py: rows are
 output positions, columns (C1, filter tap, C0) with the channel fastest, padding entries hold
@@ -20,7 +20,15 @@ meaning not documented), channelSize not a multiple of C0 beyond the matrix read
 packs a partial channel block per tap is only in figures), 8-bit transposes (into L0B, or with
 enTranspose: not on the 910B by the same page's constraints), more than one repeat of the
 SetLoadDataRepeat register and reads past a SetLoadDataBoundary boundary (img2col.py says
-why), and the V2Pro form (V1: not on the 910B).
+why); V1 is not on the 910B.
+
+LoadData3DParamsV2Pro is the same instruction with the window packed in `extConfig` (16-bit
+kExtension, mExtension, kStartPt, mStartPt from bit 0) and the filter in `filterConfig` (8-bit
+strideW, strideH, filterW, filterH, dilationW, dilationH from bit 0): dav_c220 passes the
+shifted words to the intrinsic (kernel_operator_mm_impl.h). It does not set the registers
+first, so l1H, l1W and padList come from the feature-map register (SetFmatrix, or the last
+LoadData3DParamsV2) and padValue from the padding register; one never set is refused (its
+reset value is not documented).
 """
 
 from __future__ import annotations
@@ -29,7 +37,8 @@ import numpy as np
 
 import ascdsl.dialects.ascendc as A
 from ascdsl.dialects.ascendc.enums import Hardware
-from ascdsl.dialects.ascendc.types_cube import LoadData3DParamsV2Type
+from ascdsl.dialects.ascendc.types_cube import (LoadData3DParamsV2ProType,
+                                                 LoadData3DParamsV2Type)
 
 from ..compiler import Lowering, lowers
 from ..errors import InvalidArgumentError, NotSimulatedError
@@ -181,8 +190,16 @@ def load(c, d, s, p: dict, dt, api: str, site) -> None:
     slo, shi = local_span(c, s, 0, max(s_hi, 0), site, "reads")
     dlo, dhi = local_span(c, d, 0, d_hi, site, "writes")
     check_boundary(c, s, slo, shi, site)
+    pad = p["padValue"]
+    if pad is None:
+        if not inside.all():
+            raise NotSimulatedError(
+                f"pads with the padding register before any SetLoadDataPaddingValue (or LoadData "
+                f"with LoadData3DParamsV2, which sets it) on this core: {api} reads the "
+                "register, whose reset value is not documented", site, core=c.block_idx)
+        pad = 0
     vals = np.empty(src_idx.shape, dt.np)
-    dt.store(vals, dt.scalar(p["padValue"]))
+    dt.store(vals, dt.scalar(pad))
     if s_hi > 0:
         vals[inside] = s.mem.typed(s.off, dt, s_hi)[src_idx[inside]]
     d.mem.typed(d.off, dt, d_hi)[dst_idx] = vals
@@ -198,3 +215,54 @@ def load(c, d, s, p: dict, dt, api: str, site) -> None:
     occ, lat = c.cost.load_data(s.mem.hw, d.mem.hw, nbytes, -(-nbytes // FRACTAL))
     c.run(MTE1, occ, lat, site)
 
+
+# --- LoadData3DParamsV2Pro: the geometry packed in two words, the map from the registers -------
+
+API_PRO = "LoadData with LoadData3DParamsV2Pro"
+_PRO = LoadData3DParamsV2ProType.field_names()
+# The intrinsic's arguments, each a 16-bit (extConfig) or 8-bit (filterConfig) field: dav_c220
+# passes `extConfig >> LOAD_M_EXTENSION` and so on (kernel_operator_mm_impl.h,
+# LoadData3DV2L12L0ACal; the shifts in kernel_utils_constants.h).
+_EXT = (("kExtension", 0), ("mExtension", 16), ("kStartPt", 32), ("mStartPt", 48))
+_FILTER = (("strideW", 0), ("strideH", 8), ("filterW", 16), ("filterH", 24),
+           ("dilationFilterW", 32), ("dilationFilterH", 40))
+
+
+def pro_fields(c, values: tuple, site) -> dict:
+    """LoadData3DParamsV2Pro's words as LoadData3DParamsV2's fields: the geometry from
+    extConfig and filterConfig, the map (l1H, l1W, padList) from the feature-map register
+    fMatrixCtrl names and padValue from the padding register (None: never set)."""
+    f = dict(zip(_PRO, values))
+    ext, flt = int(f["extConfig"]), int(f["filterConfig"])
+    p = {k: (ext >> at) & 0xFFFF for k, at in _EXT}
+    p.update({k: (flt >> at) & 0xFF for k, at in _FILTER})
+    for k in ("channelSize", "enTranspose", "enSmallK", "filterSizeW", "filterSizeH",
+              "fMatrixCtrl"):
+        p[k] = int(f[k])
+    r = c.load3d
+    side = int(bool(p["fMatrixCtrl"]))
+    fmatrix = None if r is None else r.fmatrix.get(side)
+    if fmatrix is None:
+        raise NotSimulatedError(
+            f"reads the {('left', 'right')[side]} feature-map register before any SetFmatrix "
+            "(or LoadData with LoadData3DParamsV2, which sets the left one) on this core: "
+            f"{API_PRO} takes l1H, l1W and padList from it, and its reset value is not "
+            "documented", site, core=c.block_idx)
+    p["l1H"], p["l1W"], p["padList"] = fmatrix
+    p["padValue"] = None if r is None else r.padding
+    return p
+
+
+@lowers(A.LoadData3DL0V2ProOp)
+def lower_load3d_v2pro(op, cx: Lowering):
+    pre = cx.take_pre()
+    site = cx.site(op)
+    dt = loaded_dtype(op, cx, API_PRO, (1, 2, 4))
+    sd, ss, sp = cx.slot(op.dst), cx.slot(op.src), cx.slot(op.params)
+
+    def f(R):
+        c = R[0]
+        c.t += pre
+        load(c, R[sd], R[ss], pro_fields(c, R[sp], site), dt, API_PRO, site)
+
+    return f

@@ -23,7 +23,8 @@ SIMULATED_CUBE_OPS = (A.DataCopyNd2NzOp, A.LoadDataL0Op, A.LoadDataG2LOp, A.Mmad
                       A.InitConstValueOp, A.DataCopyNz2NdOp,
                       A.SetFixpipePreQuantFlagOp, A.LoadDataWithTransposeOp,
                       A.LoadData3DL0V2Op, A.SetLoadDataBoundaryOp, A.SetLoadDataPaddingValueOp,
-                      A.SetLoadDataRepeatOp, A.LoadDataWithSparseOp, A.MmadWithSparseOp)
+                      A.SetLoadDataRepeatOp, A.LoadDataWithSparseOp, A.MmadWithSparseOp,
+                      A.LoadData3DL0V2ProOp)
 
 
 def test_only_local_tensor_auto_and_pyasc_cumsum_are_refused():

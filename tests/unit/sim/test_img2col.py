@@ -48,6 +48,15 @@ class Conv:
                                       m_ext, k0, m0, sw, sh, self.kw, self.kh, dw, dh,
                                       transpose, self.pad_value, False, False, f_ctrl)
 
+    def pro_params(self, k0, k_ext, m0, m_ext):
+        """LoadData3DParamsV2Pro of the same geometry: the window in extConfig (16-bit fields
+        from kExtension up), strides, filter and dilations in filterConfig (8-bit fields from
+        strideW up); the map's size and padding come from the registers."""
+        (sh, sw), (dh, dw) = self.stride, self.dil
+        ext = k_ext | m_ext << 16 | k0 << 32 | m0 << 48
+        flt = sw | sh << 8 | self.kw << 16 | self.kh << 24 | dw << 32 | dh << 40
+        return asc.LoadData3DParamsV2Pro(self.c, False, False, False, False, False, ext, flt)
+
     def padded(self, x):
         left, right, top, bottom = self.pads
         return np.pad(x.astype(np.float64), ((0, 0), (top, bottom), (left, right)),
@@ -185,13 +194,21 @@ def _feature_map(cv: Conv):
     return fill
 
 
-def _forward(cv: Conv, cout, m0, m_ext, k0, k_ext, pre=None, channels=None, f_ctrl=False):
-    """out[m_ext, cout] = X[m0.., k0..] @ Wmat[k0.., :], img2col into L0A."""
+def _forward(cv: Conv, cout, m0, m_ext, k0, k_ext, pre=None, channels=None, f_ctrl=False,
+             pro=False):
+    """out[m_ext, cout] = X[m0.., k0..] @ Wmat[k0.., :], img2col into L0A (`pro`: with
+    LoadData3DParamsV2Pro, after a LoadData3DParamsV2 of another window set the registers;
+    "alone": without it)."""
 
     @asc.jit
     def load_a(a2, a1):
-        asc.load_data(a2, a1, cv.params(k0, k_ext, m0, m_ext, channels=channels,
-                                        f_ctrl=f_ctrl))
+        if pro:
+            if pro != "alone":
+                asc.load_data(a2, a1, cv.params(0, cv.c0, 0, 16))
+            asc.load_data(a2, a1, cv.pro_params(k0, k_ext, m0, m_ext))
+        else:
+            asc.load_data(a2, a1, cv.params(k0, k_ext, m0, m_ext, channels=channels,
+                                            f_ctrl=f_ctrl))
 
     @asc.jit
     def fill_b(b1, gm):
@@ -260,6 +277,26 @@ def test_a_window_of_the_img2col_matrix(name, m0, m_ext, k0, k_ext):
     out = _run_forward(cv, cout, x, wgt, m0, m_ext, k0, k_ext)
     want = cv.img2col(x)[m0:m0 + m_ext, k0:k0 + k_ext] @ cv.tap_matrix(wgt)[k0:k0 + k_ext]
     np.testing.assert_array_equal(out, want)
+
+
+@pytest.mark.parametrize("name, m0, m_ext, k0, k_ext", [
+    ("half_asymmetric", 0, 24, 0, 96),  # strides, dilations and pads all differ by axis
+    ("half_asymmetric", 8, 20, 16, 48),
+    ("int8_c32", 0, 16, 96, 128),
+])
+def test_v2pro_reads_the_geometry_from_its_words_and_the_map_from_the_registers(
+        name, m0, m_ext, k0, k_ext):
+    cv = CONVS[name]
+    cout = 16
+    x, wgt = _data(cv, cout, m0 + k0 + 1)
+    out = _run_forward(cv, cout, x, wgt, m0, m_ext, k0, k_ext, pro=True)
+    want = cv.img2col(x)[m0:m0 + m_ext, k0:k0 + k_ext] @ cv.tap_matrix(wgt)[k0:k0 + k_ext]
+    np.testing.assert_array_equal(out, want)
+
+
+def test_v2pro_before_any_feature_map_register_is_refused():
+    _refused(CONVS["half_3x3_pad1"], "NotSimulatedError",
+             "reads the left feature-map register before any SetFmatrix", pro="alone")
 
 
 # --- img2col into L0B and transposed into L0A: the weight gradient dW = dY^T X ---------------
