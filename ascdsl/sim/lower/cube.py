@@ -466,7 +466,8 @@ def _scale_words(c, w, n: int, site) -> np.ndarray:
 
 @lowers(A.FixpipeOp, A.FixpipeWithWorkspaceOp)
 def lower_fixpipe(op, cx: Lowering):
-    """Fixpipe(dst, src, [cbufWorkspace,] params) into GM rows (CFG_ROW_MAJOR)."""
+    """Fixpipe(dst, src, [cbufWorkspace,] params) into GM rows (CFG_ROW_MAJOR); the NZ layout,
+    into GM or L1, in fixpipe_nz.py."""
     assert isinstance(op, FixpipeBase)
     pre = cx.take_pre()
     site = cx.site(op)
@@ -475,10 +476,12 @@ def lower_fixpipe(op, cx: Lowering):
         raise cx.error(op, "takes a FixpipeConfig that is not a constant; build it with "
                            "ascendc.construct from a constant CO2Layout")
     if layout is not CO2Layout.ROW_MAJOR:
-        raise cx.error(op, f"writes the {layout.name} layout, which is not simulated yet "
-                           "(CFG_ROW_MAJOR, NZ to ND rows, is)")
+        from .fixpipe_nz import lower_fixpipe_nz  # it builds on this module
+
+        return lower_fixpipe_nz(op, cx, layout, pre, site)
     if not isinstance(op.dst.type, A.GlobalTensorType):
-        raise cx.error(op, "writes L1, which is not simulated yet (Fixpipe to GM is)")
+        raise cx.error(op, "writes L1 in ND rows (CFG_ROW_MAJOR): Fixpipe into L1 writes NZ "
+                           "only (CheckFixpipeL0C2L1Param); use CFG_NZ")
     dts, dtd = dtype_of(op, cx, op.src), dtype_of(op, cx, op.dst)
     if dts.name not in ("f32", "i32"):
         raise cx.error(op, f"reads {dts.name} from L0C, which holds f32 or i32")

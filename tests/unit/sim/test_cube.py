@@ -108,14 +108,17 @@ def test_mmad_with_bias_adds_the_bias_row():
     np.testing.assert_allclose(c, ref, rtol=1e-5, atol=1e-5)
 
 
-def test_layouts_not_simulated_yet_are_located_errors_that_say_what_is():
-    text = mmad_kernel(16, 16, 16).replace("fixpipe_config(%c1)", "fixpipe_config(%c0)")
+def test_a_layout_the_910b_has_not_is_a_located_error_that_says_what_is():
+    # NZ runs (test_fixpipe_nz.py); COLUMN_MAJOR is not a dav-c220 Fixpipe form
+    text = mmad_kernel(16, 16, 16).replace("fixpipe_config(%c1)", "fixpipe_config(%c2)")
+    text = text.replace("    %c1 = arith.constant 1 : i32\n",
+                        "    %c1 = arith.constant 1 : i32\n    %c2 = arith.constant 2 : i32\n", 1)
     a, b, c = _operands(16, 16, 16)
     with pytest.raises(NotSimulatedError) as e:
-        run(text, [a.ravel(), b.ravel(), c.ravel()], filename="nz.mlir")
+        run(text, [a.ravel(), b.ravel(), c.ravel()], filename="cm.mlir")
     msg = str(e.value)
-    assert f"nz.mlir:{line_of(text, 'ascendc.fixpipe %c')}:5: error" in msg
-    assert "writes the NZ layout, which is not simulated yet (CFG_ROW_MAJOR" in msg
+    assert f"cm.mlir:{line_of(text, 'ascendc.fixpipe %c')}:5: error" in msg
+    assert "writes the COLUMN_MAJOR layout: dav-c220's Fixpipe has no such form" in msg
 
 
 def test_load_data_from_gm_into_l0a():
