@@ -129,6 +129,7 @@ from .cube_params import (
 from .cube import (
     ascend_is_aic,
     ascend_is_aiv,
+    FmatrixMode,
     fixpipe,
     get_sub_block_num,
     init_const_value,
@@ -138,6 +139,7 @@ from .cube import (
     mmad,
     mmad_with_sparse,
     set_fix_pipe_pre_quant_flag,
+    set_fmatrix,
     set_load_data_boundary,
     set_load_data_padding_value,
     set_load_data_repeat,
@@ -246,6 +248,7 @@ __all__ = [
     "load_data", "mmad", "fixpipe", "load_data_with_transpose", "load_data_with_sparse",
     "mmad_with_sparse", "init_const_value", "set_load_data_boundary",
     "set_load_data_padding_value", "set_load_data_repeat", "set_fix_pipe_pre_quant_flag",
+    "set_fmatrix", "FmatrixMode",
     "InitConstValueParams", "LoadData2DParams", "LoadData2DParamsV2", "LoadData3DParamsV1",
     "LoadData3DParamsV2", "LoadData3DParamsV2Pro",
     "LoadData2dTransposeParams", "LoadData2dTransposeParamsV2", "LoadDataRepeatParam",

@@ -12,7 +12,11 @@ pyasc's signatures; the trailing arguments select the op (see `dispatch`):
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import Any
+
+from xdsl.dialects import arith, memref
+from xdsl.dialects.builtin import ArrayAttr, IndexType, IntegerAttr
 
 from ascdsl.dialects.ascendc import (
     AscendIsAICOp,
@@ -34,7 +38,10 @@ from ascdsl.dialects.ascendc import (
     MmadOp,
     MmadWithBiasOp,
     MmadWithSparseOp,
+    ConstructOp,
+    FmatrixModeType,
     SetFixpipePreQuantFlagOp,
+    SetFmatrixOp,
     SetLoadDataBoundaryOp,
     SetLoadDataPaddingValueOp,
     SetLoadDataRepeatOp,
@@ -130,6 +137,41 @@ def init_const_value(dst: LocalTensor, *args, **kwargs) -> None:
     dispatch(init_const_value, dst, *args, **kwargs)
 
 
+class FmatrixMode(IntEnum):
+    """`AscendC::FmatrixMode`: which feature-map register SetFmatrix writes."""
+
+    FMATRIX_LEFT = 0
+    FMATRIX_RIGHT = 1
+
+
+def set_fmatrix(l1_h: Any, l1_w: Any, pad_list: Any,
+                fmatrix_mode: Any = FmatrixMode.FMATRIX_LEFT) -> None:
+    """`AscendC::SetFmatrix(l1H, l1W, padList, fmatrixMode)`: the feature map (height, width and
+    the four paddings left, right, top, bottom) that LoadData3DParamsV2Pro loads read (beyond
+    pyasc, which has the op but no function for it)."""
+    api = "set_fmatrix"
+    pads = ConstExpr.unwrap(pad_list)
+    if not isinstance(pads, (list, tuple)) or len(pads) != 4:
+        raise KernelLanguageError(f"{api}(): 'pad_list' must be a list of four paddings (left, "
+                                  f"right, top, bottom), got {describe(pads)}")
+    mode = ConstExpr.unwrap(fmatrix_mode)
+    if not isinstance(mode, int) or mode not in (0, 1):
+        raise KernelLanguageError(f"{api}(): 'fmatrix_mode' must be FmatrixMode.FMATRIX_LEFT or "
+                                  f"FMATRIX_RIGHT (a C++ enum constant), got {describe(mode)}")
+    b = current()
+    h = materialize_int(l1_h, f"{api}(): 'l1_h'", dt.uint16)
+    w = materialize_int(l1_w, f"{api}(): 'l1_w'", dt.uint16)
+    array = b.insert(memref.AllocaOp.get(dt.uint8.ir, shape=[4])).results[0]
+    for i, v in enumerate(pads):
+        value = materialize_int(v, f"{api}(): a padding", dt.uint8)
+        idx = b.insert(arith.ConstantOp(IntegerAttr(i, IndexType()))).results[0]
+        b.insert(memref.StoreOp.get(value.value, array, [idx]))
+    m = materialize_int(int(mode), f"{api}(): 'fmatrix_mode'", dt.uint8).value
+    cons = b.insert(ConstructOp(FmatrixModeType(), [m]))
+    cons.properties["types"] = ArrayAttr([dt.uint8.ir])
+    b.insert(SetFmatrixOp(h.value, w.value, array, cons.results[0]))
+
+
 def set_load_data_boundary(boundary: Any) -> None:
     """`AscendC::SetLoadDataBoundary(boundary)`: where 3D loads wrap in L1."""
     value = materialize_int(boundary, "set_load_data_boundary(): 'boundary'").value
@@ -175,6 +217,7 @@ def get_sub_block_num() -> PlainValue:
 
 
 __all__ = ["ascend_is_aic", "ascend_is_aiv", "get_sub_block_num", "load_data", "mmad", "fixpipe",
+           "FmatrixMode", "set_fmatrix",
            "load_data_with_transpose", "load_data_with_sparse",
            "mmad_with_sparse", "init_const_value", "set_load_data_boundary",
            "set_load_data_padding_value", "set_load_data_repeat", "set_fix_pipe_pre_quant_flag"]

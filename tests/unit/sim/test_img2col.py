@@ -198,12 +198,15 @@ def _forward(cv: Conv, cout, m0, m_ext, k0, k_ext, pre=None, channels=None, f_ct
              pro=False):
     """out[m_ext, cout] = X[m0.., k0..] @ Wmat[k0.., :], img2col into L0A (`pro`: with
     LoadData3DParamsV2Pro, after a LoadData3DParamsV2 of another window set the registers;
-    "alone": without it)."""
+    "fmatrix": after SetFmatrix and SetLoadDataPaddingValue; "alone": after neither)."""
 
     @asc.jit
     def load_a(a2, a1):
         if pro:
-            if pro != "alone":
+            if pro == "fmatrix":
+                asc.set_fmatrix(cv.h, cv.w, list(cv.pads), asc.FmatrixMode.FMATRIX_LEFT)
+                asc.set_load_data_padding_value(cv.pad_value)
+            elif pro != "alone":
                 asc.load_data(a2, a1, cv.params(0, cv.c0, 0, 16))
             asc.load_data(a2, a1, cv.pro_params(k0, k_ext, m0, m_ext))
         else:
@@ -292,6 +295,15 @@ def test_v2pro_reads_the_geometry_from_its_words_and_the_map_from_the_registers(
     out = _run_forward(cv, cout, x, wgt, m0, m_ext, k0, k_ext, pro=True)
     want = cv.img2col(x)[m0:m0 + m_ext, k0:k0 + k_ext] @ cv.tap_matrix(wgt)[k0:k0 + k_ext]
     np.testing.assert_array_equal(out, want)
+
+
+@pytest.mark.parametrize("name", ["half_asymmetric", "float_c16"])
+def test_v2pro_after_set_fmatrix_and_the_padding_value(name):
+    cv = CONVS[name]
+    cout = 16
+    x, wgt = _data(cv, cout, 7)
+    out = _run_forward(cv, cout, x, wgt, 0, cv.p, 0, cv.k, pro="fmatrix")
+    np.testing.assert_array_equal(out, cv.direct(x, wgt))
 
 
 def test_v2pro_before_any_feature_map_register_is_refused():
