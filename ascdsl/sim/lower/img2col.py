@@ -23,7 +23,8 @@ LoadData3DParamsV2 writes the left feature-map register (l1H, l1W, padList) and 
 register (padValue) itself before the instruction runs (kernel_operator_mm_base_impl.h:
 IsResetLoad3dConfig's default {true, true}; ascdsl has no way to pass another), so the
 instruction reads the values of its own params. SetFmatrix writes the left or right feature-map
-register, SetLoadDataPaddingValue the padding register; LoadData with LoadData3DParamsV2Pro
+register, SetLoadDataPaddingValue the padding register (as its value's bit code:
+`padding_bits`); LoadData with LoadData3DParamsV2Pro
 reads them (load3d.py; fMatrixCtrl = 1, the read of the right register, is refused: the
 page's table 4 says only false is supported). The instruction also reads the repeat register
 (SetLoadDataRepeat; dav-c220's LoadData never sets it) and the boundary register
@@ -40,6 +41,7 @@ import ascdsl.dialects.ascendc as A
 
 from ..compiler import Lowering, lowers
 from ..errors import InvalidArgumentError, NotSimulatedError
+from .common import dtype_of
 
 API = "LoadData with LoadData3DParamsV2"
 
@@ -53,9 +55,29 @@ class Load3DRegs:
 
     def __init__(self):
         self.fmatrix: dict[int, tuple] = {}  # FmatrixMode -> (l1H, l1W, padList)
-        self.padding = None
+        self.padding = None  # bits (padding_bits), None until written
         self.repeat = (0, 1, 0)  # (repeatStride, repeatTime, repeatMode)
         self.boundary = 0  # bytes of L1 the loads see; 0: all of it
+
+
+_UINT = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
+
+
+def padding_bits(dt, value) -> int:
+    """The padding register as SetLoadDataPaddingValue<T>(value) writes it (dav_c220
+    Load3DSetPaddingCal): T's bit code for a 2- or 4-byte T, the byte twice for a 1-byte T. A
+    load reads it in its own element type, so a padding set as int32 2 pads half data with
+    the half whose bits are 0x0002, as on the NPU."""
+    cell = np.empty(1, dt.np)
+    dt.store(cell, dt.scalar(value))
+    bits = int(cell.view(_UINT[dt.size])[0])
+    return (bits << 8 | bits) if dt.size == 1 else bits
+
+
+def padding_value(dt, bits: int):
+    """The element of type `dt` a load pads with, from the register's bits."""
+    cell = np.array([bits & ((1 << 8 * dt.size) - 1)], _UINT[dt.size]).view(dt.np)
+    return dt.load(cell)[0]
 
 
 def regs(c) -> Load3DRegs:
@@ -188,11 +210,12 @@ def lower_set_fmatrix(op, cx: Lowering):
 def lower_set_padding(op, cx: Lowering):
     pre = cx.take_pre()
     sv = cx.slot(op.value)
+    dt = dtype_of(op, cx, op.value)  # T of SetLoadDataPaddingValue<T>: the value's own type
 
     def f(R):
         c = R[0]
         c.t += pre
-        regs(c).padding = R[sv]
+        regs(c).padding = padding_bits(dt, R[sv])
 
     return f
 

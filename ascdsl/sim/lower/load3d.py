@@ -45,7 +45,8 @@ from ..errors import InvalidArgumentError, NotSimulatedError
 from ..sanitizer import MTE1
 from .common import check_align, local_span
 from .cube import FRACTAL, _require, loaded_dtype
-from .img2col import API, Geometry, check_boundary, check_repeat, regs, source_index
+from .img2col import (API, Geometry, check_boundary, check_repeat, padding_bits,
+                      padding_value, regs, source_index)
 
 _LIT = LoadData3DParamsV2Type.field_names()  # pyasc's translator tests: padList as one value
 _FRONTEND = tuple(f for f, _ in LoadData3DParamsV2Type.FRONTEND_FIELDS)
@@ -131,7 +132,7 @@ def lower_load3d_v2(op, cx: Lowering):
         # before the instruction (IsResetLoad3dConfig's default, the only one ascdsl builds).
         r = regs(c)
         r.fmatrix[0] = (int(p["l1H"]), int(p["l1W"]), tuple(int(v) for v in p["padList"]))
-        r.padding = p["padValue"]
+        r.padding = padding_bits(dt, p["padValue"])  # padValue is a T: its own bit code
         load(c, d, s, p, dt, API, site)
 
     return f
@@ -228,10 +229,11 @@ _FILTER = (("strideW", 0), ("strideH", 8), ("filterW", 16), ("filterH", 24),
            ("dilationFilterW", 32), ("dilationFilterH", 40))
 
 
-def pro_fields(c, values: tuple, site) -> dict:
+def pro_fields(c, values: tuple, dt, site) -> dict:
     """LoadData3DParamsV2Pro's words as LoadData3DParamsV2's fields: the geometry from
     extConfig and filterConfig, the map (l1H, l1W, padList) from the feature-map register
-    fMatrixCtrl names and padValue from the padding register (None: never set)."""
+    fMatrixCtrl names and padValue from the padding register's bits read as a `dt` (None:
+    never set)."""
     f = dict(zip(_PRO, values))
     ext, flt = int(f["extConfig"]), int(f["filterConfig"])
     p = {k: (ext >> at) & 0xFFFF for k, at in _EXT}
@@ -249,7 +251,7 @@ def pro_fields(c, values: tuple, site) -> dict:
             f"{API_PRO} takes l1H, l1W and padList from it, and its reset value is not "
             "documented", site, core=c.block_idx)
     p["l1H"], p["l1W"], p["padList"] = fmatrix
-    p["padValue"] = None if r is None else r.padding
+    p["padValue"] = None if r is None or r.padding is None else padding_value(dt, r.padding)
     return p
 
 
@@ -263,6 +265,6 @@ def lower_load3d_v2pro(op, cx: Lowering):
     def f(R):
         c = R[0]
         c.t += pre
-        load(c, R[sd], R[ss], pro_fields(c, R[sp], site), dt, API_PRO, site)
+        load(c, R[sd], R[ss], pro_fields(c, R[sp], dt, site), dt, API_PRO, site)
 
     return f

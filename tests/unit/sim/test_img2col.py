@@ -205,7 +205,11 @@ def _forward(cv: Conv, cout, m0, m_ext, k0, k_ext, pre=None, channels=None, f_ct
         if pro:
             if pro == "fmatrix":
                 asc.set_fmatrix(cv.h, cv.w, list(cv.pads), asc.FmatrixMode.FMATRIX_LEFT)
-                asc.set_load_data_padding_value(cv.pad_value)
+                # in the map's type: SetLoadDataPaddingValue<T> writes T's bit code
+                asc.set_load_data_padding_value(NP[cv.dtype](cv.pad_value))
+            elif pro == "int_padding":
+                asc.set_fmatrix(cv.h, cv.w, list(cv.pads), asc.FmatrixMode.FMATRIX_LEFT)
+                asc.set_load_data_padding_value(cv.pad_value)  # an int32 2: bits 0x00000002
             elif pro != "alone":
                 asc.load_data(a2, a1, cv.params(0, cv.c0, 0, 16))
             asc.load_data(a2, a1, cv.pro_params(k0, k_ext, m0, m_ext))
@@ -304,6 +308,21 @@ def test_v2pro_after_set_fmatrix_and_the_padding_value(name):
     x, wgt = _data(cv, cout, 7)
     out = _run_forward(cv, cout, x, wgt, 0, cv.p, 0, cv.k, pro="fmatrix")
     np.testing.assert_array_equal(out, cv.direct(x, wgt))
+
+
+def test_an_int_padding_value_pads_half_data_with_its_bit_code():
+    # SetLoadDataPaddingValue<int32_t>(2) puts 0x00000002 in the register; a half map's load
+    # reads 0x0002, the half 2^-24 * 2 (Load3DSetPaddingCal writes T's bit code, not a value)
+    cv = CONVS["half_asymmetric"]
+    cout = 16
+    x = np.zeros((cv.c, cv.h, cv.w))
+    wgt = np.ones((cout, cv.c, cv.kh, cv.kw))
+    out = _run_forward(cv, cout, x, wgt, 0, cv.p, 0, cv.k, pro="int_padding")
+    tiny = float(np.array([2], np.uint16).view(np.float16)[0])
+    taps = Conv(cv.dtype, cv.c, cv.h, cv.w, cv.kh, cv.kw, cv.stride, cv.dil, cv.pads, 1)
+    want = taps.direct(np.zeros((cv.c, cv.h, cv.w)), wgt) * tiny  # padded taps x 2^-23
+    np.testing.assert_array_equal(out, want.astype(np.float32))
+    assert out.max() > 0 and out.max() < 1e-4
 
 
 def test_v2pro_before_any_feature_map_register_is_refused():
