@@ -76,12 +76,33 @@ def test_nz_with_a_partial_column_block_is_refused():
 # --- into L1: the first product becomes the second matmul's A operand ----------------------
 
 
+def _product(m, n, k):
+    """co1 = x1 @ y1 for NZ x1 [m, k] and y1 [k, n] in L1: ZZ / ZN loads, then one Mmad."""
+    m1, n1, k1 = m // 16, n // 16, k // 16
+
+    @asc.jit
+    def product(co1, a2, b2, x1, y1):
+        for i in range(m1):
+            asc.load_data(a2[i * k1 * 256], x1[i * 256],
+                          asc.LoadData2DParams(0, k1, m1, 0, 0, False, 0))
+        for j in range(k1):
+            asc.load_data(b2[j * n1 * 256], y1[j * 256],
+                          asc.LoadData2DParams(0, n1, k1, 0, 0, True, 0))
+        asc.pipe_barrier(asc.Pipe.PIPE_ALL)
+        asc.mmad(co1, a2, b2, asc.MmadParams(m, n, k, is_bias=False, fm_offset=0,
+                                             en_ssparse=False, en_winograd_a=False,
+                                             en_winograd_b=False))
+        asc.pipe_barrier(asc.Pipe.PIPE_ALL)
+
+    return product
+
+
 def _chain(m, n, k, quant=QuantMode.F322F16, dst_stride=None):
     """C2 = half(A @ B) @ I: Fixpipe writes C1 = A @ B into L1 as NZ half (column blocks m16
     rows apart: dstStride = m16 * 16 * 2 / 32), LoadData makes it ZZ in L0A, the identity
     (n x n) is B, and the second Fixpipe writes ND rows."""
-    m1, n1, k1 = m // 16, n // 16, k // 16
     stride = m if dst_stride is None else dst_stride
+    first, second = _product(m, n, k), _product(m, n, n)
 
     @asc.jit
     def kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, eye: asc.GlobalAddress,
@@ -103,31 +124,11 @@ def _chain(m, n, k, quant=QuantMode.F322F16, dst_stride=None):
         asc.data_copy(b1, b_gm, asc.Nd2NzParams(1, k, n, 0, n, k, 1, 0))
         asc.data_copy(e1, e_gm, asc.Nd2NzParams(1, n, n, 0, n, n, 1, 0))
         asc.pipe_barrier(asc.Pipe.PIPE_ALL)
-        for i in range(m1):
-            asc.load_data(a2[i * k1 * 256], a1[i * 256],
-                          asc.LoadData2DParams(0, k1, m1, 0, 0, False, 0))
-        for j in range(k1):
-            asc.load_data(b2[j * n1 * 256], b1[j * 256],
-                          asc.LoadData2DParams(0, n1, k1, 0, 0, True, 0))
-        asc.pipe_barrier(asc.Pipe.PIPE_ALL)
-        asc.mmad(co1, a2, b2, asc.MmadParams(m, n, k, is_bias=False, fm_offset=0,
-                                             en_ssparse=False, en_winograd_a=False,
-                                             en_winograd_b=False))
-        asc.pipe_barrier(asc.Pipe.PIPE_ALL)
+        first(co1, a2, b2, a1, b1)
         asc.fixpipe(c1, co1, asc.FixpipeParamsV220(n, m, m, stride, int(quant)),
                     asc.FixpipeConfig.cfg_nz)
         asc.pipe_barrier(asc.Pipe.PIPE_ALL)
-        for i in range(m1):
-            asc.load_data(a2[i * n1 * 256], c1[i * 256],
-                          asc.LoadData2DParams(0, n1, m1, 0, 0, False, 0))
-        for j in range(n1):
-            asc.load_data(b2[j * n1 * 256], e1[j * 256],
-                          asc.LoadData2DParams(0, n1, n1, 0, 0, True, 0))
-        asc.pipe_barrier(asc.Pipe.PIPE_ALL)
-        asc.mmad(co1, a2, b2, asc.MmadParams(m, n, n, is_bias=False, fm_offset=0,
-                                             en_ssparse=False, en_winograd_a=False,
-                                             en_winograd_b=False))
-        asc.pipe_barrier(asc.Pipe.PIPE_ALL)
+        second(co1, a2, b2, c1, e1)
         asc.fixpipe(c_gm, co1, asc.FixpipeParamsV220(n, m, m, n))
         asc.pipe_barrier(asc.Pipe.PIPE_ALL)
 
