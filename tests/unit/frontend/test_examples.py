@@ -75,7 +75,7 @@ def test_02_add_framework_with_torch_tensors_specializes_like_numpy():
 
 
 @pytest.mark.parametrize("example", ["01_add/add.py", "02_add_framework/add_framework.py",
-                                     "03_matmul/matmul.py"])
+                                     "03_matmul/matmul.py", "12_conv2d/conv2d.py"])
 def test_examples_run_and_match(example):
     assert load(example).main() == 0
 
