@@ -51,11 +51,12 @@ class Load3DRegs:
     asc_load3d_v2_config (0x10000: rpt_time 1) and what the Matmul API relies on, which loads
     with LoadData3DParamsV2 and never calls SetLoadDataRepeat."""
 
-    __slots__ = ("fmatrix", "padding", "repeat", "boundary")
+    __slots__ = ("fmatrix", "padding", "padding_src", "repeat", "boundary")
 
     def __init__(self):
         self.fmatrix: dict[int, tuple] = {}  # FmatrixMode -> (l1H, l1W, padList)
         self.padding = None  # bits (padding_bits), None until written
+        self.padding_src = None  # (SimDType, value, site) of SetLoadDataPaddingValue's write
         self.repeat = (0, 1, 0)  # (repeatStride, repeatTime, repeatMode)
         self.boundary = 0  # bytes of L1 the loads see; 0: all of it
 
@@ -209,13 +210,16 @@ def lower_set_fmatrix(op, cx: Lowering):
 @lowers(A.SetLoadDataPaddingValueOp)
 def lower_set_padding(op, cx: Lowering):
     pre = cx.take_pre()
+    site = cx.site(op)
     sv = cx.slot(op.value)
     dt = dtype_of(op, cx, op.value)  # T of SetLoadDataPaddingValue<T>: the value's own type
 
     def f(R):
         c = R[0]
         c.t += pre
-        regs(c).padding = padding_bits(dt, R[sv])
+        r = regs(c)
+        r.padding = padding_bits(dt, R[sv])
+        r.padding_src = (dt, R[sv], site)
 
     return f
 

@@ -133,6 +133,7 @@ def lower_load3d_v2(op, cx: Lowering):
         r = regs(c)
         r.fmatrix[0] = (int(p["l1H"]), int(p["l1W"]), tuple(int(v) for v in p["padList"]))
         r.padding = padding_bits(dt, p["padValue"])  # padValue is a T: its own bit code
+        r.padding_src = None
         load(c, d, s, p, dt, API, site)
 
     return f
@@ -199,6 +200,15 @@ def load(c, d, s, p: dict, dt, api: str, site) -> None:
                 f"with LoadData3DParamsV2, which sets it) on this core: {api} reads the "
                 "register, whose reset value is not documented", site, core=c.block_idx)
         pad = 0
+    src = p.get("padSrc")
+    if src is not None and src[0] is not dt and c.checking and not inside.all():
+        # A Python int is an int32: SetLoadDataPaddingValue<int32_t>(2) pads half data with
+        # the half 1.2e-07, on the NPU as here. Worth saying where it happens.
+        c.finding(InvalidArgumentError(
+            f"pads {dt.name} data with the bits SetLoadDataPaddingValue<{src[0].name}>"
+            f"({src[1]}) wrote, which read as {dt.name} are {float(pad):g}: the padding "
+            "register holds its value's bit code; pass the value in the map's type",
+            site, other=src[2], other_note="the padding value set here", warning=True))
     vals = np.empty(src_idx.shape, dt.np)
     dt.store(vals, dt.scalar(pad))
     if s_hi > 0:
@@ -252,6 +262,7 @@ def pro_fields(c, values: tuple, dt, site) -> dict:
             "documented", site, core=c.block_idx)
     p["l1H"], p["l1W"], p["padList"] = fmatrix
     p["padValue"] = None if r is None or r.padding is None else padding_value(dt, r.padding)
+    p["padSrc"] = None if r is None else r.padding_src
     return p
 
 

@@ -317,7 +317,11 @@ def test_an_int_padding_value_pads_half_data_with_its_bit_code():
     cout = 16
     x = np.zeros((cv.c, cv.h, cv.w))
     wgt = np.ones((cout, cv.c, cv.kh, cv.kw))
-    out = _run_forward(cv, cout, x, wgt, 0, cv.p, 0, cv.k, pro="int_padding")
+    from ascdsl.sim.errors import SimulationWarning
+
+    with pytest.warns(SimulationWarning, match=r"pads f16 data with the bits "
+                      r"SetLoadDataPaddingValue<i32>\(2\) wrote, which read as f16 are"):
+        out = _run_forward(cv, cout, x, wgt, 0, cv.p, 0, cv.k, pro="int_padding")
     tiny = float(np.array([2], np.uint16).view(np.float16)[0])
     taps = Conv(cv.dtype, cv.c, cv.h, cv.w, cv.kh, cv.kw, cv.stride, cv.dil, cv.pads, 1)
     want = taps.direct(np.zeros((cv.c, cv.h, cv.w)), wgt) * tiny  # padded taps x 2^-23
