@@ -315,7 +315,7 @@ TIMING_910B: dict[str, Fact] = {
                     "1760), UnitFlag's early-issued Fixpipe waiting on the last Mmads"),
     "fix_rate": _f(68, "bytes/cycle", "fitted to mm-5 (aic_fixpipe_time 47.9 us: the MDL "
                    "template's Fixpipe moves a 128 x 256 half block of C in 1037 cycles); mm-4 "
-                   "(970 cycles) checks it; a hand-written Fixpipe (cube.py) is charged the same"),
+                   "(970 cycles) checks it; a hand-written Fixpipe (fixpipe.py) is charged the same"),
     "mm_tiling_scalar": _f(673, "cycles/block", "fitted to mm-7 vs mm-6 (Task Duration 4053.44 "
                            "vs 4088.36 us, 96 blocks a core: the Matmul API's scalar work per "
                            "block that a constant tiling folds away, exposed after the M -> FIX "

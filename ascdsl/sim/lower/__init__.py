@@ -4,9 +4,8 @@ Scalar code lowers by dialect (arith.py, scalar_math.py, scf.py, func.py, memref
 emitasc.py, emitc.py); `ascendc` ops by group (framework.py, tensor.py, copy.py, vector.py,
 cmpsel.py, reduce_repeat.py, gather.py, gather_mask.py, fused.py, vconv.py, deq.py (the
 deq-scale register, CastDeq, AddDeqRelu, MulCast), bilinear.py,
-aipp.py, transpose.py, math.py, adv.py, sync.py, ffts.py, cube.py (its NZ Fixpipe in
-fixpipe_nz.py), init_const.py, nz2nd.py,
-load_transpose.py, load3d.py, img2col.py (its img2col and the load3d registers), sparse.py
+aipp.py, transpose.py, math.py, adv.py, sync.py, ffts.py, cube.py, fixpipe.py, init_const.py,
+nz2nd.py, load_transpose.py, load3d.py, img2col.py (its img2col and the load3d registers), sparse.py
 (LoadDataWithSparse, MmadWithSparse), matmul.py (the Matmul API), kfc.py (the Matmul API in
 mixed kernels), matmul_batch.py (its batch calls), matmul_nbatch.py (IterateNBatch),
 matmul_async.py (its asynchronous calls), matmul_quant.py (its dequantised output),
@@ -39,6 +38,7 @@ from . import (  # noqa: F401
     emitasc,
     emitc,
     ffts,
+    fixpipe,
     framework,
     func,
     fmatrix,

@@ -1,4 +1,5 @@
-"""The cube unit: Nd2Nz copies into L1, LoadData into L0A/L0B, Mmad into L0C, Fixpipe out.
+"""The cube unit: Nd2Nz copies into L1, LoadData into L0A/L0B, Mmad into L0C (Fixpipe out:
+fixpipe.py).
 
 Layouts, exactly as the hardware keeps them (C0 = 32 bytes of the input type: 16 halves, 8
 floats, 32 int8; a fractal is 16 x C0 elements, 512 bytes):
@@ -23,19 +24,15 @@ from numpy.lib.stride_tricks import as_strided
 
 import ascdsl.dialects.ascendc as A
 from ascdsl.dialects.ascendc.enums import Hardware
-from ascdsl.dialects.ascendc.ops_cube import FixpipeBase
-from ascdsl.dialects.ascendc.types_cube import (CO2Layout, FixpipeParamsV220Type, MmadParamsType,
-                                                 QuantMode)
+from ascdsl.dialects.ascendc.types_cube import MmadParamsType
 
-from ..atomic import ATOMIC_WRITE, combine_into
 from ..compiler import Lowering, lowers, not_simulated
 from ..dtypes import scalar_converter
 from ..errors import InvalidArgumentError, NotSimulatedError
-from ..sanitizer import FIX, M, MTE1, MTE2
+from ..sanitizer import M, MTE1, MTE2
 from .common import check_align, dtype_of, gm_span, local_span
 from .copy import _record_blocks
-from .fixquant import SCALAR_OF, convert, fb_bytes, fb_chunks
-from .unitflag import check_flag, fix_after, fix_before, mmad_after, mmad_before
+from .unitflag import check_flag, mmad_after, mmad_before
 
 FRACTAL = 512  # bytes of one 16 x C0 fractal
 # MmadParams' six-value constructor: where it holds unitFlag and cmatrixInitVal.
@@ -43,8 +40,6 @@ _UNIT_NAMES = [f for f, _ in MmadParamsType.MMAD_UNIT_FORM]
 _UNIT_FLAG, _UNIT_INIT = _UNIT_NAMES.index("unitFlag"), _UNIT_NAMES.index("cmatrixInitVal")
 _UNIT_SOURCE = _UNIT_NAMES.index("cmatrixSource")
 _I32 = np.iinfo(np.int32)
-_FIX_UNIT_FLAG = FixpipeParamsV220Type.field_names().index("unitFlag")
-_FIX_SPLIT = FixpipeParamsV220Type.field_names().index("isChannelSplit")
 
 # (dst, fm, filter) element types Mmad takes on dav-c220 (kernel_operator_mm_impl.h).
 MMAD_TYPES = {
@@ -402,216 +397,6 @@ def lower_mmad(op, cx: Lowering, sparse=None):
         c.run(M, occ, cost.local_latency, site)
         if units is not None:
             mmad_after(c, d.mem, units, flag, start)
-
-    return f
-
-
-# --- Fixpipe: L0C -> GM -----------------------------------------------------------------------
-
-# quantPre -> (L0C element type, destination element types) Fixpipe converts between. The
-# scalar quantising modes take FixpipeParamsV220.deqScalar, the vector ones (V*) a word per
-# column from the L1 workspace (sim/lower/fixquant.py has the arithmetic).
-_QUANT = {
-    QuantMode.NoQuant: None,  # same type in and out
-    QuantMode.F322F16: ("f32", ("f16",)),
-    QuantMode.F322BF16: ("f32", ("bf16",)),
-    QuantMode.DEQF16: ("i32", ("f16",)),
-    QuantMode.VDEQF16: ("i32", ("f16",)),
-    QuantMode.QF322B8_PRE: ("f32", ("i8", "ui8")),
-    QuantMode.VQF322B8_PRE: ("f32", ("i8", "ui8")),
-    QuantMode.REQ8: ("i32", ("i8", "ui8")),
-    QuantMode.VREQ8: ("i32", ("i8", "ui8")),
-}
-
-
-def _fixpipe_mode(c, quant: int, dts, dtd, has_ws: bool, site) -> QuantMode:
-    """quantPre as a QuantMode, checked against the element types and the form of the call."""
-    if quant not in QuantMode._value2member_map_ or QuantMode(quant) not in _QUANT:
-        raise InvalidArgumentError(
-            f"converts with quantPre={quant}, which is not a QuantMode_t of the 910B (NoQuant, "
-            "F322F16, F322BF16, DEQF16, VDEQF16, QF322B8_PRE, VQF322B8_PRE, REQ8, VREQ8)",
-            site, core=c.block_idx)
-    mode = QuantMode(quant)
-    conv = _QUANT[mode]
-    want = (dts.name, (dts.name,)) if conv is None else conv
-    if dts.name != want[0] or dtd.name not in want[1]:
-        raise InvalidArgumentError(
-            f"writes {dts.name} L0C values to a {dtd.name} tensor with quantPre="
-            f"{mode.name}, which converts {want[0]} to {' or '.join(want[1])}",
-            site, core=c.block_idx)
-    if mode in SCALAR_OF and not has_ws:
-        # The headers run the mode with whatever FB holds: a stale vector on hardware.
-        raise InvalidArgumentError(
-            f"converts with quantPre={mode.name}, a scale per column, without the scale vector: "
-            "pass it as the cbuf_workspace argument (a uint64 tensor in A1), Fixpipe(dst, src, "
-            "cbufWorkspace, params)", site, core=c.block_idx)
-    return mode
-
-
-def _scale_words(c, w, n: int, site) -> np.ndarray:
-    """The n scale words of the workspace (one per column), read as FIX's L1 -> FB loads read
-    them (the sanitizer sees an L1 read on FIX)."""
-    _require(c, w, (Hardware.L1,), "reads its scale vector from", "Fixpipe", site)
-    if w.dt.name != "ui64":
-        raise InvalidArgumentError(
-            f"reads its scale vector from a {w.dt.name} tensor; cbufWorkspace holds uint64 "
-            "words (LocalTensor<uint64_t>)", site, core=c.block_idx)
-    if c.checking:
-        check_align(c, w, site, "reads")
-    lo, hi = local_span(c, w, 0, n, site, "reads")
-    if c.san is not None:
-        c.san.access(w.mem, lo, hi, False, FIX, c.san.begin(FIX), site)
-    return w.mem.bytes[lo:hi].view(np.uint64).copy()[None, :]
-
-
-@lowers(A.FixpipeOp, A.FixpipeWithWorkspaceOp)
-def lower_fixpipe(op, cx: Lowering):
-    """Fixpipe(dst, src, [cbufWorkspace,] params) into GM rows (CFG_ROW_MAJOR); the NZ layout,
-    into GM or L1, in fixpipe_nz.py."""
-    assert isinstance(op, FixpipeBase)
-    pre = cx.take_pre()
-    site = cx.site(op)
-    layout = op.layout()
-    if layout is None:
-        raise cx.error(op, "takes a FixpipeConfig that is not a constant; build it with "
-                           "ascendc.construct from a constant CO2Layout")
-    if layout is not CO2Layout.ROW_MAJOR:
-        from .fixpipe_nz import lower_fixpipe_nz  # it builds on this module
-
-        return lower_fixpipe_nz(op, cx, layout, pre, site)
-    if not isinstance(op.dst.type, A.GlobalTensorType):
-        raise cx.error(op, "writes L1 in ND rows (CFG_ROW_MAJOR): Fixpipe into L1 writes NZ "
-                           "only (CheckFixpipeL0C2L1Param); use CFG_NZ")
-    dts, dtd = dtype_of(op, cx, op.src), dtype_of(op, cx, op.dst)
-    if dts.name not in ("f32", "i32"):
-        raise cx.error(op, f"reads {dts.name} from L0C, which holds f32 or i32")
-    ss, sd, sp = cx.slot(op.src), cx.slot(op.dst), cx.slot(op.params)
-    ws = op.cbuf_workspace if isinstance(op, A.FixpipeWithWorkspaceOp) else None
-    sw = None if ws is None else cx.slot(ws)
-
-    def f(R):
-        c = R[0]
-        c.t += pre
-        d, s = R[sd], R[ss]
-        prm = R[sp]
-        n, m, src_stride, dst_stride, relu, quant, deq, nd_num, src_nd, dst_nd = prm[:10]
-        flag = prm[_FIX_UNIT_FLAG]
-        check_flag(c, flag, "Fixpipe", site)
-        _require(c, s, (Hardware.L0C,), "reads", "Fixpipe", site)
-        mode = _fixpipe_mode(c, quant, dts, dtd, sw is not None, site)
-        if sw is not None and mode not in SCALAR_OF:
-            # FixpipeL0C2GMImpl with a workspace runs only the vector modes and returns
-            # without moving anything for the others.
-            if c.checking:
-                c.finding(InvalidArgumentError(
-                    f"writes nothing: with a cbufWorkspace, Fixpipe runs only the vector "
-                    f"quantPre modes (VDEQF16, VQF322B8_PRE, VREQ8), not {mode.name}; call it "
-                    "without the workspace", site))
-            return
-        if prm[_FIX_SPLIT]:
-            # CheckFixpipeL0C2GMParam asserts "when isChannelSplit is set true, format must be
-            # set as NZ"; the ND rows here have no channel split.
-            raise InvalidArgumentError(
-                "splits channels (isChannelSplit) while writing ND rows (CFG_ROW_MAJOR); "
-                "channel split is for the NZ layout only", site, core=c.block_idx)
-        if m == 0 or n == 0 or nd_num == 0:
-            if c.checking:
-                c.finding(InvalidArgumentError(
-                    f"writes an empty block (mSize={m}, nSize={n}, ndNum={nd_num})", site))
-            c.run(FIX, c.cost.mte_issue, 0.0, site)
-            return
-        if c.checking and (src_stride < m or src_stride % 16):
-            c.finding(InvalidArgumentError(
-                f"reads L0C with srcStride={src_stride} for mSize={m}: column blocks of L0C are "
-                "a multiple of 16 rows apart and hold all mSize rows", site))
-        if c.checking and dst_stride < n:
-            c.finding(InvalidArgumentError(
-                f"writes rows of nSize={n} elements dstStride={dst_stride} apart: they overlap",
-                site))
-        n1 = -(-n // 16)
-        ssz, dsz = dts.size, dtd.size
-        # NZ2ND of ndNum matrices: srcNdStride counts 1024-byte fractals of L0C (16 * C0_Size;
-        # the Matmul library's SetNdParams divides bytes by 1024), dstNdStride elements.
-        mats = []
-        for t in range(nd_num):
-            slo, _ = local_span(c, s, t * src_nd * (1024 // ssz),
-                                ((n1 - 1) * src_stride + m) * 16, site, "reads")
-            dlo, _ = gm_span(c, d, t * dst_nd, (m - 1) * dst_stride + n, site, "writes")
-            mats.append((slo, dlo))
-        if mode in SCALAR_OF:
-            bits = _scale_words(c, R[sw], n, site)
-        else:
-            bits = np.array([int(deq) & 0xFFFFFFFFFFFFFFFF], np.uint64)
-        dm = d.mem
-        how = True
-        atomic = c.atomic
-        if atomic is not None and atomic.active:
-            # The store-atomic unit sits after FIX's conversion, as for MTE3 (split-K
-            # kernels accumulate partial sums in GM this way); it combines in its own type.
-            if atomic.dt.name != dtd.name:
-                raise InvalidArgumentError(
-                    f"writes {dtd.name} with the atomic mode set for {atomic.dt.name}; "
-                    f"SetAtomic*<T> must name the type Fixpipe writes", site,
-                    core=c.block_idx)
-            how = ATOMIC_WRITE
-        for slo, dlo in mats:
-            blocks = as_strided(s.mem.bytes[slo:].view(dts.np), shape=(n1, m, 16),
-                                strides=(src_stride * 16 * ssz, 16 * ssz, ssz))
-            vals = blocks.transpose(1, 0, 2).reshape(m, n1 * 16)[:, :n]
-            if relu:
-                # Normal ReLU scales negative values by M2 = 0 (asc-devkit
-                # "随路量化与随路ReLU场景组合"), the same as cutting them before the scale
-                vals = np.maximum(vals, 0)
-            vals = convert(vals, mode, bits, dtd.np, site, c.block_idx)
-            rows = as_strided(dm.bytes[dlo:].view(dtd.np), shape=(m, n),
-                              strides=(dst_stride * dsz, dsz))
-            if how is ATOMIC_WRITE:
-                combine_into(atomic.kind, dtd, rows, vals)
-            else:
-                dtd.store(rows, vals)
-        rate = c.cost.fix_rate
-        units = None
-        if flag & 2:  # UnitFlag (sim/lower/unitflag.py): L0C's units order it with M
-            # FIX reads whole fractals, so a tail of m rows takes its column block's units
-            # up to the next 16 rows, as the Mmad wrote them.
-            col, height = src_stride * 16 * ssz, -(-m // 16) * 16 * 16 * ssz
-            units = fix_before(c, s.mem, [(slo + j * col, slo + j * col + height)
-                                          for slo, _ in mats for j in range(n1)],
-                               nd_num * m * n * dsz / rate, site)
-        start = max(c.t, c.free[FIX])
-        san = c.san
-        if san is not None:
-            k = san.begin(FIX)
-            step, length = dst_stride * dsz, n * dsz
-            for slo, dlo in mats:
-                _record_blocks(san, s.mem, slo, src_stride * 16 * ssz, m * 16 * ssz, n1, False,
-                               FIX, k, site)
-                # Row by row: the cores of a matmul write interleaved rows of one C, and a
-                # covering range would make them overlap.
-                for i in range(m):
-                    san.access(dm, dlo + i * step, dlo + i * step + length, how, FIX, k, site)
-        # One Fixpipe moves the block at FIX's own rate (`fix_rate`, the MDL template's
-        # Fixpipe, which has no UnitFlag). NORM's `fix_burst` per row is not a transfer rate:
-        # with UnitFlag its Fixpipe is issued about 5.8 K steps before the block's last Mmad
-        # and its busy time spans them (mm-0 and mm-1 alike), so a Fixpipe that follows its
-        # Mmads' flag does not pay it.
-        if mode not in SCALAR_OF:
-            for _, dlo in mats:
-                c.gm_copy(FIX, d.buf, dlo, n * dsz, dst_stride * dsz, m, True, d.cache[1], site,
-                          0.0, write_rate=rate)
-        else:
-            # Per chunk of columns (FixpipeL0C2GMImplN): FIX loads the chunk's words L1 -> FB
-            # (copy_cbuf_to_fbuf, a FIX instruction), PipeBarrier<PIPE_FIX>, then converts
-            # and writes the chunk's columns of every row.
-            for col0, width in fb_chunks(n):
-                occ, lat = c.cost.copy(Hardware.L1, Hardware.FIXBUF, fb_bytes(width))
-                c.run(FIX, occ, lat, site)
-                c.barrier(FIX)
-                for _, dlo in mats:
-                    c.gm_copy(FIX, d.buf, dlo + col0 * dsz, width * dsz, dst_stride * dsz, m,
-                              True, d.cache[1], site, 0.0, write_rate=rate)
-        if units is not None:
-            fix_after(c, s.mem, units, flag, start)
 
     return f
 

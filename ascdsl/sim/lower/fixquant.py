@@ -1,4 +1,4 @@
-"""FIX's quantising conversions of L0C values, shared by the Fixpipe op (cube.py) and the
+"""FIX's quantising conversions of L0C values, shared by the Fixpipe op (fixpipe.py) and the
 Matmul API (matmul_quant.py).
 
 A scale is a uint64 word, the QUANT_PRE register of asc-devkit's "随路量化" page (NPU arch

@@ -1,4 +1,4 @@
-"""Fixpipe in the NZ layout (sim/lower/fixpipe_nz.py): into GM as 16-column bursts dstStride
+"""Fixpipe in the NZ layout (sim/lower/fixpipe.py): into GM as 16-column bursts dstStride
 32-byte blocks apart, with conversions and the store-atomic unit; into L1 as the NZ operand of
 a second matmul (the chained matmul Fixpipe into L1 is for); the located refusals
 (COLUMN_MAJOR: test_cube.py)."""

@@ -1,4 +1,4 @@
-"""The Fixpipe op's scalar quantising modes (sim/lower/cube.py with sim/lower/fixquant.py):
+"""The Fixpipe op's scalar quantising modes (sim/lower/fixpipe.py with sim/lower/fixquant.py):
 QF322B8_PRE, f32 L0C into int8 with FixpipeParamsV220.deqScalar, exact against asc-devkit's
 reference algorithm, with ReLU, and the type rule as a located error."""
 
