@@ -116,27 +116,16 @@ def _geometry(c, p: dict, c0: int, api: str, site) -> Geometry:
     return g
 
 
-@lowers(A.LoadData3DL0V2Op)
-def lower_load3d_v2(op, cx: Lowering):
-    pre = cx.take_pre()
-    site = cx.site(op)
-    dt = loaded_dtype(op, cx, API, (1, 2, 4))
-    sd, ss, sp = cx.slot(op.dst), cx.slot(op.src), cx.slot(op.params)
-
-    def f(R):
-        c = R[0]
-        c.t += pre
-        d, s = R[sd], R[ss]
-        p = _fields(R[sp])
-        # LoadDataImpl sets the left feature-map and the padding registers from the params
-        # before the instruction (IsResetLoad3dConfig's default, the only one ascdsl builds).
-        r = regs(c)
-        r.fmatrix[0] = (int(p["l1H"]), int(p["l1W"]), tuple(int(v) for v in p["padList"]))
-        r.padding = padding_bits(dt, p["padValue"])  # padValue is a T: its own bit code
-        r.padding_src = None
-        load(c, d, s, p, dt, API, site)
-
-    return f
+def v2_fields(c, values: tuple, dt, site) -> dict:
+    """LoadData3DParamsV2's fields by name (padList as four values). LoadDataImpl sets the left
+    feature-map and the padding registers from them before the instruction
+    (IsResetLoad3dConfig's default, the only one ascdsl builds)."""
+    p = _fields(values)
+    r = regs(c)
+    r.fmatrix[0] = (int(p["l1H"]), int(p["l1W"]), tuple(int(v) for v in p["padList"]))
+    r.padding = padding_bits(dt, p["padValue"])  # padValue is a T: its own bit code
+    r.padding_src = None
+    return p
 
 
 def load(c, d, s, p: dict, dt, api: str, site) -> None:
@@ -266,16 +255,18 @@ def pro_fields(c, values: tuple, dt, site) -> dict:
     return p
 
 
-@lowers(A.LoadData3DL0V2ProOp)
-def lower_load3d_v2pro(op, cx: Lowering):
+@lowers(A.LoadData3DL0V2Op, A.LoadData3DL0V2ProOp)
+def lower_load3d(op, cx: Lowering):
     pre = cx.take_pre()
     site = cx.site(op)
-    dt = loaded_dtype(op, cx, API_PRO, (1, 2, 4))
+    api, fields = (API_PRO, pro_fields) if isinstance(op, A.LoadData3DL0V2ProOp) else \
+        (API, v2_fields)
+    dt = loaded_dtype(op, cx, api, (1, 2, 4))
     sd, ss, sp = cx.slot(op.dst), cx.slot(op.src), cx.slot(op.params)
 
     def f(R):
         c = R[0]
         c.t += pre
-        load(c, R[sd], R[ss], pro_fields(c, R[sp], dt, site), dt, API_PRO, site)
+        load(c, R[sd], R[ss], fields(c, R[sp], dt, site), dt, api, site)
 
     return f
