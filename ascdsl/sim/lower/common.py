@@ -37,6 +37,14 @@ def dtype_of(op: Operation, cx: Lowering, value: SSAValue) -> SimDType:
     return dt
 
 
+def sets_mask(op: Operation) -> bool:
+    """Whether an L0/L1 vector op writes the mask register from its operand (isSetMask). An op
+    without the isSetMask property (cast_l0/l1, AddDeqRelu, the repeat reductions) has no way
+    to say false: its C++ template's default, isSetMask = true, applies."""
+    return op.has_flag("isSetMask") or \
+        "isSetMask" not in type(op).get_irdl_definition().properties
+
+
 def declared_here(t) -> list[tuple[Site | None, str]]:
     origin = getattr(t, "origin", None)
     return [(origin, "tensor declared here")] if origin is not None else []

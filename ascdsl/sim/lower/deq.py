@@ -69,7 +69,7 @@ from ..errors import InvalidArgumentError, NotSimulatedError
 from ..repeat import (count_mask_problem, counter_count, mask_elements, mask_operand,
                       repeat_bits)
 from ..sanitizer import S, V
-from .common import check_align, dtype_of, local_span
+from .common import check_align, dtype_of, local_span, sets_mask
 from .vector import CONSTRUCT_LOWERINGS, _stride_reader, lower_elementwise
 
 VDEQ = 16  # VDEQ_TENSOR_SIZE
@@ -267,7 +267,7 @@ def lower_cast_deq(op, cx: Lowering):
         strides = _stride_reader(op, cx, ["dst", "src"])
         s_rt, m_rt = cx.slot(op.repeat_times), repeat_bits(op.repeat_times)
         s_mask = cx.slots(op.mask) if level == "l1" else cx.slot(op.mask)
-        set_mask = op.has_flag("isSetMask")
+        set_mask = sets_mask(op)
     why = "CastDeq with isVecDeq" if vec else "CastDeq without isVecDeq"
 
     def f(R):
@@ -387,8 +387,7 @@ def lower_add_deq_relu(op, cx: Lowering):
         strides = _stride_reader(op, cx, ["dst", "src0", "src1"])
         s_rt, m_rt = cx.slot(op.repeat_times), repeat_bits(op.repeat_times)
         s_mask = cx.slots(op.mask) if level == "l1" else cx.slot(op.mask)
-        set_mask = op.has_flag("isSetMask") or \
-            "isSetMask" not in cls.get_irdl_definition().properties
+        set_mask = sets_mask(op)
     why = "AddDeqRelu"
 
     def f(R):

@@ -29,7 +29,7 @@ from ..compiler import Lowering, lowers
 from ..errors import InvalidArgumentError
 from ..repeat import count_mask_problem, mask_elements, plan, repeat_bits
 from ..sanitizer import V
-from .common import check_align, dtype_of, local_span
+from .common import check_align, dtype_of, local_span, sets_mask
 from .mask import counter_refused
 
 _INDEX = {2: np.uint16, 4: np.uint32, 8: np.uint64}
@@ -105,7 +105,7 @@ def lower_repeat_reduce(op, cx: Lowering):
     s_tmp = cx.slot(op.shared_tmp_buffer) if group == "all" else None
     s_ci = cx.slot(op.cal_index) if getattr(op, "cal_index", None) is not None else None
     defn = cls.get_irdl_definition()
-    set_mask = op.has_flag("isSetMask") or "isSetMask" not in defn.properties
+    set_mask = sets_mask(op)
     order = ReduceOrder(int(op.enum_value("order"))) if "order" in defn.properties else None
     index_np = _INDEX[size]
 

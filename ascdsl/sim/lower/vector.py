@@ -33,7 +33,7 @@ from ..errors import InvalidArgumentError
 from ..repeat import (count_mask_problem, counter_count, elements_per_repeat, mask_operand, plan,
                       repeat_bits)
 from ..sanitizer import V
-from .common import check_align, dtype_of, local_span
+from .common import check_align, dtype_of, local_span, sets_mask
 from .reduce_repeat import count_sum
 
 # --- formulas --------------------------------------------------------------------------------
@@ -398,9 +398,7 @@ def lower_elementwise(op, cx: Lowering, calc: Callable | None = None):
     s_rt = cx.slot(op.repeat_times)
     m_rt = repeat_bits(op.repeat_times)
     s_mask = cx.slots(op.mask) if bits_mask else cx.slot(op.mask)
-    # An op without the isSetMask property (cast_l0/l1) has no way to say false: its C++
-    # template's default, isSetMask = true, applies.
-    set_mask = op.has_flag("isSetMask") or "isSetMask" not in cls.get_irdl_definition().properties
+    set_mask = sets_mask(op)
     if isinstance(getattr(op, "isSetMask", None), SSAValue):  # Copy: a template constant
         set_mask = A.const_int(op.isSetMask) != 0
 
