@@ -41,7 +41,7 @@ from ascdsl.dialects.ascendc.types_cube import (LoadData3DParamsV2ProType,
                                                  LoadData3DParamsV2Type)
 
 from ..compiler import Lowering, lowers
-from ..errors import InvalidArgumentError, NotSimulatedError
+from ..errors import InvalidArgumentError, NotSimulatedError, OutOfBoundsError
 from ..sanitizer import MTE1
 from .common import check_align, local_span
 from .cube import FRACTAL, _require, loaded_dtype
@@ -169,6 +169,13 @@ def load(c, d, s, p: dict, dt, api: str, site) -> None:
     if nop or not check_repeat(c, site):
         c.run(MTE1, c.cost.mte1_issue, 0.0, site)
         return
+    if d.off + m_ext * k_ext * size > d.mem.size:
+        # Before the index arrays: a mistyped extension would otherwise ask numpy for
+        # gigabytes instead of naming the load.
+        raise OutOfBoundsError(
+            f"writes a {m_ext} x {k_ext} window ({m_ext * k_ext * size} bytes) into "
+            f"{d.mem.name} from byte {d.off}, past its {d.mem.size} bytes", site,
+            core=c.block_idx)
     src_idx = source_index(g, m0, m_ext, k0, k_ext)
     inside = src_idx >= 0
     if into_b:

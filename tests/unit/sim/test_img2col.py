@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import ascdsl as asc
+from ascdsl.sim import OutOfBoundsError
 from test_load_transpose import _cdiv
 
 C0 = {asc.int8: 32, asc.float16: 16, asc.float32: 8}
@@ -500,6 +501,31 @@ def test_reads_past_the_boundary_are_refused():
 
     _refused(CONVS["half_3x3_pad1"], "NotSimulatedError", "past the boundary of 1024",
              pre=pre)
+
+
+def test_a_window_larger_than_l0a_is_a_located_error():
+    # 1024 rows x 144 columns of half (288 KB) into a 64 KB L0A: refused before any index
+    # array is built (a mistyped extension would otherwise allocate gigabytes)
+    cv = Conv(asc.float16, 16, 32, 32, 3, 3, pads=(1, 1, 1, 1))
+
+    @asc.jit
+    def load_a(a2, a1):
+        asc.load_data(a2, a1, cv.params(0, cv.k, 0, cv.p))
+
+    kern = _kernel(cv, 16, 16, cv.k, load_a, _load2d_b(cv.c0, 16, cv.k), _feature_map(cv),
+                   _nz_fill(16, cv.k), cv.h * cv.w * cv.c, 16 * cv.k)
+    with pytest.raises(OutOfBoundsError, match=r"writes a 1024 x 144 window \(294912 bytes\) "
+                                               r"into L0A from byte 0, past its 65536 bytes"):
+        kern[1](np.zeros(cv.h * cv.w * cv.c, np.float16), np.zeros(16 * cv.k, np.float16),
+                np.zeros(256, np.float32))
+
+
+def _nz_fill(rows, cols):
+    @asc.jit
+    def fill(x1, gm):
+        _nz(x1, gm, rows, cols, _al(rows, 16))
+
+    return fill
 
 
 def test_a_filter_larger_than_the_padded_map_is_an_error():
