@@ -303,6 +303,8 @@ def lower_cast_deq(op, cx: Lowering):
             check_align(c, dt_, site, "writes")
             check_align(c, st_, site, "reads")
         if mask[0] == "counter":
+            if st_.off + 2 * mask[1] > st_.mem.size:  # before a count-long index array
+                local_span(c, st_, 0, mask[1], site, "reads")  # raises, located
             flat = np.arange(mask[1], dtype=np.int64)
             r, e = flat // per, flat % per
         else:
@@ -398,6 +400,8 @@ def lower_add_deq_relu(op, cx: Lowering):
             n = R[sn]
             if n < 0:
                 raise InvalidArgumentError(f"processes {n} elements", site, core=c.block_idx)
+            if a.off + 4 * n > a.mem.size:  # before an n-long index array
+                local_span(c, a, 0, n, site, "reads")  # raises, located
             # chunk j: its elements contiguous in every operand and in the scratch layout
             flat = np.arange(n, dtype=np.int64)
             ia = ib = idst = flat

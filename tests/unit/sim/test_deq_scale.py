@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import ascdsl as asc
-from ascdsl.sim import NotSimulatedError
+from ascdsl.sim import NotSimulatedError, OutOfBoundsError
 from sim_kernels import run, ub_frame, ub_kernel
 
 
@@ -349,3 +349,27 @@ def test_refusals_are_located_and_say_what_is_missing(compute, src, dst, why):
     text = str(info.value)
     assert why in text
     assert "test_deq_scale.py:" in text
+
+
+@asc.jit
+def _cast_deq_huge_count(lz, lx, ly):
+    asc.set_deq_scale(1.0, 0, False)
+    asc.cast_deq(lz, lx, 2 ** 31 - 1, is_vec_deq=False, half_block=False)
+
+
+@asc.jit
+def _add_deq_relu_huge_count(lz, lx, ly):
+    asc.set_deq_scale(0.5)
+    asc.add_deq_relu(lz, lx, ly, 2 ** 31 - 1)
+
+
+@pytest.mark.parametrize("compute, src, dst", [
+    (_cast_deq_huge_count, asc.int16, asc.int8),
+    (_add_deq_relu_huge_count, asc.int32, asc.float16),
+])
+def test_a_count_past_ub_is_a_located_error_not_a_memory_error(compute, src, dst):
+    # checked before the count-long index arrays, which would need gigabytes
+    npt = {asc.int16: np.int16, asc.int8: np.int8, asc.float16: np.float16, asc.int32: np.int32}
+    x = np.zeros(256, npt[src])
+    with pytest.raises(OutOfBoundsError, match=r"reads elements \[0, 2147483647\) of a "):
+        _frame(compute, src, dst, 256, 512)[1](x, x.copy(), np.zeros(512, npt[dst]))
