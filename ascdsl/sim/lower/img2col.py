@@ -193,6 +193,7 @@ def check_boundary(c, s, lo: int, hi: int, site) -> None:
 @lowers(A.SetFmatrixOp)
 def lower_set_fmatrix(op, cx: Lowering):
     pre = cx.take_pre()
+    site = cx.site(op)
     sh, sw, sp, sm = cx.slots([op.l1H, op.l1W, op.padList, op.fmatrixMode])
 
     def f(R):
@@ -200,9 +201,12 @@ def lower_set_fmatrix(op, cx: Lowering):
         c.t += pre
         # SetFmatrixImpl: FMATRIX_LEFT -> set_fmatrix, FMATRIX_RIGHT -> set_fmatrix_b
         mode = int(R[sm][0])
+        if mode not in (0, 1):
+            raise InvalidArgumentError(
+                f"sets FmatrixMode {mode}; SetFmatrix takes FMATRIX_LEFT (0) or FMATRIX_RIGHT "
+                "(1)", site, core=c.block_idx)
         pads = tuple(int(p) & 0xFF for p in R[sp])
-        if mode in (0, 1):
-            regs(c).fmatrix[mode] = (int(R[sh]) & 0xFFFF, int(R[sw]) & 0xFFFF, pads)
+        regs(c).fmatrix[mode] = (int(R[sh]) & 0xFFFF, int(R[sw]) & 0xFFFF, pads)
 
     return f
 

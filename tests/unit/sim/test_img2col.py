@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import ascdsl as asc
-from ascdsl.sim import OutOfBoundsError
+from ascdsl.sim import InvalidArgumentError, OutOfBoundsError
 from test_load_transpose import _cdiv
 
 C0 = {asc.int8: 32, asc.float16: 16, asc.float32: 8}
@@ -534,8 +534,9 @@ def test_a_filter_larger_than_the_padded_map_is_an_error():
 
 
 def test_set_fmatrix_runs_as_a_register_write():
-    # No frontend call: IR as pyasc writes it (tests/filecheck/targets/fmatrix.mlir). The
-    # register it writes is read by no load the simulator runs (img2col.py says why).
+    # pyasc's IR form (tests/filecheck/targets/fmatrix.mlir: i16 sizes, a memref padList)
+    # runs; what the register then holds is checked through V2Pro loads above
+    # (test_v2pro_after_set_fmatrix_and_the_padding_value).
     from sim_kernels import run
 
     text = """\
@@ -550,3 +551,21 @@ func.func @k(%x: memref<?xf32, 22>) attributes {ascendc.global} {
 """
     report = run(text, [np.zeros(4, np.float32)])
     assert "ascendc.set_fmatrix" in str(report) and "findings: none" in str(report)
+
+
+def test_set_fmatrix_with_a_mode_the_enum_has_not_is_a_located_error():
+    from sim_kernels import run
+
+    text = """\
+func.func @k(%x: memref<?xf32, 22>) attributes {ascendc.global} {
+  %h = arith.constant 4 : i16
+  %m = arith.constant 2 : i8
+  %pad = memref.alloca() : memref<4xui8>
+  %fm = ascendc.construct !ascendc.fmatrix_mode(%m) : i8
+  ascendc.set_fmatrix %h, %h, %pad, %fm : i16, i16, memref<4xui8>, !ascendc.fmatrix_mode
+  func.return
+}
+"""
+    with pytest.raises(InvalidArgumentError, match=r"kernel.mlir:6:3: error: .*FmatrixMode 2; "
+                                                   "SetFmatrix takes FMATRIX_LEFT"):
+        run(text, [np.zeros(4, np.float32)])
