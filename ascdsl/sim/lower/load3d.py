@@ -262,12 +262,15 @@ def pro_fields(c, values: tuple, dt, site) -> dict:
     return p
 
 
-@lowers(A.LoadData3DL0V2Op, A.LoadData3DL0V2ProOp)
+# Each form's API name and the reader of its parameters.
+_FORMS = {A.LoadData3DL0V2Op: (API, v2_fields), A.LoadData3DL0V2ProOp: (API_PRO, pro_fields)}
+
+
+@lowers(*_FORMS)
 def lower_load3d(op, cx: Lowering):
     pre = cx.take_pre()
     site = cx.site(op)
-    api, fields = (API_PRO, pro_fields) if isinstance(op, A.LoadData3DL0V2ProOp) else \
-        (API, v2_fields)
+    api, fields = _FORMS[type(op)]
     dt = loaded_dtype(op, cx, api, (1, 2, 4))
     sd, ss, sp = cx.slot(op.dst), cx.slot(op.src), cx.slot(op.params)
 
