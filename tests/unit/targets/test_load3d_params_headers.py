@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import sys
 
-import numpy as np
 from real_headers import ROOT, assert_accepted
 
 
