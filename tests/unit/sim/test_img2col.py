@@ -533,39 +533,33 @@ def test_a_filter_larger_than_the_padded_map_is_an_error():
              "the filter does not fit", m_ext=16)
 
 
-def test_set_fmatrix_runs_as_a_register_write():
-    # pyasc's IR form (tests/filecheck/targets/fmatrix.mlir: i16 sizes, a memref padList)
-    # runs; what the register then holds is checked through V2Pro loads above
-    # (test_v2pro_after_set_fmatrix_and_the_padding_value).
-    from sim_kernels import run
-
-    text = """\
-func.func @k(%x: memref<?xf32, 22>) attributes {ascendc.global} {
+def _set_fmatrix_ir(mode: int) -> str:
+    """pyasc's IR form of SetFmatrix (tests/filecheck/targets/fmatrix.mlir: i16 sizes, a
+    memref padList) with FmatrixMode `mode`."""
+    return f"""\
+func.func @k(%x: memref<?xf32, 22>) attributes {{ascendc.global}} {{
   %h = arith.constant 4 : i16
-  %m = arith.constant 1 : i8
+  %m = arith.constant {mode} : i8
   %pad = memref.alloca() : memref<4xui8>
   %fm = ascendc.construct !ascendc.fmatrix_mode(%m) : i8
   ascendc.set_fmatrix %h, %h, %pad, %fm : i16, i16, memref<4xui8>, !ascendc.fmatrix_mode
   func.return
-}
+}}
 """
-    report = run(text, [np.zeros(4, np.float32)])
+
+
+def test_set_fmatrix_runs_as_a_register_write():
+    # what the register then holds is checked through V2Pro loads above
+    # (test_v2pro_after_set_fmatrix_and_the_padding_value)
+    from sim_kernels import run
+
+    report = run(_set_fmatrix_ir(1), [np.zeros(4, np.float32)])
     assert "ascendc.set_fmatrix" in str(report) and "findings: none" in str(report)
 
 
 def test_set_fmatrix_with_a_mode_the_enum_has_not_is_a_located_error():
     from sim_kernels import run
 
-    text = """\
-func.func @k(%x: memref<?xf32, 22>) attributes {ascendc.global} {
-  %h = arith.constant 4 : i16
-  %m = arith.constant 2 : i8
-  %pad = memref.alloca() : memref<4xui8>
-  %fm = ascendc.construct !ascendc.fmatrix_mode(%m) : i8
-  ascendc.set_fmatrix %h, %h, %pad, %fm : i16, i16, memref<4xui8>, !ascendc.fmatrix_mode
-  func.return
-}
-"""
     with pytest.raises(InvalidArgumentError, match=r"kernel.mlir:6:3: error: .*FmatrixMode 2; "
                                                    "SetFmatrix takes FMATRIX_LEFT"):
-        run(text, [np.zeros(4, np.float32)])
+        run(_set_fmatrix_ir(2), [np.zeros(4, np.float32)])
