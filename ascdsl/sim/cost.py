@@ -63,6 +63,7 @@ class CostModel:
         self.nd2nz_rate = c.get("nd2nz_rate")
         self.nd2nz_row = c.get("nd2nz_row", 0.0)
         self.mte1_issue = c.get("mte1_issue", self.mte_issue)
+        self.mte1_rate = c.get("mte1_rate")
         self.read_conflict = c["bank_read_conflict"]
         self.write_conflict = c["bank_write_conflict"]
         self.bank_groups = int(c["ub_bank_groups"])
@@ -95,12 +96,16 @@ class CostModel:
         occ = self.mte_issue + bursts * self.mte_burst + nbytes / self.soc.path_rate(src, dst)
         return occ, self.local_latency
 
-    def load_data(self, src: Hardware, dst: Hardware, nbytes: int, fractals: int
+    def load_data(self, src: Hardware, dst: Hardware, nbytes: int, instrs: int = 1
                   ) -> tuple[float, float]:
-        """(occupancy, latency) of a LoadData of `fractals` fractals between on-chip memories:
-        MTE1 issues it in `mte1_issue` (fitted to the matmul rows), not a GM copy's."""
-        occ = self.mte1_issue + fractals * self.mte_burst + nbytes / self.soc.path_rate(src, dst)
-        return occ, self.local_latency
+        """(occupancy, latency) of `instrs` LoadData instructions moving `nbytes` between
+        on-chip memories: MTE1 issues each in `mte1_issue` and moves the bytes at
+        `mte1_rate`, what the matmul rows measure whatever the instruction (LoadData2D,
+        LoadData3DV2), well under the .ini's L1 -> L0A / L0B path widths."""
+        rate = self.soc.path_rate(src, dst)
+        if self.mte1_rate is not None and self.mte1_rate < rate:
+            rate = self.mte1_rate
+        return instrs * self.mte1_issue + nbytes / rate, self.local_latency
 
     def dma_issue(self, bursts: int) -> float:
         """Cycles the DMA engine takes to issue a copy of `bursts` bursts (before its bytes)."""

@@ -234,9 +234,12 @@ TIMING_910B: dict[str, Fact] = {
                     "the rows are insensitive to it: issue overlaps the bytes)"),
     "gm_latency": _f(180, "cycles", "fitted to add-1, add-2, add-3 (serial copy-in: MTE2 "
                      "time per step beyond the bytes: 189, 207, 129 cycles)"),
-    "mte1_issue": _f(13.7, "cycles/instr", "fitted to mm-1 (aic_mte1_time: 9 LoadData per "
-                     "128 x 256 x 64 step in 367 cycles, 160 of them bytes); mm-0 (5 per step, "
-                     "143 cycles) checks it"),
+    "mte1_issue": _f(7.5, "cycles/instr", "fitted to mm-0 and mm-1 with mte1_rate "
+                     "(aic_mte1_time: 143 and 367 cycles a step, each one LoadData3DV2 of A "
+                     "and one LoadData2D of B, 16 and 48 KB); mmb-1/2 (five a step) check it"),
+    "mte1_rate": _f(146, "bytes/cycle", "fitted to mm-0 and mm-1 with mte1_issue (32 KB "
+                    "more a step in 224 more cycles); LoadData2D and LoadData3DV2 alike, "
+                    "under the .ini's L1 -> L0A / L0B widths (512 / 256)"),
     "local_latency": _f(16, "cycles", "estimate (on-chip paths)"),
     # --- memory system: HBM, L2, per-core GM rates ---------------------------------------
     "hbm_bw": _f(820, "bytes/cycle (chip)", "fitted to dc-ub-3 (48 cores stream 302 MB "

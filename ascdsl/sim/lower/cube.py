@@ -233,7 +233,7 @@ def lower_load_data_2d(op, cx: Lowering):
         if from_gm:
             c.gm_copy(pipe, s.buf, slo, FRACTAL, sstride * FRACTAL, rep, False, s.cache[0], site)
         else:
-            occ, lat = c.cost.load_data(sm.hw, dm.hw, rep * FRACTAL, rep)
+            occ, lat = c.cost.load_data(sm.hw, dm.hw, rep * FRACTAL)
             c.run(pipe, occ, lat, site)
 
     return f

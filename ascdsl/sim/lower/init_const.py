@@ -83,7 +83,7 @@ def lower_init_const_value(op, cx: Lowering):
         if pipe == MTE2:
             occ, lat = c.cost.copy(Hardware.L1, Hardware.L1, nbytes, max(rt, 1))
         else:
-            occ, lat = c.cost.load_data(Hardware.L1, hw, nbytes, rt * nb)
+            occ, lat = c.cost.load_data(Hardware.L1, hw, nbytes)
         c.run(pipe, occ, lat, site)
 
     return f

@@ -219,7 +219,7 @@ def load(c, d, s, p: dict, dt, api: str, site) -> None:
     # The cost rule of the matrix read, whatever the geometry: the bytes written, at the
     # L1 -> L0 path's rate (padding entries are written like the others).
     nbytes = m_ext * k_ext * size
-    occ, lat = c.cost.load_data(s.mem.hw, d.mem.hw, nbytes, -(-nbytes // FRACTAL))
+    occ, lat = c.cost.load_data(s.mem.hw, d.mem.hw, nbytes)
     c.run(MTE1, occ, lat, site)
 
 

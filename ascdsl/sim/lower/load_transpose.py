@@ -104,7 +104,7 @@ def lower_load_with_transpose(op, cx: Lowering):
             for j in range(fracs):
                 _record_blocks(san, dm, dlo + j * fstep, dstep, FRACTAL, rt, True, MTE1, k,
                                site)
-        occ, lat = c.cost.load_data(sm.hw, dm.hw, rt * square, rt * fracs)
+        occ, lat = c.cost.load_data(sm.hw, dm.hw, rt * square)
         c.run(MTE1, occ, lat, site)
 
     return f

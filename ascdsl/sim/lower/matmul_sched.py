@@ -36,6 +36,24 @@ def _ceil(a: int, b: int) -> int:
     return -(-a // b)
 
 
+def _load_instrs(which: str, trans: bool, int8: bool, rows: int, k: int, c0: int,
+                 l1_n: int) -> int:
+    """LoadData instructions the dav_c220 Matmul API issues for one base slice (rows x k,
+    aligned), as its load_to_l0a / load_to_l0b loadInstr headers choose them: one
+    LoadData3DV2 for A and for B in K x N order; int8 (8 bits or fewer) A given transposed
+    and int8 B in K x N order by LoadDataWithTranspose, one per 32 rows (A) or 32 of K (B);
+    B given as N x K by LoadData2D, one if the slice spans B's L1 columns, else a loop over
+    the fewer of its fractal rows and columns."""
+    if which == "a":
+        return _ceil(rows, c0) if trans and int8 else 1
+    if not trans:
+        return _ceil(k, c0) if int8 else 1
+    k_c0, n_frac = _ceil(k, c0), _ceil(rows, 16)
+    if n_frac * 16 == _ceil(l1_n, 16) * 16:
+        return 1
+    return k_c0 if n_frac >= k_c0 else n_frac
+
+
 class MatmulSchedule:
     """The timing half of a Matmul run (mixed into ascdsl.sim.lower.matmul._Run, which sets
     c, st, t, site, m/n/k, bm/bn/bk, mb/nb/kb, lda/ldb, mdl, base_rc, share, unit_flag and
@@ -131,8 +149,10 @@ class MatmulSchedule:
         cache[key] = entry
         return entry
 
-    def _load_l0(self, which: str, stage: list, rows: int, cols: int, c0_elems: int) -> float:
-        """MTE1: one base slice L1 -> L0A/L0B; when it has landed."""
+    def _load_l0(self, which: str, stage: list, rows: int, cols: int, c0_elems: int,
+                 l1_n: int = 0) -> float:
+        """MTE1: one base slice L1 -> L0A/L0B (`rows` of M or N by `cols` of K; `l1_n`, B's
+        N extent in L1); when it has landed."""
         st, c = self.st, self.c
         bufs = st.l0[which]
         j = st.l0_next[which] % len(bufs)
@@ -141,12 +161,9 @@ class MatmulSchedule:
         k = _ceil(cols, c0_elems) * c0_elems
         nbytes = r * k * st.dt[which].size
         occ, lat = c.cost.load_data(Hardware.L1, Hardware.L0A if which == "a" else Hardware.L0B,
-                                    nbytes, nbytes // FRACTAL)
-        # The library's LoadData2D calls per slice: A (NZ in L1, ZZ in L0A) one per 16-row
-        # fractal row; a transposed B (N x K, already ZN) one; a row-major B one per 16 rows
-        # of K (each transposing). mm-1 fitted mte1_issue with these counts (8 + 1).
-        calls = r // 16 if which == "a" else (1 if st.trans["b"] else k // 16)
-        occ += (calls - 1) * c.cost.mte1_issue
+                                    nbytes, _load_instrs(which, st.trans[which],
+                                                         st.dt[which].bits <= 8, r, k,
+                                                         c0_elems, l1_n))
         c.hold(S, stage[1])  # WaitFlag MTE2 -> MTE1: the stage is in L1
         c.hold(MTE1, bufs[j])
         c.run(MTE1, occ, lat, self.site)
@@ -212,7 +229,7 @@ class MatmulSchedule:
             # first load is issued.
             c.hold(S, sa[1] if sa[1] > sb[1] else sb[1])
             a_done, ja = self._load_l0("a", sa, rows, kk, c0)
-            b_done, jb = self._load_l0("b", sb, cols, kk, c0)
+            b_done, jb = self._load_l0("b", sb, cols, kk, c0, b_cols)
             # The stages are released after both loads (SetFlag MTE1 -> MTE2 queued on MTE1
             # behind them), so a slot is free when MTE1 has done the step's last load.
             done = c.done[MTE1]

@@ -116,7 +116,7 @@ def lower_load_with_sparse(op, cx: Lowering):
             san.access(s.mem, slo, shi, False, MTE1, k, site)
             san.access(ix.mem, ilo, ihi, False, MTE1, k, site)
             san.access(d.mem, dlo, dhi, True, MTE1, k, site)
-        occ, lat = c.cost.load_data(s.mem.hw, d.mem.hw, n + rep * INDEX_FRACTAL, rep)
+        occ, lat = c.cost.load_data(s.mem.hw, d.mem.hw, n + rep * INDEX_FRACTAL)
         c.run(MTE1, occ, lat, site)
 
     return f

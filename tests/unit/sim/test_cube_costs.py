@@ -45,12 +45,31 @@ def test_fixpipe_moves_the_block_at_the_fix_rate():
 def test_load_data_is_issued_at_the_mte1_cost():
     m, n, k = 32, 32, 32
     report = _launch(m, n, k)
-    # A: one LoadData per 16-row block (2 fractals each); B: one per 16-row block of K.
-    per = COST["mte1_issue"] + 2 * COST["mte_burst"]
-    a_bytes, b_bytes = 2 * 512, 2 * 512
-    want = (2 * (per + a_bytes / 512.0) + 2 * (per + b_bytes / 256.0)
-            + COST["local_latency"])
+    # A: one LoadData per 16-row block (2 fractals each); B: one per 16-row block of K. Each
+    # is issued in mte1_issue and moves its bytes at mte1_rate (mm-0, mm-1), not at the
+    # .ini's 512 / 256 B/cycle widths.
+    per = COST["mte1_issue"] + 2 * 512 / COST["mte1_rate"]
+    want = 4 * per + COST["local_latency"]
     assert report.busy["PIPE_MTE1"] == pytest.approx(want, rel=1e-6)
+
+
+def test_the_matmul_api_loads_as_the_dav_c220_library_does():
+    from ascdsl.sim.lower.matmul_sched import _load_instrs
+
+    # (which, given transposed, int8, rows, k, c0, B's L1 columns) -> LoadData instructions
+    # (load_to_l0a / load_to_l0b loadInstr): A is one LoadData3DV2 whatever its size ...
+    assert _load_instrs("a", False, False, 128, 64, 16, 0) == 1
+    assert _load_instrs("a", True, False, 128, 64, 16, 0) == 1
+    # ... except int8 A given transposed: LoadDataWithTranspose per 32 rows of M.
+    assert _load_instrs("a", True, True, 128, 128, 32, 0) == 4
+    # B in K x N order: one LoadData3DV2; int8: LoadDataWithTranspose per 32 of K.
+    assert _load_instrs("b", False, False, 256, 64, 16, 256) == 1
+    assert _load_instrs("b", False, True, 256, 128, 32, 256) == 4
+    # B given as N x K (mm-0..8): one LoadData2D while the slice spans the L1 tile's N, else
+    # a loop over the fewer of its K fractals (4) and N fractals (16, or 2).
+    assert _load_instrs("b", True, False, 256, 64, 16, 256) == 1
+    assert _load_instrs("b", True, False, 256, 64, 16, 512) == 4
+    assert _load_instrs("b", True, False, 32, 64, 16, 512) == 2
 
 
 def test_a_cube_kernel_reports_under_the_aic_names():

@@ -118,3 +118,14 @@ def test_a_panel_shared_by_cores_splits_its_misses():
     hbm, l2, _, _ = ms.read(core, buf, 1 << 17, 65536, 65536, 1, CACHE_NORMAL)
     assert (hbm, l2) == (65536, 0)
     assert core.l2_clock == 32 + 128
+
+
+def test_each_k_step_loads_a_and_b_with_one_instruction_each():
+    # dav_c220's library (load_to_l0a / load_to_l0b loadInstr): a half A and a half B in
+    # K x N order each go L1 -> L0 in one LoadData3DV2, not one LoadData2D per fractal row
+    # (which would be 8 + 4 a step here). With one stage per input the steps do not overlap,
+    # so MTE1 is busy each step for two issues, 48 KB at mte1_rate and one landing.
+    core = _run(128, 256, 256, 1, 1, False)
+    step = 2 * COST["mte1_issue"] + (128 * 64 + 64 * 256) * 2 / COST["mte1_rate"]
+    assert core.busy["PIPE_MTE1"] == pytest.approx(4 * (step + COST["local_latency"]),
+                                                   rel=1e-9)
