@@ -64,6 +64,11 @@ class CostModel:
         self.nd2nz_row = c.get("nd2nz_row", 0.0)
         self.mte1_issue = c.get("mte1_issue", self.mte_issue)
         self.mte1_rate = c.get("mte1_rate")
+        from .sanitizer import MTE1, M
+
+        # What an instruction that moves or computes nothing still costs its pipe: the
+        # pipe's own issue cost.
+        self._nop = {MTE1: self.mte1_issue, M: self.cube_issue}
         self.read_conflict = c["bank_read_conflict"]
         self.write_conflict = c["bank_write_conflict"]
         self.bank_groups = int(c["ub_bank_groups"])
@@ -106,6 +111,10 @@ class CostModel:
         if self.mte1_rate is not None and self.mte1_rate < rate:
             rate = self.mte1_rate
         return instrs * self.mte1_issue + nbytes / rate, self.local_latency
+
+    def nop(self, pipe: int) -> float:
+        """Cycles an empty instruction (repeat 0, no rows, an empty matrix) holds `pipe`."""
+        return self._nop.get(pipe, self.mte_issue)
 
     def dma_issue(self, bursts: int) -> float:
         """Cycles the DMA engine takes to issue a copy of `bursts` bursts (before its bytes)."""

@@ -198,7 +198,7 @@ def lower_copy_l0(op, cx: Lowering):
         cnt, blen, sstr, dstr = R[sp][:4]
         p = copy_pipe_index(s.mem.hw, d.mem.hw)
         if not _params_check(c, site, cnt, blen, 65535, "x 32 bytes"):
-            c.run(p, c.cost.mte_issue, 0.0, site)
+            c.run(p, c.cost.nop(p), 0.0, site)
             return
         length = blen * 32
         sstep, dstep = (blen + sstr) * 32, (blen + dstr) * 32
@@ -266,7 +266,7 @@ def _pad_copy(op, cx: Lowering, has_pad: bool):
             p = copy_pipe_index(sm.hw, dm.hw)
         if not (1 <= cnt <= 4095 and 1 <= blen <= 2097151) and not _params_check(
                 c, site, cnt, blen, 2097151, "bytes"):
-            c.run(p, c.cost.mte_issue, 0.0, site)
+            c.run(p, c.cost.nop(p), 0.0, site)
             return
         if to_local:
             slot_len = -(-(left * size + blen + right * size) // 32) * 32

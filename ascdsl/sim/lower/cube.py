@@ -111,7 +111,7 @@ def lower_nd2nz(op, cx: Lowering):
             if c.checking:
                 c.finding(InvalidArgumentError(
                     f"copies nothing (ndNum={nd_num}, nValue={n}, dValue={dv})", site))
-            c.run(MTE2, c.cost.mte_issue, 0.0, site)
+            c.run(MTE2, c.cost.nop(MTE2), 0.0, site)
             return
         blocks = -(-dv // c0)
         if c.checking:
@@ -190,7 +190,7 @@ def lower_load_data_2d(op, cx: Lowering):
         if rep == 0:
             if c.checking:
                 c.finding(InvalidArgumentError("loads repeatTimes=0 fractals (nothing)", site))
-            c.run(pipe, c.cost.mte_issue, 0.0, site)
+            c.run(pipe, c.cost.nop(pipe), 0.0, site)
             return
         if transpose and (size != 2 or from_gm):
             raise InvalidArgumentError(
@@ -323,7 +323,7 @@ def lower_mmad(op, cx: Lowering, sparse=None):
             if c.checking:
                 c.finding(InvalidArgumentError(f"multiplies an empty matrix (m={m}, n={n}, "
                                                f"k={k})", site))
-            c.run(M, c.cost.mte_issue, 0.0, site)
+            c.run(M, c.cost.nop(M), 0.0, site)
             return
         m1, n1, k1 = -(-m // 16), -(-n // 16), -(-k // c0)
         # M = 1 is GEMV: the cube reads A's K values as one ND row, and only row 0 of each of

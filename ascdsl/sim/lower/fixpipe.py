@@ -179,7 +179,7 @@ def lower_fixpipe(op, cx: Lowering):
             if c.checking:
                 c.finding(InvalidArgumentError(
                     f"writes an empty block (mSize={m}, nSize={n}, ndNum={nd_num})", site))
-            c.run(FIX, c.cost.mte_issue, 0.0, site)
+            c.run(FIX, c.cost.nop(FIX), 0.0, site)
             return
         n1 = -(-n // 16)
         ssz, dsz = dts.size, dtd.size

@@ -167,7 +167,7 @@ def load(c, d, s, p: dict, dt, api: str, site) -> None:
                 f"writes {d.mem.name} from byte {d.off}; {api}'s destination starts on a "
                 "512-byte fractal", site))
     if nop or not check_repeat(c, site):
-        c.run(MTE1, c.cost.mte1_issue, 0.0, site)
+        c.run(MTE1, c.cost.nop(MTE1), 0.0, site)
         return
     if d.off + m_ext * k_ext * size > d.mem.size:
         # Before the index arrays: a mistyped extension would otherwise ask numpy for

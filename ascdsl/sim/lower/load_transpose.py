@@ -85,7 +85,7 @@ def lower_load_with_transpose(op, cx: Lowering):
                     f"has addrMode={addr_mode}; dav-c220's {API} walks the source upwards "
                     "whatever addrMode says (it passes inc)", site, warning=True))
         if rt == 0:
-            c.run(MTE1, c.cost.mte1_issue, 0.0, site)
+            c.run(MTE1, c.cost.nop(MTE1), 0.0, site)
             return
         slo, _ = local_span(c, s, start * fracs * per, ((rt - 1) * sstride + 1) * fracs * per,
                             site, "reads")

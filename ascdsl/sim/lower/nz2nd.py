@@ -64,7 +64,7 @@ def lower_copy_nz2nd(op, cx: Lowering):
                     f"of nValue * sizeof(T) = {n * size}", site))
         blocks = dv // CUBE
         if not (nd and n and blocks):
-            c.run(pipe, c.cost.mte_issue, 0.0, site)
+            c.run(pipe, c.cost.nop(pipe), 0.0, site)
             return
         s_last = (nd - 1) * s_nd * CUBE * CUBE + (blocks - 1) * s_n * CUBE + n * CUBE
         s0, _ = local_span(c, s, 0, s_last, site, "reads")

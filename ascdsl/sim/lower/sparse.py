@@ -96,7 +96,7 @@ def lower_load_with_sparse(op, cx: Lowering):
                 "the fractals go to L0B one after the other, untransposed", site,
                 warning=True))
         if rep == 0:
-            c.run(MTE1, c.cost.mte_issue, 0.0, site)
+            c.run(MTE1, c.cost.nop(MTE1), 0.0, site)
             return
         n = rep * FRACTAL
         slo, shi = local_span(c, s, 0, n, site, "reads")

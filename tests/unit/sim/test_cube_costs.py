@@ -4,8 +4,12 @@ aic_ names."""
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
+
+import ascdsl as asc
 
 from ascdsl.dialects.ascendc.soc import get_soc
 from cube_kernels import mmad_kernel
@@ -135,3 +139,35 @@ def test_plain_gm_read_moves_at_the_cores_own_rate(cube):
     rate = COST["gm_read_aic"] if cube else COST["gm_read_core"]
     assert core.fetch_free == pytest.approx(16 * 8192 / rate, rel=1e-6)
     assert COST["gm_read_aic"] > COST["nd2nz_hbm"] > COST["gm_read_core"]
+
+
+@asc.jit
+def _empty_cube_ops():
+    a1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, 256)
+    a2 = asc.LocalTensor(asc.float16, asc.TPosition.A2, 0, 256)
+    b2 = asc.LocalTensor(asc.float16, asc.TPosition.B2, 0, 256)
+    co1 = asc.LocalTensor(asc.float32, asc.TPosition.CO1, 0, 256)
+    asc.load_data(a2, a1, asc.LoadData2DParams(0, 0, 1, 0, 0, False, 0))
+    asc.pipe_barrier(asc.Pipe.PIPE_ALL)
+    asc.mmad(co1, a2, b2, asc.MmadParams(0, 16, 16, is_bias=False, fm_offset=0,
+                                         en_ssparse=False, en_winograd_a=False,
+                                         en_winograd_b=False))
+
+
+def test_an_empty_load_or_mmad_costs_its_own_pipes_issue():
+    # repeatTimes 0 and m 0 move and compute nothing; each still holds its pipe for that
+    # pipe's issue cost (MTE1's, the cube's), not a GM copy's mte_issue.
+    from ascdsl.runtime import config
+
+    old, config.sanitize = config.sanitize, "warn"
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # the findings "loads nothing" and "empty matrix"
+            report = _empty_cube_ops[1]()
+    finally:
+        config.sanitize = old
+    said = " ".join(str(f) for f in report.findings)
+    assert "repeatTimes=0" in said and "empty matrix" in said
+    assert report.busy["PIPE_MTE1"] == pytest.approx(COST["mte1_issue"])
+    assert report.busy["PIPE_M"] == pytest.approx(COST["cube_issue"])
+    assert COST["mte1_issue"] != COST["mte_issue"] != COST["cube_issue"]
