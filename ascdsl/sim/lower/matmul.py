@@ -428,6 +428,11 @@ class _Run(MatmulSchedule):
         # ascdsl.sim.lower.matmul_sched: UnitFlag (dav-c220 has it) and constant tiling.
         self.unit_flag = bool(cfg.get("en_unit_flag"))
         self.static = cfg.get("single_core_m") != 0
+        # enableKdimReorderLoad (MDL only: k_loop_mdl_reorder.h): each core starts its K loop
+        # at its own stage, so cores sharing A or B rows no longer read them at once.
+        reorder = self.mdl and bool(cfg.get("enable_kdim_reorder_load"))
+        step = max(t["stepKa"], t["stepKb"])
+        self.k_start = (c.block_idx % _ceil(self.k, self.bk * step)) * step if reorder else 0
         # A stage's base block as stored in GM (rows, columns): K runs along A's columns
         # unless A is transposed, along B's rows unless B is.
         self.base_rc = {"a": (self.bk, self.bm) if st.trans["a"] else (self.bm, self.bk),
@@ -437,6 +442,8 @@ class _Run(MatmulSchedule):
         active = c.memsys.active
         along_n = max(1, min(active, _ceil(org[1], t["singleCoreN"])))
         self.share = {"a": along_n, "b": max(1, active // along_n)}
+        if reorder:
+            self.share = {"a": 1, "b": 1}
 
     def order(self):
         """(mi, ni) of every block, in the library's order (see the module docstring)."""

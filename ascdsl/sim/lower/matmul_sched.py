@@ -2,7 +2,7 @@
 
 ascdsl.sim.lower.matmul computes a Matmul's numbers and walks its blocks; this module times
 them, as the library's schedule runs them from the TCubeTiling (see that module's docstring
-for the stages and buffers). Two MatmulConfig choices change the schedule here:
+for the stages and buffers). Three MatmulConfig choices change the schedule here:
 
 - **UnitFlag** (`en_unit_flag`; dav-c220 supports it): the library keeps one L0C buffer and
   no M -> FIX queue (cube_out_buffer_unit_flag.h: EnQue/DeQue/FreeTensor are empty); the last
@@ -18,6 +18,9 @@ for the stages and buffers). Two MatmulConfig choices change the schedule here:
   constants. With a run-time TCubeTiling the library computes them on the scalar unit at each
   block, `mm_tiling_scalar` cycles (SoC table), which the core cannot hide where it waited
   for the previous block (the M -> FIX WaitFlag).
+- **Staggered K** (`enable_kdim_reorder_load`, MDL: k_loop_mdl_reorder.h): each core starts
+  its K loop at stage `block_idx mod stages` (of the larger K step) and wraps around; the stage
+  after the last is the next block's first (ascdsl.sim.lower.matmul sets `k_start`).
 """
 
 from __future__ import annotations
@@ -206,7 +209,12 @@ class MatmulSchedule:
             return self._stage("b", (ns, ks), rows_k, b_cols, ks * skb * self.bk,
                                ns * sn * self.bn, slots_b)
 
-        for ki in range(self.kb):
+        # The K loop starts at this core's stage with enableKdimReorderLoad (self.k_start)
+        # and wraps around; the stage after the last is the next block's first.
+        k0 = self.k_start % self.kb
+        first_a, first_b = k0 // ska, k0 // skb
+        for j in range(self.kb):
+            ki = (k0 + j) % self.kb
             kk = min(self.bk, self.k - ki * self.bk)
             ks_a, ks_b = ki // ska, ki // skb
             sa = stage_a(ks_a)
@@ -214,17 +222,17 @@ class MatmulSchedule:
             # With two or more L1 slots the library copies the next stage while the cube
             # works on this one (MDL's L1 double buffering).
             if slots_a > 1 and ki % ska == 0:
-                if ks_a + 1 < a_stages:
-                    stage_a(ks_a + 1)
+                if (ks_a + 1) % a_stages != first_a:
+                    stage_a((ks_a + 1) % a_stages)
                 elif nxt is not None:
                     nm = nxt[0] // sm
-                    stage_a(0, nm, min(sm * self.bm, self.m - nm * sm * self.bm))
+                    stage_a(first_a, nm, min(sm * self.bm, self.m - nm * sm * self.bm))
             if slots_b > 1 and ki % skb == 0:
-                if ks_b + 1 < b_stages:
-                    stage_b(ks_b + 1)
+                if (ks_b + 1) % b_stages != first_b:
+                    stage_b((ks_b + 1) % b_stages)
                 elif nxt is not None:
                     nn = nxt[1] // sn
-                    stage_b(0, nn, min(sn * self.bn, self.n - nn * sn * self.bn))
+                    stage_b(first_b, nn, min(sn * self.bn, self.n - nn * sn * self.bn))
             # Both stages are taken from their queues (WaitFlag MTE2 -> MTE1) before the
             # first load is issued.
             c.hold(S, sa[1] if sa[1] > sb[1] else sb[1])
@@ -238,7 +246,7 @@ class MatmulSchedule:
             ready = max(a_done, b_done)
             m1, n1, k1 = _ceil(rows, 16), _ceil(cols, 16), _ceil(kk, c0)
             occ = cost.cube_issue + m1 * n1 * k1
-            if ki == 0:
+            if j == 0:
                 fix = st.fix_units
                 if self.unit_flag and fix is not None:
                     # Each unit is overwritten once FIX has read it: start one unit behind

@@ -10,11 +10,13 @@ import pytest
 
 import ascdsl as asc
 import ascdsl.lib.host as host
+import ascdsl.runtime.config as config
 from ascdsl.dialects.ascendc.soc import get_soc
 from ascdsl.sim.core import CoreSim, Launch
 from ascdsl.sim.dtypes import sim_dtype
 from ascdsl.sim.memory import GMBuffer
 from ascdsl.sim.memsys import CACHE_NORMAL
+from ascdsl.sim.sanitizer import MTE2
 from xdsl.dialects.builtin import f16
 
 COST = get_soc().cost
@@ -129,3 +131,56 @@ def test_each_k_step_loads_a_and_b_with_one_instruction_each():
     step = 2 * COST["mte1_issue"] + (128 * 64 + 64 * 256) * 2 / COST["mte1_rate"]
     assert core.busy["PIPE_MTE1"] == pytest.approx(4 * (step + COST["local_latency"]),
                                                    rel=1e-9)
+
+
+@asc.jit(matmul_cube_only=True)
+def own_blocks(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
+               tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress,
+               reorder: asc.ConstExpr[int]):
+    # Every core multiplies its own A and B (no panel shared between cores).
+    if asc.ascend_is_aic():
+        i = asc.get_block_idx()
+        a_gm = asc.GlobalTensor()
+        b_gm = asc.GlobalTensor()
+        c_gm = asc.GlobalTensor()
+        a_gm.set_global_buffer(a + i * tiling.m * tiling.k_a)
+        b_gm.set_global_buffer(b + i * tiling.k_b * tiling.n)
+        c_gm.set_global_buffer(c + i * tiling.m * tiling.n)
+        pipe = asc.TPipe()
+        h = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
+        cfg = asc.adv.get_mdl_config(enable_kdim_reorder_load=bool(reorder))
+        mm = asc.adv.Matmul(a=h, b=h, c=h, bias=h, matmul_config=cfg)
+        asc.adv.register_matmul(pipe, workspace, mm, tiling)
+        mm.set_tensor_a(a_gm)
+        mm.set_tensor_b(b_gm)
+        mm.iterate_all(c_gm)
+        mm.end()
+
+
+@pytest.mark.parametrize("reorder", [False, True])
+def test_kdim_reorder_load_starts_each_core_at_its_own_stage(reorder):
+    # enableKdimReorderLoad (k_loop_mdl_reorder.h): core i starts its K loop at stage
+    # i mod (stages) and wraps around. K = 448 is three stages of 128 and a tail of 64:
+    # core 3 starts at the tail, so its first copies move half the bytes of core 0's.
+    m, n, k, cores = 128, 256, 448, 4
+    rng = np.random.default_rng(1)
+    a = rng.integers(-4, 5, (cores, m, k)).astype(np.float16)
+    b = rng.integers(-4, 5, (cores, k, n)).astype(np.float16)
+    c = np.zeros((cores, m, n), np.float16)
+    t = _tiling(m, n, k, 4, 2)
+    old = config.trace
+    config.trace = True
+    try:
+        report = own_blocks[cores](a.ravel(), b.ravel(), c.ravel(), t,
+                                   np.zeros(1024, np.uint8), int(reorder))
+    finally:
+        config.trace = old
+    want = np.einsum("imk,ikn->imn", a.astype(np.float32), b.astype(np.float32))
+    np.testing.assert_array_equal(c, want.astype(np.float16))
+    first = [min((e for e in cr.trace if e[0] == MTE2), key=lambda e: e[1])[2]
+             for cr in report.cores]
+    if reorder:
+        assert first[3] < 0.75 * first[0]
+        assert first[1] == pytest.approx(first[0], rel=0.05)
+    else:
+        assert first == pytest.approx([first[0]] * cores, rel=0.05)
