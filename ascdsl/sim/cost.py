@@ -60,6 +60,8 @@ class CostModel:
         self.fix_burst = c.get("fix_burst", self.mte_burst)
         self.fix_rate = c.get("fix_rate", c["gm_write_core"])
         self.mm_tiling_scalar = c.get("mm_tiling_scalar", 0.0)
+        self.mm_init = c.get("mm_init", 0.0)
+        self.mm_init_tiling = c.get("mm_init_tiling", 0.0)
         self.nd2nz_rate = c.get("nd2nz_rate")
         self.nd2nz_row = c.get("nd2nz_row", 0.0)
         self.mte1_issue = c.get("mte1_issue", self.mte_issue)

@@ -319,6 +319,17 @@ TIMING_910B: dict[str, Fact] = {
     "fix_rate": _f(68, "bytes/cycle", "fitted to mm-5 (aic_fixpipe_time 47.9 us: the MDL "
                    "template's Fixpipe moves a 128 x 256 half block of C in 1037 cycles); mm-4 "
                    "(970 cycles) checks it; a hand-written Fixpipe (fixpipe.py) is charged the same"),
+    # The Ascend C guide's constant-tiling case (Matmul性能调优案例, 128 x 30720 x 64 on 24
+    # AIC): the Matmul's initialisation, from the core's start to its first MTE2, takes 3.536
+    # us with the tiling from the host and 2.185 us with a constant one (its pipeline figures).
+    "mm_init": _f(3984, "cycles", "fitted to mmt-ct-b's pipeline figure (2.185 us from the "
+                  "core's start to the first MTE2 with a constant tiling, 4042 cycles at 1.85 "
+                  "GHz, less the 58 the simulator charges on that path): the Matmul object's "
+                  "setup (REGIST_MATMUL_OBJ / Init) on the scalar unit"),
+    "mm_init_tiling": _f(1826, "cycles", "fitted to mmt-ct-a's pipeline figure (3.536 us with "
+                         "the tiling from the host: 2499 cycles over mm_init's case, less the "
+                         "first block's mm_tiling_scalar): reading and checking a run-time "
+                         "TCubeTiling"),
     "mm_tiling_scalar": _f(673, "cycles/block", "fitted to mm-7 vs mm-6 (Task Duration 4053.44 "
                            "vs 4088.36 us, 96 blocks a core: the Matmul API's scalar work per "
                            "block that a constant tiling folds away, exposed after the M -> FIX "

@@ -251,6 +251,10 @@ def _take_tiling(c, st: MatmulState, tiling: dict, site) -> None:
     st.layout_info = {f: int(v) for f, v in tiling.items() if "Layout" in f or f == "BatchNum"}
     _static_agrees(c, st, site)
     _fits(c, st, site)
+    # The object's setup on the scalar unit (REGIST_MATMUL_OBJ / Init): longer when the
+    # tiling comes from the host than when it is compiled in (the SoC table's mm_init).
+    static = st.type.config.get("single_core_m") != 0
+    c.run_scalar(c.cost.mm_init + (0.0 if static else c.cost.mm_init_tiling), site)
 
 
 def _matmul_op(op, cx: Lowering, body):
