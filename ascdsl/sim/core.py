@@ -273,6 +273,13 @@ class CoreSim:
             if self.trace is not None:
                 self.trace.append((p, start, 0.0, site))
 
+    def busy_wait(self, p: int, start: float, end: float, site: Site) -> None:
+        """Pipe `p` holds an issued instruction from `start` to `end` while it waits for a
+        flag (a UnitFlag Fixpipe waiting for its units): busy, and free no sooner than `end`."""
+        self._landed(p, start, end, site)
+        if end > self.free[p]:
+            self.free[p] = end
+
     def gm_copy(self, p: int, buf: GMBuffer, start: int, length: int, stride: int, count: int,
                 write: bool, mode: int, site: Site, burst: float | None = None,
                 l2_cap: float | None = None, shared: int = 1,

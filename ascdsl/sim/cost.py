@@ -57,8 +57,8 @@ class CostModel:
         self.vector_latency = c["vector_latency"]
         self.reduce_level = c["reduce_level"]
         self.cube_issue = c.get("cube_issue", self.mte_issue)
-        self.fix_burst = c.get("fix_burst", self.mte_burst)
         self.fix_rate = c.get("fix_rate", c["gm_write_core"])
+        self.fix_lead = c.get("fix_lead", 0.0)
         self.mm_tiling_scalar = c.get("mm_tiling_scalar", 0.0)
         self.mm_init = c.get("mm_init", 0.0)
         self.mm_init_tiling = c.get("mm_init_tiling", 0.0)

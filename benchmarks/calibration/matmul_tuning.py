@@ -357,6 +357,7 @@ CASES = {
     "mdl-b": _MDL,
     "ct-a": _CT,
     "ct-b": replace(_CT, constant=True, unit_flag=True),
+    "pc-b": replace(_CT, mdl=False, unit_flag=True),
 }
 
 

@@ -430,6 +430,7 @@ _L2 = ("Matmul高阶API使能L2-Cache切分.md", "matmul_l2cache")
 _KR = ("Matmul高阶API使能多核K轴错峰访问内存.md", "matmul_k_reorder_load")
 _MDL = ("Matmul高阶API使能MDL模板.md", "(none: the shapes are the guide's)")
 _CT = ("Matmul高阶API使能Tiling全量常量化.md", "matmul_constant_tiling")
+_PC = ("Matmul高阶API使能纯Cube模式.md", "matmul")
 ROWS += [
     _mmt("l2-a", "30720 x 1024 x 4096 -> f32, 24 AIC, MDL constant tiling + UnitFlag, 40 tiles a "
          "core down the columns of tiles (A, 240 MB, read four times)", *_L2, "Ascend910B2",
@@ -460,6 +461,11 @@ ROWS += [
     _mmt("ct-b", "the same with a constant tiling (GetMatmulApiTiling)", *_CT, "Ascend910B1",
          {AIC_MAX: 7.87, AIC_SCALAR: 3.38}, listed=(AIC_MAX,), role="unlisted-fit",
          notes="the sample also sets enUnitFlag, which the guide's text does not mention"),
+    # The same shape with CFG_NORM on the cube cores alone (pyasc's tutorial 04); the guide's
+    # "before" calls the Matmul from 48 vector cores (MIX, singleCoreN 640), not re-created.
+    _mmt("pc-b", "128 x 30720 x 64, 24 AIC, CFG_NORM (UnitFlag on), singleCore 128 x 1280, "
+         "tiling from the host", *_PC, "Ascend910B1", {AIC_MAX: 11.21, AIC_SCALAR: 5.17},
+         listed=(AIC_MAX,)),
 ]
 
 # The bank-conflict study: 1000 Adds of 4096 floats (64 repeats) at chosen UB addresses.

@@ -311,11 +311,6 @@ TIMING_910B: dict[str, Fact] = {
     "cube_issue": _f(59, "cycles/instr", "fitted to mm-1 (aic_mac_time: each 128 x 256 x 64 "
                      "Mmad takes its 512 fractal cycles + 63); mm-0 (64 x 64 x 64: 64 + 61) "
                      "checks it"),
-    "fix_burst": _f(62.4, "cycles/row", "fitted to mm-1 (aic_fixpipe_time: a 128 x 256 half "
-                    "block of C leaves L0C in 10,220 cycles, 80 per row); mm-0 and mm-3 "
-                    "check it. The Matmul API's NORM template only: both rows' FIX time is "
-                    "5.8 K steps of the block (mm-0 3870 of 670-cycle steps, mm-1 10,220 of "
-                    "1760), UnitFlag's early-issued Fixpipe waiting on the last Mmads"),
     "fix_rate": _f(68, "bytes/cycle", "fitted to mm-5 (aic_fixpipe_time 47.9 us: the MDL "
                    "template's Fixpipe moves a 128 x 256 half block of C in 1037 cycles); mm-4 "
                    "(970 cycles) checks it; a hand-written Fixpipe (fixpipe.py) is charged the same"),
@@ -330,6 +325,10 @@ TIMING_910B: dict[str, Fact] = {
                          "the tiling from the host: 2499 cycles over mm_init's case, less the "
                          "first block's mm_tiling_scalar): reading and checking a run-time "
                          "TCubeTiling"),
+    "fix_lead": _f(5.5, "Mmads", "fitted to mm-1 (aic_fixpipe_time: with UnitFlag the Matmul API "
+                   "issues a block's Fixpipe 5.5 K steps before its last Mmad ends, 10,220 "
+                   "cycles of 1,760-cycle steps, and FIX is busy waiting from then); mm-0 "
+                   "(3,870 of 670) checks it; a block of fewer steps waits for fewer"),
     "mm_tiling_scalar": _f(673, "cycles/block", "fitted to mm-7 vs mm-6 (Task Duration 4053.44 "
                            "vs 4088.36 us, 96 blocks a core: the Matmul API's scalar work per "
                            "block that a constant tiling folds away, exposed after the M -> FIX "

@@ -264,10 +264,9 @@ def lower_fixpipe(op, cx: Lowering):
                 # matmul write interleaved rows of one C.
                 _record_blocks(san, dm, dlo, step, length, count, how, FIX, k, site)
         # One Fixpipe moves the block at FIX's own rate (`fix_rate`, the MDL template's
-        # Fixpipe, which has no UnitFlag). NORM's `fix_burst` per row is not a transfer rate:
-        # with UnitFlag its Fixpipe is issued about 5.8 K steps before the block's last Mmad
-        # and its busy time spans them (mm-0 and mm-1 alike), so a Fixpipe that follows its
-        # Mmads' flag does not pay it. In the vector modes it goes per chunk of columns
+        # Fixpipe, which has no UnitFlag). The Matmul API's UnitFlag Fixpipe is busy longer
+        # only because it is issued `fix_lead` Mmads early and waits in FIX (mm-0, mm-1); a
+        # Fixpipe that follows its Mmads' flag does not wait. In the vector modes it goes per chunk of columns
         # (FixpipeL0C2GMImplN): FIX loads the chunk's words L1 -> FB (copy_cbuf_to_fbuf, a FIX
         # instruction), PipeBarrier<PIPE_FIX>, then converts and writes the chunk.
         for col0, width in (fb_chunks(n) if mode in SCALAR_OF else [(0, n)]):

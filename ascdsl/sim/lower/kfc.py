@@ -230,7 +230,7 @@ def _fix_to_workspace(c, st, run, buf, lo: int, vals: np.ndarray, m_done: float)
                        run.site)
     c.hold(FIX, m_done)
     c.gm_copy(FIX, buf, lo, cols * dt.size, stride, rows, True, CACHE_NORMAL, run.site,
-              c.cost.fix_burst)
+              0.0, write_rate=c.cost.fix_rate)
     st.l0c[st.l0c_next % len(st.l0c)] = c.done[FIX]
     st.l0c_next += 1
 

@@ -114,6 +114,7 @@ class MatmulState:
         self.l0c = [0.0, 0.0]
         self.l0c_next = 0
         self.last_mmad = (0.0, 0.0)  # (start, cycles) of the last Mmad issued
+        self.block_mmads: list[float] = []  # when each Mmad of the current block started
         self.fix_units = None  # (start, done, 512-byte units) of the last Fixpipe
 
 

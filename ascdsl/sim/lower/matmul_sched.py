@@ -25,14 +25,24 @@ for the stages and buffers). Three MatmulConfig choices change the schedule here
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+
 from ascdsl.dialects.ascendc.enums import Hardware
 
+from ..errors import Site
 from ..sanitizer import FIX, MTE1, MTE2, M, S
 from . import matmul_nz as nz
 from .common import gm_span
 from .copy import _record_blocks
 
 FRACTAL = 512  # bytes of a fractal, and of one UnitFlag unit of L0C
+
+
+@functools.lru_cache(maxsize=None)
+def _wait_site(site: Site) -> Site:
+    """The timeline's name for a UnitFlag Fixpipe waiting in FIX for its units."""
+    return dataclasses.replace(site, name=f"{site.name} (UnitFlag wait)")
 
 
 def _ceil(a: int, b: int) -> int:
@@ -68,25 +78,46 @@ class MatmulSchedule:
         c, st, site = self.c, self.st, self.site
         dt = g.dt
         cost = c.cost
-        # MDL's Fixpipe moves the block at FIX's own rate; NORM's costs fix_burst per row
-        # (the two templates' published fixpipe times differ tenfold per block).
-        burst, rate = (0.0, cost.fix_rate) if self.mdl else (cost.fix_burst, None)
+        # Either template's Fixpipe moves the block at FIX's own rate (mm-5).
+        rate = cost.fix_rate
         units = max(1, _ceil(rows, 16) * _ceil(cols, 16) * 16 * 16 * 4 // FRACTAL)
         if self.unit_flag:
             # No WaitFlag: FIX reads each 512-byte unit once the last Mmad has written it, so
             # it starts one unit into that Mmad and cannot end before its last unit is done.
             m_start, m_occ = st.last_mmad
-            est = (rows * cols * dt.size / rate) if rate else rows * burst
-            c.hold(FIX, max(m_start + m_occ / units, m_done + est / units - est))
+            est = rows * cols * dt.size / rate
+            copy_at = max(m_start + m_occ / units, m_done + est / units - est)
+            # The core issues the Fixpipe once the block's last Mmad is queued, `fix_lead`
+            # Mmads behind the one M runs; from then FIX is busy waiting for its units, which
+            # msprof counts as its time (mm-0 / mm-1: 5-6 K steps of the block), but nothing
+            # else waits for it. A block of fewer K steps has less to wait for.
+            wait_from = max(self._fix_issue(st.block_mmads, cost.fix_lead, copy_at),
+                            c.free[FIX])
+            if copy_at > wait_from:
+                c.busy_wait(FIX, wait_from, copy_at, _wait_site(site))
+            c.hold(FIX, copy_at)
         else:
             c.hold(S, m_done)  # GetTensorC's WaitFlag M -> FIX
         start = max(c.t, c.free[FIX])
         c.gm_copy(FIX, g.buf, lo, cols * dt.size, self.ldc * dt.size, rows, True, g.cache[1],
-                  site, burst, write_rate=rate)
+                  site, 0.0, write_rate=rate)
         slot = st.l0c_next % len(st.l0c)
         st.l0c[slot] = c.done[FIX]
         st.l0c_next += 1
         st.fix_units = (start, c.done[FIX], units)
+
+    @staticmethod
+    def _fix_issue(starts: list, lead: float, default: float) -> float:
+        """When the block's Fixpipe is issued: `lead` Mmads before its last one starts
+        (between two Mmads' starts for a fractional lead), or with the block's first."""
+        if not starts:
+            return default
+        at = len(starts) - 1 - lead
+        if at <= 0:
+            return starts[0]
+        i = int(at)
+        frac = at - i
+        return starts[i] + frac * (starts[i + 1] - starts[i]) if frac else starts[i]
 
     def _stage(self, which: str, key: tuple[int, int], rows: int, cols: int, r0: int, c0: int,
                slots: int) -> list:
@@ -213,6 +244,7 @@ class MatmulSchedule:
         # and wraps around; the stage after the last is the next block's first.
         k0 = self.k_start % self.kb
         first_a, first_b = k0 // ska, k0 // skb
+        starts = st.block_mmads = []
         for j in range(self.kb):
             ki = (k0 + j) % self.kb
             kk = min(self.bk, self.k - ki * self.bk)
@@ -258,6 +290,7 @@ class MatmulSchedule:
                     ready = l0c
             c.hold(M, ready)
             m_start = max(c.t, c.free[M])
+            starts.append(m_start)
             c.run(M, occ, cost.local_latency, self.site)
             st.last_mmad = (m_start, occ)
             m_done = c.done[M]

@@ -62,7 +62,9 @@ def test_the_server_serves_one_iterate_sequence_at_a_time():
     _, aiv0 = _busy(report, "block 0 AIV0", "PIPE_V")
     _, aiv1 = _busy(report, "block 0 AIV1", "PIPE_V")
     _, aic = _busy(report, "block 0 AIC", "PIPE_M")
-    assert aiv1 > 1.8 * aiv0
+    # (past the Matmul objects' setup, which every core pays first: SoC table mm_init)
+    setup = COST["mm_init"] + COST["mm_init_tiling"]
+    assert aiv1 - setup > 1.8 * (aiv0 - setup)
     assert aic >= aiv1 - COST["cross_core_latency"] - 1
 
 

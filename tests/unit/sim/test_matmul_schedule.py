@@ -16,7 +16,9 @@ from ascdsl.sim.core import CoreSim, Launch
 from ascdsl.sim.dtypes import sim_dtype
 from ascdsl.sim.memory import GMBuffer
 from ascdsl.sim.memsys import CACHE_NORMAL
+from ascdsl.sim.sanitizer import FIX as FIX_PIPE
 from ascdsl.sim.sanitizer import MTE2
+from ascdsl.sim.sanitizer import M as M_PIPE
 from xdsl.dialects.builtin import f16
 
 COST = get_soc().cost
@@ -93,16 +95,28 @@ def test_mdl_double_buffers_the_stages_in_l1():
     assert mdl.cycles < 0.8 * norm.cycles
 
 
-def test_the_templates_fixpipe_costs():
+@pytest.mark.parametrize("mdl", [False, True])
+@pytest.mark.parametrize("steps", [2, 10])
+def test_a_unit_flag_fixpipe_waits_in_fix_from_fix_lead_mmads_before_the_last(
+        monkeypatch, mdl, steps):
+    # With UnitFlag (on in both configs here) the library issues the block's Fixpipe once its
+    # last Mmad is queued, `fix_lead` Mmads before it; FIX is busy waiting from the start of
+    # that Mmad (or the block's first, if it has fewer) and then moves the block at
+    # fix_rate: mm-0 / mm-1's FIX time, 5-6 K steps a block.
+    monkeypatch.setattr(config, "trace", True)
     m, n = 128, 256
-    norm = _run(m, n, 64, 1, 1, mdl=False)
-    mdl = _run(m, n, 64, 1, 1, mdl=True)
-    nbytes = m * n * 2
-    # NORM: fix_burst per row (mm-1); MDL: the block at fix_rate (mm-5), same issue.
-    assert norm.busy["PIPE_FIX"] == pytest.approx(
-        COST["mte_issue"] + m * COST["fix_burst"] + nbytes / COST["gm_write_core"], rel=1e-6)
-    assert mdl.busy["PIPE_FIX"] == pytest.approx(
-        COST["mte_issue"] + nbytes / COST["fix_rate"], rel=1e-6)
+    core = _run(m, n, 64 * steps, 4, 2, mdl=mdl)
+    mmads = sorted(s for p, s, d, _ in core.trace if p == M_PIPE and d > 0)
+    fix = sorted((s, d) for p, s, d, _ in core.trace if p == FIX_PIPE and d > 0)
+    at = len(mmads) - 1 - COST["fix_lead"]  # a fractional lead: between two Mmads' starts
+    i = max(0, int(at))
+    issue = mmads[i] + (at - i) * (mmads[i + 1] - mmads[i]) if at > 0 else mmads[0]
+    # (an Mmad's trace starts once the one before has landed: local_latency at most later)
+    assert abs(fix[0][0] - issue) <= COST["local_latency"]
+    assert (fix[0][0] > mmads[0] + 100) == (steps > COST["fix_lead"] + 1)
+    # The transfer itself: the block at fix_rate after the instruction's issue cost.
+    assert fix[-1][1] == pytest.approx(COST["mte_issue"] + m * n * 2 / COST["fix_rate"],
+                                       rel=1e-6)
 
 
 def test_a_panel_shared_by_cores_splits_its_misses():
