@@ -197,6 +197,7 @@ def _serve(c, proto, ch: KfcChannel, site) -> None:
         if kind == "get_c":
             run, mi, ni, vals, m_done = st.current
             run.site = msg.site
+            run.fix_gate = c.t  # the server issues the Fixpipe on this message
             target, lo = data
             if lo is None:
                 run.write(target, mi * run.bm, ni * run.bn, vals, m_done)

@@ -641,6 +641,7 @@ def lower_get_tensor_c(op, cx: Lowering):
                                        f"{st.dt['c'].name}", site, core=c.block_idx)
         atomic = atomic_kind(int(R[sa]), site, c.block_idx)
         run.site = site
+        run.fix_gate = c.t  # the Fixpipe is issued from this call, not before it
         # enSequentialWrite packs the block at c's start (a per-core workspace slot); without
         # it the block goes to its place in C. Both were ignored until quant_group_matmul's
         # packed slots landed over the other cores' ones.

@@ -72,6 +72,10 @@ class MatmulSchedule:
     c, st, t, site, m/n/k, bm/bn/bk, mb/nb/kb, lda/ldb, mdl, base_rc, share, unit_flag and
     static)."""
 
+    # The earliest the core issues a Fixpipe: GetTensorC's own call (the kernel may wait for
+    # something first, a workspace slot); within IterateAll, nothing but the lead.
+    fix_gate = 0.0
+
     def _fixpipe(self, g, lo: int, rows: int, cols: int, m_done: float) -> None:
         """FIX: the block's rows of C from L0C to GM at byte `lo`, after the Mmad that
         finished it (done at `m_done`)."""
@@ -92,7 +96,7 @@ class MatmulSchedule:
             # msprof counts as its time (mm-0 / mm-1: 5-6 K steps of the block), but nothing
             # else waits for it. A block of fewer K steps has less to wait for.
             wait_from = max(self._fix_issue(st.block_mmads, cost.fix_lead, copy_at),
-                            c.free[FIX])
+                            self.fix_gate, c.free[FIX])
             if copy_at > wait_from:
                 c.busy_wait(FIX, wait_from, copy_at, _wait_site(site))
             c.hold(FIX, copy_at)
