@@ -1,10 +1,11 @@
-"""The Matmul API tuning cases of the Ascend C guide, re-created (never used to fit).
+"""The Matmul API tuning cases of the Ascend C guide, re-created.
 
 Huawei's Ascend C programming guide ("优秀实践 / Matmul性能调优案例", asc-devkit
 docs/zh/guide/算子实践参考/) tunes Matmul API kernels step by step and prints msprof's per-core
 table before and after each step; each case names its sample under asc-devkit
-examples/01_simd_cpp_api/04_advanced_api/00_matmul/. These are kernels the calibration never saw:
-rows.py lists them as "unlisted", a check of how the model generalises. The kernels here are
+examples/01_simd_cpp_api/04_advanced_api/00_matmul/. They are kernels the model met after it
+was fitted: rows.py lists them as "unlisted" (the constant-tiling pair "unlisted-fit": its
+pipeline figures chose mm_init), a check of how the model generalises. The kernels here are
 re-creations in the ascdsl kernel language (own code) of those samples:
 
 - **L2 cache split** (matmul_l2cache; guide "Matmul高阶API使能L2 Cache切分"): C = A B with
@@ -18,10 +19,17 @@ re-creations in the ascdsl kernel language (own code) of those samples:
   24 rows x 4 columns that fit the sample's 100 MB threshold, and inside a block core c takes
   tile row c and the columns in the order (c + r) mod 4, so A's row is read from HBM once and
   three times from L2.
+- **Staggered K** (matmul_k_reorder_load; "...使能多核K轴错峰访问内存"): 768 x 2048 x 6144 -> f32
+  on 24 AIC, CFG_MDL, singleCore 128 x 512, base 128 x 256 x 64, without and with
+  enableKdimReorderLoad. The sample calls the Matmul from the vector cores (MIX); the AIVs
+  only forward the calls, so the re-creation runs it on the cube cores.
+- **NORM vs MDL** ("...使能MDL模板"): 128 x 30720 x 1024 on 24 AIC, singleCore 128 x 1280.
+- **Run-time vs constant tiling** (matmul_constant_tiling) and **CFG_NORM on the cube cores
+  alone** ("...使能纯Cube模式", the shape of pyasc's tutorial 04): 128 x 30720 x 64.
 
-Simulating every tile would take minutes of CPU per row: `tiles` runs the first tiles of every
-core, and `run` extends each core's times linearly over two such runs one L2 block apart (the
-work repeats per block: the same reads from HBM and from L2).
+These four share one kernel (`matmul_grid`, the samples' CalcOffset + Process: one block of C
+a core, one IterateAll) and the guide's published tiling (`GridCase`). The L2 case runs every
+tile of every core: 40 s of CPU a row; `tiles` can run fewer for a quick look.
 """
 
 from __future__ import annotations
@@ -125,7 +133,7 @@ def matmul_l2cache(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddr
                    lcm_tf: int, lcm_tt: int, case: asc.ConstExpr[object]):
     """matmul_l2cache_custom: each core's IterateAll over its first `tiles` L1 tiles of C in
     L2CacheOptimizer's order (GetCommonTileIndex / GetBlockCoord; `lcm_*`: the least common
-    multiples of the L2 block sides (full or tail rows x full or tail columns) it computes per tile)."""
+    multiples of the L2 block sides, full or tail rows by full or tail columns)."""
     if asc.ascend_is_aic():
         pipe = asc.TPipe()
         mm = _matmul(case)

@@ -313,7 +313,8 @@ TIMING_910B: dict[str, Fact] = {
                      "checks it"),
     "fix_rate": _f(68, "bytes/cycle", "fitted to mm-5 (aic_fixpipe_time 47.9 us: the MDL "
                    "template's Fixpipe moves a 128 x 256 half block of C in 1037 cycles); mm-4 "
-                   "(970 cycles) checks it; a hand-written Fixpipe (fixpipe.py) is charged the same"),
+                   "(970 cycles) checks it; a hand-written Fixpipe (fixpipe.py) is charged "
+                   "the same"),
     # The Ascend C guide's constant-tiling case (Matmul性能调优案例, 128 x 30720 x 64 on 24
     # AIC): the Matmul's initialisation, from the core's start to its first MTE2, takes 3.536
     # us with the tiling from the host and 2.185 us with a constant one (its pipeline figures).
