@@ -34,8 +34,10 @@ tile of every core: 40 s of CPU a row; `tiles` can run fewer for a quick look.
 
 from __future__ import annotations
 
+import importlib.util
 import math
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 import numpy as np
 
@@ -43,6 +45,14 @@ import ascdsl as asc
 import ascdsl.runtime.config as config
 
 from rows import AIC_MAX, ROWS
+
+# examples/03_matmul's block_of (the samples' CalcOffset: a core's offsets and tails), which
+# matmul_grid calls as its own kernel helper.
+_spec = importlib.util.spec_from_file_location(
+    "matmul_example", Path(__file__).resolve().parents[2] / "examples" / "03_matmul" / "matmul.py")
+_example = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_example)
+block_of = _example.block_of
 
 
 @dataclass(frozen=True)
@@ -55,6 +65,16 @@ class L2Case:
     cores: int = 24
     split: bool = True
     unit_flag: bool = True
+
+    @property
+    def grid(self) -> GridCase:
+        """The Matmul object and tiling each tile's IterateAll runs: the sample's GetCFG
+        (CFG_MDL with the basic block fixed, GetMatmulApiTiling folding the tiling into
+        constants, UnitFlag on) and GetL1Tiling's steps and depths. Its single-core shapes are
+        10000, upper bounds ("the max value the kernel supports"); every IterateAll's shape
+        is the tile's (SetTail), which is what the simulator's MatmulConfig is given."""
+        return GridCase(self.m, self.n, self.k, self.base[:2], self.base, self.steps,
+                        self.cores, constant=True, unit_flag=self.unit_flag)
 
 
 # The sample's constants (l2_cache_optimizer.h): tiles of A, B and C (all counted as half)
@@ -112,20 +132,6 @@ def walk(c: L2Case, block: int, tiles: int) -> np.ndarray:
     return np.array([tile_coord(c, t) for t in mine], dtype=np.int32).reshape(-1, 2)
 
 
-def _matmul(c: L2Case):
-    half = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
-    f32 = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32)
-    # The sample's GetCFG: CFG_MDL with the basic block fixed (GetMatmulApiTiling then folds
-    # the tiling into constants) and UnitFlag on. Its single-core shapes are 10000, upper
-    # bounds ("the max value the kernel supports"); every IterateAll's shape is the tile's
-    # (SetTail), which is what the simulator's MatmulConfig is given.
-    cfg = asc.adv.MatmulConfig(
-        do_norm=False, do_multi_data_load=True, batch_mode=0, enable_ub_reuse=True,
-        single_core_m=c.base[0], single_core_n=c.base[1], single_core_k=c.k,
-        basic_m=c.base[0], basic_n=c.base[1], basic_k=c.base[2], en_unit_flag=c.unit_flag)
-    return asc.adv.Matmul(a=half, b=half, c=f32, bias=f32, matmul_config=cfg)
-
-
 @asc.jit(matmul_cube_only=True)
 def matmul_l2cache(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
                    tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress, tiles: int,
@@ -136,7 +142,7 @@ def matmul_l2cache(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddr
     multiples of the L2 block sides, full or tail rows by full or tail columns)."""
     if asc.ascend_is_aic():
         pipe = asc.TPipe()
-        mm = _matmul(case)
+        mm = _grid_matmul(case.grid)
         asc.adv.register_matmul(pipe, workspace, mm, tiling)
         block = asc.get_block_idx()
         cores = asc.get_block_num()
@@ -179,22 +185,6 @@ def matmul_l2cache(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddr
         mm.end()
 
 
-def tiling_of(c: L2Case) -> asc.adv.TCubeTiling:
-    """The sample's constant tiling (GetMatmulApiTiling of GetCFG, then GetL1Tiling's steps
-    and depths), as the TCubeTiling the simulator reads."""
-    t = asc.adv.TCubeTiling()
-    t.m, t.n, t.k_a, t.k_b = c.m, c.n, c.k, c.k
-    t.single_core_m, t.single_core_n, t.single_core_k = c.base[0], c.base[1], c.k
-    t.base_m, t.base_n, t.base_k = c.base
-    t.depth_a1, t.step_k_a, t.depth_b1, t.step_k_b = c.steps
-    t.step_m = t.step_n = 1
-    # GetMatmulApiTiling (constant_tiling.h): two L0A / L0B buffers where two base blocks
-    # fit (128 x 64 and 64 x 256 half: 32 and 64 KB), one L0C buffer.
-    t.db_l0a, t.db_l0b, t.db_l0c = 2, 2, 1
-    t.used_core_num = c.cores
-    return t
-
-
 def launch(c: L2Case, a, b, out, tiles: int):
     """Run the case with every core on its first `tiles` tiles (a: M x K, b: K x N half,
     out: M x N float32; flattened)."""
@@ -203,7 +193,7 @@ def launch(c: L2Case, a, b, out, tiles: int):
     mtail, ntail = _tail(mt, ml2), _tail(nt, nl2)
     workspace = np.zeros(1024, dtype=np.uint8)
     return matmul_l2cache[c.cores](
-        a, b, out, tiling_of(c), workspace, tiles, mt, nt, ml2, nl2, math.lcm(ml2, nl2),
+        a, b, out, grid_tiling(c.grid), workspace, tiles, mt, nt, ml2, nl2, math.lcm(ml2, nl2),
         math.lcm(ml2, ntail), math.lcm(mtail, nl2), math.lcm(mtail, ntail), c)
 
 
@@ -281,29 +271,20 @@ def matmul_grid(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress
                 tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress,
                 case: asc.ConstExpr[object]):
     """The samples' MatmulKernel::CalcOffset + Process: the core's block of C from the
-    tiling, its tails, one IterateAll."""
+    tiling and its tails (examples/03_matmul's `block_of`, the same arithmetic), one
+    IterateAll."""
     if asc.ascend_is_aic():
         pipe = asc.TPipe()
         mm = _grid_matmul(case)
         asc.adv.register_matmul(pipe, workspace, mm, tiling)
-        block = asc.get_block_idx()
-        m_blocks = tiling.m.ceildiv(tiling.single_core_m)
-        mi = block % m_blocks
-        ni = block // m_blocks
-        tail_m = tiling.m - mi * tiling.single_core_m
-        if tail_m > tiling.single_core_m:
-            tail_m = tiling.single_core_m
-        tail_n = tiling.n - ni * tiling.single_core_n
-        if tail_n > tiling.single_core_n:
-            tail_n = tiling.single_core_n
+        offset_a, offset_b, offset_c, _, tail_m, tail_n = block_of(tiling)
         mm.set_tail(tail_m, tail_n, tiling.k_a)
         a_gm = asc.GlobalTensor()
         b_gm = asc.GlobalTensor()
         c_gm = asc.GlobalTensor()
-        a_gm.set_global_buffer(a + mi * tiling.single_core_m * tiling.k_a)
-        b_gm.set_global_buffer(b + ni * tiling.single_core_n)
-        c_gm.set_global_buffer(c + mi * tiling.single_core_m * tiling.n
-                               + ni * tiling.single_core_n)
+        a_gm.set_global_buffer(a + offset_a)
+        b_gm.set_global_buffer(b + offset_b)
+        c_gm.set_global_buffer(c + offset_c)
         mm.set_tensor_a(a_gm, False)
         mm.set_tensor_b(b_gm, False)
         mm.iterate_all(c_gm)

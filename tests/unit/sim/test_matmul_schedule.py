@@ -29,17 +29,20 @@ INIT = COST["mm_init"] + COST["mm_init_tiling"]
 @asc.jit(matmul_cube_only=True)
 def one_core(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
              tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress,
-             mdl: asc.ConstExpr[int]):
+             mdl: asc.ConstExpr[int], reorder: asc.ConstExpr[int]):
+    # Each core multiplies its own A and B (no panel shared between cores).
     if asc.ascend_is_aic():
+        i = asc.get_block_idx()
         a_gm = asc.GlobalTensor()
         b_gm = asc.GlobalTensor()
         c_gm = asc.GlobalTensor()
-        a_gm.set_global_buffer(a)
-        b_gm.set_global_buffer(b)
-        c_gm.set_global_buffer(c)
+        a_gm.set_global_buffer(a + i * tiling.m * tiling.k_a)
+        b_gm.set_global_buffer(b + i * tiling.k_b * tiling.n)
+        c_gm.set_global_buffer(c + i * tiling.m * tiling.n)
         pipe = asc.TPipe()
         h = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
-        cfg = asc.adv.MatmulConfig(do_norm=False, do_multi_data_load=True) if mdl else None
+        cfg = asc.adv.MatmulConfig(do_norm=False, do_multi_data_load=True,
+                                   enable_kdim_reorder_load=bool(reorder)) if mdl else None
         mm = asc.adv.Matmul(a=h, b=h, c=h, bias=h, matmul_config=cfg)
         asc.adv.register_matmul(pipe, workspace, mm, tiling)
         mm.set_tensor_a(a_gm)
@@ -70,7 +73,7 @@ def _run(m, n, k, depth, step, mdl):
     b = rng.integers(-4, 5, (k, n)).astype(np.float16)
     c = np.zeros((m, n), np.float16)
     report = one_core[1](a.ravel(), b.ravel(), c.ravel(), _tiling(m, n, k, depth, step),
-                         np.zeros(1024, np.uint8), int(mdl))
+                         np.zeros(1024, np.uint8), int(mdl), 0)
     np.testing.assert_array_equal(c, (a.astype(np.float32) @ b.astype(np.float32))
                                   .astype(np.float16))
     return report.cores[0]
@@ -149,30 +152,6 @@ def test_each_k_step_loads_a_and_b_with_one_instruction_each():
                                                    rel=1e-9)
 
 
-@asc.jit(matmul_cube_only=True)
-def own_blocks(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
-               tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress,
-               reorder: asc.ConstExpr[int]):
-    # Every core multiplies its own A and B (no panel shared between cores).
-    if asc.ascend_is_aic():
-        i = asc.get_block_idx()
-        a_gm = asc.GlobalTensor()
-        b_gm = asc.GlobalTensor()
-        c_gm = asc.GlobalTensor()
-        a_gm.set_global_buffer(a + i * tiling.m * tiling.k_a)
-        b_gm.set_global_buffer(b + i * tiling.k_b * tiling.n)
-        c_gm.set_global_buffer(c + i * tiling.m * tiling.n)
-        pipe = asc.TPipe()
-        h = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
-        cfg = asc.adv.get_mdl_config(enable_kdim_reorder_load=bool(reorder))
-        mm = asc.adv.Matmul(a=h, b=h, c=h, bias=h, matmul_config=cfg)
-        asc.adv.register_matmul(pipe, workspace, mm, tiling)
-        mm.set_tensor_a(a_gm)
-        mm.set_tensor_b(b_gm)
-        mm.iterate_all(c_gm)
-        mm.end()
-
-
 @pytest.mark.parametrize("reorder", [False, True])
 def test_kdim_reorder_load_starts_each_core_at_its_own_stage(reorder):
     # enableKdimReorderLoad (k_loop_mdl_reorder.h): core i starts its K loop at stage
@@ -187,8 +166,8 @@ def test_kdim_reorder_load_starts_each_core_at_its_own_stage(reorder):
     old = config.trace
     config.trace = True
     try:
-        report = own_blocks[cores](a.ravel(), b.ravel(), c.ravel(), t,
-                                   np.zeros(1024, np.uint8), int(reorder))
+        report = one_core[cores](a.ravel(), b.ravel(), c.ravel(), t,
+                                 np.zeros(1024, np.uint8), 1, int(reorder))
     finally:
         config.trace = old
     want = np.einsum("imk,ikn->imn", a.astype(np.float32), b.astype(np.float32))
