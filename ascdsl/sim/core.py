@@ -32,8 +32,10 @@ from .errors import (
     UBOverflowError,
 )
 from .memory import GMBuffer, Memory
-from .memsys import CACHE_NORMAL
+from .gm_fast import group_read, group_write
+from .memsys import CACHE_NORMAL, GROUP_SHIFT
 from .port import close_write, open_write, share
+from .queues import owner_of
 from .sanitizer import EVENT_DST, EVENT_SRC, NPIPES, PIPE_NAMES, S, Sanitizer
 
 # The op whose event ids must be given back (by the op name a `Site` holds).
@@ -280,6 +282,9 @@ class CoreSim:
         if end > self.free[p]:
             self.free[p] = end
 
+    _group_read = group_read  # the common copies (ascdsl.sim.gm_fast)
+    _group_write = group_write
+
     def gm_copy(self, p: int, buf: GMBuffer, start: int, length: int, stride: int, count: int,
                 write: bool, mode: int, site: Site, burst: float | None = None,
                 l2_cap: float | None = None, shared: int = 1,
@@ -301,6 +306,17 @@ class CoreSim:
         causes drain on the HBM share without holding it. While HBM is saturated, a write and
         the core's reads share the core's GM port (ascdsl.sim.port)."""
         ms = self.memsys
+        if burst is None and mode == CACHE_NORMAL and (count == 1 or stride == length) \
+                and length * count > 0 and (write or shared == 1 and l2_cap is None
+                                             and not start & 31 and ms.timed is None):
+            a = start >> ms.shift
+            b = (start + length * count - 1) >> ms.shift
+            if a >> GROUP_SHIFT == b >> GROUP_SHIFT:  # one group of lines: ascdsl.sim.gm_fast
+                if write:
+                    self._group_write(p, buf, start, length, count, a, b, write_rate, site)
+                else:
+                    self._group_read(p, buf, start, length, count, stride, a, b, site)
+                return
         wr = self.wr
         if wr is not None and wr[0] == p:
             close_write(self)
@@ -662,20 +678,8 @@ class CoreSim:
                         )
 
     def owner_of(self, mem: Memory, lo: int, hi: int) -> str | None:
-        """What holds bytes [lo, hi) of `mem` on this core: "queue" (a TQue/TQueBind
-        buffer), "tbuf", or None (static tensors, GM). Asked only when a race is reported."""
-        from .queues import QueueState, TBufState
-
-        for tpipe in self.pipes:
-            for obj in tpipe.owned:
-                if isinstance(obj, QueueState):
-                    for b in obj.bufs:
-                        if b.mem is mem and b.off < hi and lo < b.off + b.nbytes:
-                            return "queue"
-                elif isinstance(obj, TBufState):
-                    if obj.mem is mem and obj.off < hi and lo < obj.off + obj.nbytes:
-                        return "tbuf"
-        return None
+        """What holds bytes [lo, hi) of `mem` on this core (ascdsl.sim.queues.owner_of)."""
+        return owner_of(self.pipes, mem, lo, hi)
 
     def unmatched_flags(self) -> None:
         """At the end of the kernel: user set_flags nobody waited for."""

@@ -162,6 +162,19 @@ class SimKernel:
         `RunReport.save_trace` / `plot`."""
         if sanitize not in SANITIZE_MODES:
             raise ValueError(f"sanitize must be one of {SANITIZE_MODES}, got {sanitize!r}")
+        # The launch allocates many short-lived, acyclic objects; cyclic GC passes over the
+        # (large) IR would only add pauses. Turned back on once the launch's state is freed,
+        # so that the collection it owes then finds only the report.
+        gc_was_on = gc.isenabled()
+        gc.disable()
+        try:
+            return self._launch(core_num, args, sanitize, trace)
+        finally:
+            if gc_was_on:
+                gc.enable()
+
+    def _launch(self, core_num: int, args: list, sanitize: str, trace: bool) -> RunReport:
+        """`run`, with the collector off."""
         launch = Launch(self, core_num, sanitize, self.soc, trace, cube=self.cube)
         # A mixed launch's timelines each have a GM port (Launch.active counts them), so they
         # share HBM as separate cores do. Who pays a shared line (l2share) stays the L2
@@ -255,10 +268,6 @@ class SimKernel:
         nblocks = len(self.program.block_ops)
         cores: list[CoreSim] = []
         old = np.seterr(all="ignore")
-        # The run allocates many short-lived, acyclic objects; cyclic GC passes over the
-        # (large) IR would only add pauses.
-        gc_was_on = gc.isenabled()
-        gc.disable()
         try:
             if self.lanes is not None:
                 cores = run_mixed(self, launch, values, core_num, nblocks)
@@ -282,8 +291,6 @@ class SimKernel:
         finally:
             layout.copy_back()
             np.seterr(**old)
-            if gc_was_on:
-                gc.enable()
 
     def run_core(self, core: CoreSim, values: list) -> None:
         """Run the kernel body on one core (timeline) with the launch's argument values."""
@@ -309,11 +316,14 @@ class SimKernel:
 
     def op_counts(self, cores: list[CoreSim]) -> Counter:
         counts: Counter = Counter()
+        # The cores' executions of each block summed first: one pass over the blocks' ops.
+        execs = [sum(ns) for ns in zip(*(c.block_execs for c in cores))]
+        block_ops = self.program.block_ops
+        for bid, n in enumerate(execs):
+            if n:
+                for name, k in block_ops[bid].items():
+                    counts[name] += n * k
         for c in cores:
-            for bid, n in enumerate(c.block_execs):
-                if n:
-                    for name, k in self.program.block_ops[bid].items():
-                        counts[name] += n * k
             for name, n in c.skipped.items():  # the other kind of core's ops (mixed kernels)
                 counts[name] -= n
         return +counts

@@ -581,6 +581,10 @@ class MemSystem:
         if k <= free:
             core.l2_resident += k
             return
+        self._evict(core, k, free)
+
+    def _evict(self, core, k: int, free: float) -> None:
+        """`_insert` of `k` lines into a share with `free` room, too little for them."""
         core.l2_resident = self.core_capacity
         evict = k - max(free, 0)
         # LRU does not choose by dirtiness: the dirty share of the evicted lines is their share

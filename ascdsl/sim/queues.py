@@ -253,3 +253,19 @@ class TBufPoolState:
     def release(self) -> None:
         self.rewind()
         self.mem = None
+
+
+def owner_of(pipes: list, mem: Memory, lo: int, hi: int) -> str | None:
+    """What holds bytes [lo, hi) of `mem` among the TPipes `pipes` of a core: "queue" (a
+    TQue/TQueBind buffer), "tbuf", or None (static tensors, GM). Asked only when a race is
+    reported."""
+    for tpipe in pipes:
+        for obj in tpipe.owned:
+            if isinstance(obj, QueueState):
+                for b in obj.bufs:
+                    if b.mem is mem and b.off < hi and lo < b.off + b.nbytes:
+                        return "queue"
+            elif isinstance(obj, TBufState):
+                if obj.mem is mem and obj.off < hi and lo < obj.off + obj.nbytes:
+                    return "tbuf"
+    return None

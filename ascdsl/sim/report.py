@@ -61,6 +61,9 @@ class CoreReport:
         return f"block {self.block} " + ("AIC" if self.kind == "aic" else f"AIV{self.sub_idx}")
 
 
+_INF = float("inf")  # a pipe's first op time while it has run none (CoreSim.first)
+
+
 class RunReport:
     """The result of one simulated launch (pyasc's launch returns nothing; this is extra)."""
 
@@ -111,7 +114,7 @@ class RunReport:
             busy = {PIPE_NAMES[p]: c.busy[p] for p in range(NPIPES) if p != S and c.busy[p]}
             busy[PIPE_NAMES[S]] = kernel.issue_cycles(c)
             spans = {p: (c.first[p], c.last[p], c.s_extra if p == S else c.busy[p])
-                     for p in range(NPIPES) if c.first[p] != float("inf")}
+                     for p in range(NPIPES) if c.first[p] != _INF}
             if mixed:
                 reports.append(CoreReport(len(reports), c.end_time(), busy, c.trace, c.syncs,
                                           spans, c.block_idx, c.kind, c.sub_idx))

@@ -19,6 +19,7 @@ from ..atomic import ATOMIC_WRITE, combine_blocks
 from ..compiler import Lowering, lowers
 from ..dtypes import SimDType, scalar_converter
 from ..errors import AlignmentError, InvalidArgumentError
+from ..memsys import CACHE_NORMAL, GROUP_SHIFT
 from ..sanitizer import PIPE_INDEX
 from .common import check_align, dtype_of, gm_span, local_span
 
@@ -151,9 +152,27 @@ def lower_copy_l2(op, cx: Lowering):
             san.access(sm, slo, shi, False, p, k, site)
             san.access(dm, dlo, dhi, wflag, p, k, site)
         if dst_gm:
-            c.gm_copy(p, d.buf, dlo, dhi - dlo, dhi - dlo, 1, True, d.cache[1], site)
+            # CoreSim.gm_copy's shortcuts taken here, without its call (most copies).
+            mode = d.cache[1]
+            if mode == CACHE_NORMAL and dhi > dlo:
+                shift = c.memsys.shift
+                a = dlo >> shift
+                b = (dhi - 1) >> shift
+                if a >> GROUP_SHIFT == b >> GROUP_SHIFT:
+                    c._group_write(p, d.buf, dlo, dhi - dlo, 1, a, b, None, site)
+                    return
+            c.gm_copy(p, d.buf, dlo, dhi - dlo, dhi - dlo, 1, True, mode, site)
         elif src_gm:
-            c.gm_copy(p, s.buf, slo, shi - slo, shi - slo, 1, False, s.cache[0], site)
+            mode = s.cache[0]
+            ms = c.memsys
+            if mode == CACHE_NORMAL and not slo & 31 and ms.timed is None and shi > slo:
+                shift = ms.shift
+                a = slo >> shift
+                b = (shi - 1) >> shift
+                if a >> GROUP_SHIFT == b >> GROUP_SHIFT:
+                    c._group_read(p, s.buf, slo, shi - slo, 1, shi - slo, a, b, site)
+                    return
+            c.gm_copy(p, s.buf, slo, shi - slo, shi - slo, 1, False, mode, site)
         else:
             c.run(p, e[1] + (dhi - dlo) / e[2], e[3], site)
 

@@ -9,6 +9,7 @@ import pytest
 import ascdsl as asc
 from ascdsl.dialects.ascendc.soc import Fact, get_soc
 from ascdsl.runtime import config
+from ascdsl.sim.core import CoreSim
 from ascdsl.sim.memory import GMBuffer
 from ascdsl.sim.memsys import CACHE_DISABLE, CACHE_NORMAL, MemSystem
 from ascdsl.sim.dtypes import sim_dtype
@@ -377,7 +378,7 @@ def test_the_second_pass_keeps_what_the_first_passs_guess_evicted(monkeypatch):
     module = stream_then_reread.compile(src, 9, 400, core_num=4).module
     kernel = SimKernel(module, "stream_then_reread", soc=small_l2(256))
     misses: dict[int, list[int]] = {}
-    read = MemSystem.read
+    read, group_read = MemSystem.read, CoreSim._group_read
 
     def spy(self, core, buf, start, length, stride, count, mode, *rest, **kw):
         out = read(self, core, buf, start, length, stride, count, mode, *rest, **kw)
@@ -385,7 +386,17 @@ def test_the_second_pass_keeps_what_the_first_passs_guess_evicted(monkeypatch):
             misses.setdefault(id(self), []).append(out[0])
         return out
 
+    def spy_group(core, *args):
+        # The shortcut of one group of lines: the core's L2 count grows by the lines it
+        # fetches.
+        before = core.l2_clock
+        group_read(core, *args)
+        if core.block_idx == 1:
+            ms = core.memsys
+            misses.setdefault(id(ms), []).append((core.l2_clock - before) * ms.line)
+
     monkeypatch.setattr(MemSystem, "read", spy)
+    monkeypatch.setattr(CoreSim, "_group_read", spy_group)
     report = kernel.run(4, [src, 9, 400], sanitize="off")
     first, second = misses.values()
     assert first == [4096, 4096]  # cold, then aged out by the guess
@@ -426,13 +437,21 @@ def test_cores_reading_a_panel_in_step_fetch_it_once(monkeypatch):
     module = rows_in_step.compile(src, rounds, core_num=4).module
     kernel = SimKernel(module, "rows_in_step", soc=small_l2(256))
     inserted: dict[int, list[int]] = {}
-    insert = MemSystem._insert
+    insert, group_read = MemSystem._insert, CoreSim._group_read
 
     def spy(self, core, k):
         inserted.setdefault(id(self), [0] * 4)[core.block_idx] += k
         return insert(self, core, k)
 
+    def spy_group(core, *args):
+        # The shortcut of one group of lines inserts what it fetches itself.
+        before = core.l2_clock
+        group_read(core, *args)
+        inserted.setdefault(id(core.memsys), [0] * 4)[core.block_idx] += \
+            core.l2_clock - before
+
     monkeypatch.setattr(MemSystem, "_insert", spy)
+    monkeypatch.setattr(CoreSim, "_group_read", spy_group)
     kernel.run(4, [src, rounds], sanitize="off")
     first, second = inserted.values()
     assert first == [64 * rounds, 64 * rounds, 32 * rounds, 32 * rounds]
