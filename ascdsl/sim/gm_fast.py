@@ -108,7 +108,7 @@ def group_read(self, p: int, buf: GMBuffer, start: int, length: int, count: int,
                 busy_from = s
             elif port > busy_from:
                 busy_from = port
-            s = ms.hbm_after(s, hbm)
+            s = s + hbm / ms.hbm_rate if ms.bounds is None else ms.hbm_after(s, hbm)
             hbm_end = s
         self.hbm_busy += s - s_in
         self.hbm_free = s
@@ -130,7 +130,24 @@ def group_read(self, p: int, buf: GMBuffer, start: int, length: int, count: int,
                           count))
     if port > end:
         end = port
-    self._landed(p, busy_from, end, site)
+    # CoreSim._landed, inline: the copy is in flight from busy_from until `end`.
+    land = self.land
+    lo = land[p]
+    if busy_from > lo:
+        lo = busy_from
+    if end > lo:
+        done = self.done
+        if end > done[p]:
+            done[p] = end
+        self.busy[p] += end - lo
+        land[p] = end
+        if lo < self.first[p]:
+            self.first[p] = lo
+        self.last[p] = end
+        if self.trace is not None:
+            self.trace.append((p, lo, end - lo, site))
+    else:
+        self._landed(p, busy_from, end, site)
 
 def group_write(self, p: int, buf: GMBuffer, start: int, length: int, count: int, a: int,
                  b: int, write_rate: float | None, site) -> None:
@@ -208,4 +225,22 @@ def group_write(self, p: int, buf: GMBuffer, start: int, length: int, count: int
     if ms.hbm_bound:
         open_write(self, p, t0, end - nbytes / ms.write_rate, nbytes, ms.write_rate, end,
                    end)
-    self._landed(p, t0, end, site)
+    # CoreSim._landed, inline: the copy is in flight from t0 until `end`.
+    land = self.land
+    lo = land[p]
+    if t0 > lo:
+        lo = t0
+    if end > lo:
+        done = self.done
+        if end > done[p]:
+            done[p] = end
+        self.busy[p] += end - lo
+        land[p] = end
+        if lo < self.first[p]:
+            self.first[p] = lo
+        self.last[p] = end
+        if self.trace is not None:
+            self.trace.append((p, lo, end - lo, site))
+    else:
+        self._landed(p, t0, end, site)
+
