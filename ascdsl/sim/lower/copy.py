@@ -176,6 +176,68 @@ def lower_copy_l2(op, cx: Lowering):
         else:
             c.run(p, e[1] + (dhi - dlo) / e[2], e[3], site)
 
+    # The common copies, `f` without the tests that cannot apply to them: whole 32-byte blocks
+    # in bounds, cached, within one group of L2 lines (CoreSim._group_read / _group_write),
+    # nothing for the sanitizer to report. Anything else is f's.
+    def gm_in(R):
+        c, d, s, n = R[0], R[sd], R[ss], R[sn]
+        buf = s.buf
+        nb = n * size
+        if nb <= 0 or nb & 31 or n > d.n or n > s.n or buf is None or s.off + n > buf.n \
+                or s.cache[0] != CACHE_NORMAL or c.checking and d.off & d.mem.align_mask:
+            return f(R)
+        ms = c.memsys
+        slo = s.off * size
+        a = slo >> ms.shift
+        b = (slo + nb - 1) >> ms.shift
+        if slo & 31 or ms.timed is not None or a >> GROUP_SHIFT != b >> GROUP_SHIFT:
+            return f(R)
+        c.t += pre
+        dm, sm = d.mem, buf.mem
+        dlo = d.off
+        dm.bytes[dlo:dlo + nb] = sm.bytes[slo:slo + nb]
+        p = _PIPES[sm.hw * 16 + dm.hw]
+        if p is None:
+            p = copy_pipe_index(sm.hw, dm.hw)
+        san = c.san
+        if san is not None:
+            k = san.begin(p)
+            san.access(sm, slo, slo + nb, False, p, k, site)
+            san.access(dm, dlo, dlo + nb, True, p, k, site)
+        c._group_read(p, buf, slo, nb, 1, nb, a, b, site)
+
+    def gm_out(R):
+        c, d, s, n = R[0], R[sd], R[ss], R[sn]
+        buf = d.buf
+        nb = n * size
+        if nb <= 0 or nb & 31 or n > d.n or n > s.n or buf is None or d.off + n > buf.n \
+                or d.cache[1] != CACHE_NORMAL or c.checking and s.off & s.mem.align_mask \
+                or c.atomic is not None and c.atomic.active:
+            return f(R)
+        shift = c.memsys.shift
+        dlo = d.off * size
+        a = dlo >> shift
+        b = (dlo + nb - 1) >> shift
+        if a >> GROUP_SHIFT != b >> GROUP_SHIFT:
+            return f(R)
+        c.t += pre
+        dm, sm = buf.mem, s.mem
+        slo = s.off
+        dm.bytes[dlo:dlo + nb] = sm.bytes[slo:slo + nb]
+        p = _PIPES[sm.hw * 16 + dm.hw]
+        if p is None:
+            p = copy_pipe_index(sm.hw, dm.hw)
+        san = c.san
+        if san is not None:
+            k = san.begin(p)
+            san.access(sm, slo, slo + nb, False, p, k, site)
+            san.access(dm, dlo, dlo + nb, True, p, k, site)
+        c._group_write(p, buf, dlo, nb, 1, a, b, None, site)
+
+    if src_gm and not dst_gm:
+        return gm_in
+    if dst_gm and not src_gm:
+        return gm_out
     return f
 
 
