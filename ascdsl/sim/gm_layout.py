@@ -161,6 +161,7 @@ class GMLayout:
             seg.bytes[base:base + raw.shape[0]] = raw
             b.arr = seg.bytes[base:base + raw.shape[0]].view(b.arr.dtype)
             b.mem.bytes = seg.bytes[base:]
+            b.mem.mv = None
             b.mem.size = seg.size - base
 
     def copy_back(self) -> None:

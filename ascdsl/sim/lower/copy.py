@@ -137,7 +137,7 @@ def lower_copy_l2(op, cx: Lowering):
             combine_blocks(c.atomic, dm, dlo, 0, sm, slo, 0, dhi - dlo, 1)
             wflag = ATOMIC_WRITE
         else:
-            dm.bytes[dlo:dhi] = sm.bytes[slo:shi]
+            (dm.mv or dm.byte_view())[dlo:dhi] = (sm.mv or sm.byte_view())[slo:shi]
         if gm_any:
             p = _PIPES[sm.hw * 16 + dm.hw]
             if p is None:
@@ -195,7 +195,7 @@ def lower_copy_l2(op, cx: Lowering):
         c.t += pre
         dm, sm = d.mem, buf.mem
         dlo = d.off
-        dm.bytes[dlo:dlo + nb] = sm.bytes[slo:slo + nb]
+        (dm.mv or dm.byte_view())[dlo:dlo + nb] = (sm.mv or sm.byte_view())[slo:slo + nb]
         p = _PIPES[sm.hw * 16 + dm.hw]
         if p is None:
             p = copy_pipe_index(sm.hw, dm.hw)
@@ -223,7 +223,7 @@ def lower_copy_l2(op, cx: Lowering):
         c.t += pre
         dm, sm = buf.mem, s.mem
         slo = s.off
-        dm.bytes[dlo:dlo + nb] = sm.bytes[slo:slo + nb]
+        (dm.mv or dm.byte_view())[dlo:dlo + nb] = (sm.mv or sm.byte_view())[slo:slo + nb]
         p = _PIPES[sm.hw * 16 + dm.hw]
         if p is None:
             p = copy_pipe_index(sm.hw, dm.hw)

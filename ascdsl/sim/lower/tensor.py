@@ -10,7 +10,7 @@ from ..dcache import scalar_access
 from ..dtypes import scalar_converter
 from ..errors import InvalidArgumentError, OutOfBoundsError, Site, UBOverflowError
 from ..gm_layout import limit as gm_limit
-from ..memory import GTensor, LTensor, UnboundTensor
+from ..memory import GTensor, LTensor, UnboundTensor, _new
 from ..queues import AllocatorState
 from ..sanitizer import S
 from ..ub_layout import place
@@ -116,7 +116,18 @@ def lower_global_subindex(op, cx: Lowering):
                 notes=declared_here(g),
                 core=c.block_idx,
             )
-        R[o] = g.sub(i, g.origin)
+        # GTensor.sub written out (a view per copy in most kernels; keep the two alike).
+        v = _new(GTensor)
+        v.buf = g.buf
+        v.off = g.off + i
+        v.n = g.n - i
+        v.size = None if g.size is None else g.size - i
+        v.dt = g.dt
+        v.origin = g.origin
+        v.cache = g.cache
+        v.shape_info = ()
+        v.view = g.view + i
+        R[o] = v
 
     return f
 

@@ -275,9 +275,10 @@ def _elementwise_contiguous(op, cx, pre, site, api, calc, fast, ddt, src_dts, sd
         n = R[sn] if sn is not None else d.n
         s = conv_s(R[ss]) if ss is not None else None
         if 0 <= n <= d.n and (a is None or n <= a.n) and (b is None or n <= b.n):
-            dv = d.view[:n]
-            av = a.view[:n] if a is not None else None
-            bv = b.view[:n] if b is not None else None
+            # A whole tensor (the usual tile) is its cached view, no slice of it.
+            dv = d.view if n == d.n else d.view[:n]
+            av = (a.view if n == a.n else a.view[:n]) if a is not None else None
+            bv = (b.view if n == b.n else b.view[:n]) if b is not None else None
         else:
             dv, av, bv = slow(c, d, [t for t in (a, b) if t is not None], n)
         if c.checking:
