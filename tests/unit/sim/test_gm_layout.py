@@ -237,3 +237,41 @@ def test_set_value_past_the_padding_into_another_argument_is_an_error():
     with pytest.warns(SimulationWarning):
         report = run(text.replace("130 : index", "100 : index"), [z, x.copy()])
     assert [f.warning for f in report.findings] == [True]
+
+
+def test_copies_after_an_access_past_the_end_use_the_arguments_new_place():
+    # The first copies run on the callers' arrays (and keep byte views of them); the read
+    # past x's end moves every argument into its allocator segment, where the last copy must
+    # write (a view of the caller's z kept from before would be overwritten at the end).
+    x, z = rand(16), np.full(40, -1.0, np.float32)
+    text = "\n".join([
+        f"func.func @k(%x: {M}, %z: {M}) attributes {{ascendc.global}} {{",
+        "  %c0 = arith.constant 0 : i32",
+        "  %c8 = arith.constant 8 : i32",
+        "  %c32 = arith.constant 32 : i32",
+        f"  %gx = ascendc.global_tensor : {G}",
+        f"  ascendc.global_tensor.set_global_buffer %gx, %x : {G}, {M}",
+        f"  %gz = ascendc.global_tensor : {G}",
+        f"  ascendc.global_tensor.set_global_buffer %gz, %z : {G}, {M}",
+        "  %pipe = ascendc.pipe",
+        "  %buf = ascendc.tbuf : <veccalc>",
+        "  %len = arith.constant 4096 : i32",
+        "  ascendc.pipe.init_buffer %pipe, %buf, %len : !ascendc.tbuf<veccalc>, i32",
+        f"  %t = ascendc.tbuf.get_tensor %buf : !ascendc.tbuf<veccalc>, {F}",
+        f"  ascendc.data_copy_l2 %t, %gx, %c8 : {F}, {G}, i32",
+        SYNC,
+        f"  ascendc.data_copy_l2 %gz, %t, %c8 : {G}, {F}, i32",
+        "  ascendc.pipe_barrier pipe_all",
+        f"  ascendc.data_copy_l2 %t, %gx, %c32 : {F}, {G}, i32",
+        SYNC,
+        f"  %gz8 = ascendc.global_tensor.subindex %gz[%c8] : {G}, i32, {G}",
+        f"  ascendc.data_copy_l2 %gz8, %t, %c32 : {G}, {F}, i32",
+        "  ascendc.pipe_barrier pipe_all",
+        "  func.return",
+        "}",
+    ]) + "\n"
+    with pytest.warns(SimulationWarning):
+        run(text, [x, z])
+    np.testing.assert_array_equal(z[:8], x[:8])
+    np.testing.assert_array_equal(z[8:24], x)
+    np.testing.assert_array_equal(z[24:], 0.0)
