@@ -32,7 +32,7 @@ from .errors import (
     UBOverflowError,
 )
 from .memory import GMBuffer, Memory
-from .gm_fast import group_read, group_write
+from .gm_fast import group_copy
 from .memsys import CACHE_NORMAL, GROUP_SHIFT
 from .port import close_write, open_write, share
 from .queues import owner_of
@@ -282,8 +282,7 @@ class CoreSim:
         if end > self.free[p]:
             self.free[p] = end
 
-    _group_read = group_read  # the common copies (ascdsl.sim.gm_fast)
-    _group_write = group_write
+    _group_copy = group_copy  # the common copies (ascdsl.sim.gm_fast)
 
     def gm_copy(self, p: int, buf: GMBuffer, start: int, length: int, stride: int, count: int,
                 write: bool, mode: int, site: Site, burst: float | None = None,
@@ -312,10 +311,8 @@ class CoreSim:
             a = start >> ms.shift
             b = (start + length * count - 1) >> ms.shift
             if a >> GROUP_SHIFT == b >> GROUP_SHIFT:  # one group of lines: ascdsl.sim.gm_fast
-                if write:
-                    self._group_write(p, buf, start, length, count, a, b, write_rate, site)
-                else:
-                    self._group_read(p, buf, start, length, count, stride, a, b, site)
+                self._group_copy(p, buf, start, length, count, stride, a, b, write, write_rate,
+                                 site)
                 return
         wr = self.wr
         if wr is not None and wr[0] == p:

@@ -152,77 +152,40 @@ def lower_copy_l2(op, cx: Lowering):
             san.access(sm, slo, shi, False, p, k, site)
             san.access(dm, dlo, dhi, wflag, p, k, site)
         if dst_gm:
-            # CoreSim.gm_copy's shortcuts taken here, without its call (most copies).
-            mode = d.cache[1]
-            if mode == CACHE_NORMAL and dhi > dlo:
-                shift = c.memsys.shift
-                a = dlo >> shift
-                b = (dhi - 1) >> shift
-                if a >> GROUP_SHIFT == b >> GROUP_SHIFT:
-                    c._group_write(p, d.buf, dlo, dhi - dlo, 1, a, b, None, site)
-                    return
-            c.gm_copy(p, d.buf, dlo, dhi - dlo, dhi - dlo, 1, True, mode, site)
+            c.gm_copy(p, d.buf, dlo, dhi - dlo, dhi - dlo, 1, True, d.cache[1], site)
         elif src_gm:
-            mode = s.cache[0]
-            ms = c.memsys
-            if mode == CACHE_NORMAL and not slo & 31 and ms.timed is None and shi > slo:
-                shift = ms.shift
-                a = slo >> shift
-                b = (shi - 1) >> shift
-                if a >> GROUP_SHIFT == b >> GROUP_SHIFT:
-                    c._group_read(p, s.buf, slo, shi - slo, 1, shi - slo, a, b, site)
-                    return
-            c.gm_copy(p, s.buf, slo, shi - slo, shi - slo, 1, False, mode, site)
+            c.gm_copy(p, s.buf, slo, shi - slo, shi - slo, 1, False, s.cache[0], site)
         else:
             c.run(p, e[1] + (dhi - dlo) / e[2], e[3], site)
 
     # The common copies, `f` without the tests that cannot apply to them: whole 32-byte blocks
-    # in bounds, cached, within one group of L2 lines (CoreSim._group_read / _group_write),
-    # nothing for the sanitizer to report. Anything else is f's.
-    def gm_in(R):
-        c, d, s, n = R[0], R[sd], R[ss], R[sn]
-        buf = s.buf
-        nb = n * size
-        if nb <= 0 or nb & 31 or n > d.n or n > s.n or buf is None or s.off + n > buf.n \
-                or s.cache[0] != CACHE_NORMAL or c.checking and d.off & d.mem.align_mask:
-            return f(R)
-        ms = c.memsys
-        slo = s.off * size
-        a = slo >> ms.shift
-        b = (slo + nb - 1) >> ms.shift
-        if slo & 31 or ms.timed is not None or a >> GROUP_SHIFT != b >> GROUP_SHIFT:
-            return f(R)
-        c.t += pre
-        dm, sm = d.mem, buf.mem
-        dlo = d.off
-        (dm.mv or dm.byte_view())[dlo:dlo + nb] = (sm.mv or sm.byte_view())[slo:slo + nb]
-        p = _PIPES[sm.hw * 16 + dm.hw]
-        if p is None:
-            p = copy_pipe_index(sm.hw, dm.hw)
-        san = c.san
-        if san is not None:
-            k = san.begin(p)
-            san.access(sm, slo, slo + nb, False, p, k, site)
-            san.access(dm, dlo, dlo + nb, True, p, k, site)
-        c._group_read(p, buf, slo, nb, 1, nb, a, b, site)
+    # in bounds, cached, within one group of L2 lines (CoreSim._group_copy), nothing for the
+    # sanitizer to report. Anything else is f's. `gt` is the GM side, `lt` the local one.
+    sg, sl = (sd, ss) if dst_gm else (ss, sd)
 
-    def gm_out(R):
-        c, d, s, n = R[0], R[sd], R[ss], R[sn]
-        buf = d.buf
+    def gm_one(R):
+        c, gt, lt, n = R[0], R[sg], R[sl], R[sn]
+        buf = gt.buf
         nb = n * size
-        if nb <= 0 or nb & 31 or n > d.n or n > s.n or buf is None or d.off + n > buf.n \
-                or d.cache[1] != CACHE_NORMAL or c.checking and s.off & s.mem.align_mask \
-                or c.atomic is not None and c.atomic.active:
-            return f(R)
-        shift = c.memsys.shift
-        dlo = d.off * size
-        a = dlo >> shift
-        b = (dlo + nb - 1) >> shift
+        if nb <= 0 or nb & 31 or n > gt.n or n > lt.n or buf is None or gt.off + n > buf.n \
+                or gt.cache[dst_gm] != CACHE_NORMAL or c.checking and lt.off & lt.mem.align_mask:
+            return f(R)  # (the cache modes are (read, write): dst_gm picks the write's)
+        ms = c.memsys
+        glo = gt.off * size
+        a = glo >> ms.shift
+        b = (glo + nb - 1) >> ms.shift
         if a >> GROUP_SHIFT != b >> GROUP_SHIFT:
             return f(R)
+        if dst_gm:
+            if c.atomic is not None and c.atomic.active:
+                return f(R)
+        elif glo & 31 or ms.timed is not None:  # a read: aligned, and the first pass's
+            return f(R)
         c.t += pre
-        dm, sm = buf.mem, s.mem
-        slo = s.off
+        if dst_gm:
+            dm, dlo, sm, slo = buf.mem, glo, lt.mem, lt.off
+        else:
+            dm, dlo, sm, slo = lt.mem, lt.off, buf.mem, glo
         (dm.mv or dm.byte_view())[dlo:dlo + nb] = (sm.mv or sm.byte_view())[slo:slo + nb]
         p = _PIPES[sm.hw * 16 + dm.hw]
         if p is None:
@@ -232,12 +195,10 @@ def lower_copy_l2(op, cx: Lowering):
             k = san.begin(p)
             san.access(sm, slo, slo + nb, False, p, k, site)
             san.access(dm, dlo, dlo + nb, True, p, k, site)
-        c._group_write(p, buf, dlo, nb, 1, a, b, None, site)
+        c._group_copy(p, buf, glo, nb, 1, nb, a, b, dst_gm, None, site)
 
-    if src_gm and not dst_gm:
-        return gm_in
-    if dst_gm and not src_gm:
-        return gm_out
+    if src_gm != dst_gm:
+        return gm_one
     return f
 
 

@@ -1,8 +1,8 @@
-"""CoreSim's one-group paths (`_group_read`, `_group_write`) against the general `gm_copy`
-they shortcut: the same launches timed both ways agree op for op, to the last bit.
+"""CoreSim's one-group path (`_group_copy`, ascdsl.sim.gm_fast) against the general
+`gm_copy` it shortcuts: the same launches timed both ways agree op for op, to the last bit.
 
-The general path is forced by routing the shortcuts to `gm_copy` with `burst` given (the
-engine's cost per burst, the value the shortcuts use), which gm_copy does not shortcut."""
+The general path is forced by routing the shortcut to `gm_copy` with `burst` given (the
+engine's cost per burst, the value the shortcut uses), which gm_copy does not shortcut."""
 
 import dataclasses
 
@@ -14,6 +14,7 @@ from ascdsl.dialects.ascendc.soc import Fact, get_soc
 from ascdsl.sim.core import CoreSim
 from ascdsl.sim.kernel import SimKernel
 from ascdsl.sim.memsys import CACHE_NORMAL
+from sim_kernels import run, vadd_framework
 
 
 @asc.jit
@@ -38,42 +39,6 @@ def stream(src: asc.GlobalAddress, dst: asc.GlobalAddress, n: int, passes: int,
                 asc.pipe_barrier(asc.Pipe.PIPE_ALL)
 
 
-@asc.jit
-def vadd(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress, n: int,
-         tile: asc.ConstExpr[int]):
-    """z = x + y, double-buffered through TQues: a core's next reads are in flight while its
-    last write is (the GM port's case, ascdsl.sim.port)."""
-    off = asc.get_block_idx() * n
-    xg, yg, zg = asc.GlobalTensor(), asc.GlobalTensor(), asc.GlobalTensor()
-    xg.set_global_buffer(x + off)
-    yg.set_global_buffer(y + off)
-    zg.set_global_buffer(z + off)
-    pipe = asc.TPipe()
-    qx = asc.TQue(asc.TPosition.VECIN, 2)
-    qy = asc.TQue(asc.TPosition.VECIN, 2)
-    qz = asc.TQue(asc.TPosition.VECOUT, 2)
-    pipe.init_buffer(qx, 2, tile * 4)
-    pipe.init_buffer(qy, 2, tile * 4)
-    pipe.init_buffer(qz, 2, tile * 4)
-    for i in range(n // tile):
-        a = qx.alloc_tensor(asc.float32)
-        b = qy.alloc_tensor(asc.float32)
-        asc.data_copy(a, xg[i * tile:], tile)
-        asc.data_copy(b, yg[i * tile:], tile)
-        qx.enque(a)
-        qy.enque(b)
-        a = qx.deque(asc.float32)
-        b = qy.deque(asc.float32)
-        c = qz.alloc_tensor(asc.float32)
-        asc.add(c, a, b, tile)
-        qz.enque(c)
-        qx.free_tensor(a)
-        qy.free_tensor(b)
-        c = qz.deque(asc.float32)
-        asc.data_copy(zg[i * tile:], c, tile)
-        qz.free_tensor(c)
-
-
 def small_l2(lines: int):
     soc = get_soc()
     facts = dict(soc.facts)
@@ -81,31 +46,24 @@ def small_l2(lines: int):
     return dataclasses.replace(soc, facts=facts)
 
 
-def run(name: str, module, cores: int, args: list, soc, general: bool):
-    """The launch, timed by the shortcuts or (`general`) by gm_copy's general path."""
-    kernel = SimKernel(module, name, soc=soc)
+def timed(launch, general: bool):
+    """`launch()`'s report, timed by the shortcut or (`general`) by gm_copy's general path."""
     copy = CoreSim.gm_copy
     calls = []
 
-    def read(core, p, buf, start, length, count, stride, a, b, site):
-        calls.append(False)
-        copy(core, p, buf, start, length, stride, count, False, CACHE_NORMAL, site,
-             core.cost.mte_burst)
-
-    def write(core, p, buf, start, length, count, a, b, write_rate, site):
-        calls.append(True)
-        copy(core, p, buf, start, length, length, count, True, CACHE_NORMAL, site,
+    def routed(core, p, buf, start, length, count, stride, a, b, write, write_rate, site):
+        calls.append(write)
+        copy(core, p, buf, start, length, stride, count, write, CACHE_NORMAL, site,
              core.cost.mte_burst, write_rate=write_rate)
 
     mp = pytest.MonkeyPatch()
     if general:
-        mp.setattr(CoreSim, "_group_read", read)
-        mp.setattr(CoreSim, "_group_write", write)
+        mp.setattr(CoreSim, "_group_copy", routed)
     try:
-        report = kernel.run(cores, args, sanitize="off", trace=True)
+        report = launch()
     finally:
         mp.undo()
-    assert calls or not general, "no copy took a shortcut"
+    assert calls or not general, "no copy took the shortcut"
     return report
 
 
@@ -138,25 +96,27 @@ def test_the_shortcuts_time_every_op_as_the_general_path_does(case):
     outs, reports = [], []
     for general in (False, True):
         dst = np.zeros_like(src)
-        module = stream.compile(src, dst, n, passes, tile, offset, overlap,
-                                core_num=cores).module
-        reports.append(run("stream", module, cores, [src, dst, n, passes], soc, general))
+        kernel = SimKernel(stream.compile(src, dst, n, passes, tile, offset, overlap,
+                                          core_num=cores).module, "stream", soc=soc)
+        reports.append(timed(lambda: kernel.run(cores, [src, dst, n, passes], sanitize="off",
+                                                trace=True), general))
         outs.append(dst)
     assert np.array_equal(*outs)
     same(*reports)
 
 
 def test_the_shortcuts_time_a_double_buffered_hbm_bound_vadd_as_the_general_path_does():
-    # add-4's pattern (48 cores, 32 KB copies, two buffers a queue): HBM-bound reads in flight
-    # slow the writes requested after them down.
-    cores, n, tile = 48, 4 * 8192, 8192
+    # add-4's pattern (48 cores, 32 KB copies, 02_add_framework's two buffers a queue):
+    # HBM-bound reads in flight slow the writes requested after them down.
+    cores, loops, tile = 48, 4, 8192
+    block = loops * tile
     rng = np.random.default_rng(0)
-    x = rng.random(cores * n, dtype=np.float32)
-    y = rng.random(cores * n, dtype=np.float32)
+    x = rng.random(cores * block, dtype=np.float32)
+    y = rng.random(cores * block, dtype=np.float32)
     reports = []
     for general in (False, True):
         z = np.zeros_like(x)
-        module = vadd.compile(x, y, z, n, tile, core_num=cores).module
-        reports.append(run("vadd", module, cores, [x, y, z, n], get_soc(), general))
+        reports.append(timed(lambda: run(vadd_framework(), [x, y, z, block, tile, loops],
+                                         cores, "off", "vadd", trace=True), general))
         assert np.array_equal(z, x + y)
     same(*reports)

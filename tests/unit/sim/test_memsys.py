@@ -378,7 +378,7 @@ def test_the_second_pass_keeps_what_the_first_passs_guess_evicted(monkeypatch):
     module = stream_then_reread.compile(src, 9, 400, core_num=4).module
     kernel = SimKernel(module, "stream_then_reread", soc=small_l2(256))
     misses: dict[int, list[int]] = {}
-    read, group_read = MemSystem.read, CoreSim._group_read
+    read, group_copy = MemSystem.read, CoreSim._group_copy
 
     def spy(self, core, buf, start, length, stride, count, mode, *rest, **kw):
         out = read(self, core, buf, start, length, stride, count, mode, *rest, **kw)
@@ -387,16 +387,16 @@ def test_the_second_pass_keeps_what_the_first_passs_guess_evicted(monkeypatch):
         return out
 
     def spy_group(core, *args):
-        # The shortcut of one group of lines: the core's L2 count grows by the lines it
+        # The shortcut of one group of lines: the core's L2 count grows by the lines a read
         # fetches.
         before = core.l2_clock
-        group_read(core, *args)
-        if core.block_idx == 1:
+        group_copy(core, *args)
+        if core.block_idx == 1 and not args[8]:  # a read
             ms = core.memsys
             misses.setdefault(id(ms), []).append((core.l2_clock - before) * ms.line)
 
     monkeypatch.setattr(MemSystem, "read", spy)
-    monkeypatch.setattr(CoreSim, "_group_read", spy_group)
+    monkeypatch.setattr(CoreSim, "_group_copy", spy_group)
     report = kernel.run(4, [src, 9, 400], sanitize="off")
     first, second = misses.values()
     assert first == [4096, 4096]  # cold, then aged out by the guess
@@ -437,7 +437,7 @@ def test_cores_reading_a_panel_in_step_fetch_it_once(monkeypatch):
     module = rows_in_step.compile(src, rounds, core_num=4).module
     kernel = SimKernel(module, "rows_in_step", soc=small_l2(256))
     inserted: dict[int, list[int]] = {}
-    insert, group_read = MemSystem._insert, CoreSim._group_read
+    insert, group_copy = MemSystem._insert, CoreSim._group_copy
 
     def spy(self, core, k):
         inserted.setdefault(id(self), [0] * 4)[core.block_idx] += k
@@ -446,12 +446,12 @@ def test_cores_reading_a_panel_in_step_fetch_it_once(monkeypatch):
     def spy_group(core, *args):
         # The shortcut of one group of lines inserts what it fetches itself.
         before = core.l2_clock
-        group_read(core, *args)
+        group_copy(core, *args)
         inserted.setdefault(id(core.memsys), [0] * 4)[core.block_idx] += \
             core.l2_clock - before
 
     monkeypatch.setattr(MemSystem, "_insert", spy)
-    monkeypatch.setattr(CoreSim, "_group_read", spy_group)
+    monkeypatch.setattr(CoreSim, "_group_copy", spy_group)
     kernel.run(4, [src, rounds], sanitize="off")
     first, second = inserted.values()
     assert first == [64 * rounds, 64 * rounds, 32 * rounds, 32 * rounds]
