@@ -87,6 +87,11 @@ def main(argv=None) -> int:
             or any(tiled(args.tiled, api=v) for v in MDL_VARIANTS))
 
 
+# examples/03_matmul's block_of (the samples' CalcOffset: a core's offsets and tails), which
+# matmul_mdl calls as its own kernel helper, as that example's kernel does.
+block_of = load("03_matmul/matmul.py").block_of
+
+
 @asc.jit(matmul_cube_only=True)
 def matmul_mdl(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
                tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress,
@@ -98,23 +103,13 @@ def matmul_mdl(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
     the tiling's singleCoreM/N/K and baseM/N/K compiled into the object (a constant tiling,
     GetMMConfig<CONFIG_MDL>(MatmulShapeParams(...)))."""
     if asc.ascend_is_aic():
-        block = asc.get_block_idx()
-        m_blocks = tiling.m.ceildiv(tiling.single_core_m)
-        m_index = block % m_blocks
-        n_index = block // m_blocks
-        tail_m = tiling.m - m_index * tiling.single_core_m
-        if tail_m > tiling.single_core_m:
-            tail_m = tiling.single_core_m
-        tail_n = tiling.n - n_index * tiling.single_core_n
-        if tail_n > tiling.single_core_n:
-            tail_n = tiling.single_core_n
+        offset_a, offset_b, offset_c, _, tail_m, tail_n = block_of(tiling)
         a_gm = asc.GlobalTensor()
         b_gm = asc.GlobalTensor()
         c_gm = asc.GlobalTensor()
-        a_gm.set_global_buffer(a + m_index * tiling.k_a * tiling.single_core_m)
-        b_gm.set_global_buffer(b + n_index * tiling.single_core_n)
-        c_gm.set_global_buffer(c + m_index * tiling.n * tiling.single_core_m
-                               + n_index * tiling.single_core_n)
+        a_gm.set_global_buffer(a + offset_a)
+        b_gm.set_global_buffer(b + offset_b)
+        c_gm.set_global_buffer(c + offset_c)
         pipe = asc.TPipe()
         f16 = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
         f32 = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32)
