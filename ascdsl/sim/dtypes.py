@@ -103,11 +103,15 @@ def int_wrapper(bits: int, signed: bool) -> Callable[[object], int]:
     """A function wrapping any integer into the range of an iN / uiN."""
     mask = (1 << bits) - 1
     if bits == 1:
-        return (lambda x: -(int(x) & 1)) if signed else (lambda x: int(x) & 1)
-    if not signed:
-        return lambda x: int(x) & mask
-    half = 1 << (bits - 1)
-    return lambda x: ((int(x) + half) & mask) - half
+        f = (lambda x: -(int(x) & 1)) if signed else (lambda x: int(x) & 1)
+    elif not signed:
+        f = lambda x: int(x) & mask  # noqa: E731
+    else:
+        half = 1 << (bits - 1)
+        f = lambda x: ((int(x) + half) & mask) - half  # noqa: E731
+    # Wrapping keeps the value's low `bits` bits: a narrower wrap after it needs only itself.
+    f.wrap_bits = bits
+    return f
 
 
 def _round_f32(x) -> float:

@@ -315,7 +315,7 @@ class MemSystem:
         if stride == length or count == 1:
             a = start >> shift
             b = (start + total - 1) >> shift
-            missed, hit_ready = self._read(core, st, a, b, fetched)
+            missed, hit_ready = self._read(core, st, ((a, b),), fetched)
             if allocate and not start & 31:  # the common case
                 if missed:
                     self._insert(core, missed)
@@ -325,17 +325,11 @@ class MemSystem:
             touched = b - a + 1
             unaligned = start & 31
         else:
-            missed = touched = 0
-            hit_ready = 0.0
-            for k in range(count):
-                s = start + k * stride
-                a = s >> shift
-                b = (s + length - 1) >> shift
-                m, r = self._read(core, st, a, b, fetched)
-                missed += m
-                touched += b - a + 1
-                if r > hit_ready:
-                    hit_ready = r
+            end = length - 1
+            spans = [(s >> shift, (s + end) >> shift)
+                     for s in [start + k * stride for k in range(count)]]
+            touched = count + sum([b - a for a, b in spans])
+            missed, hit_ready = self._read(core, st, spans, fetched)
             unaligned = (start | stride) & 31
         if allocate and missed:
             self._insert(core, missed)
@@ -516,37 +510,47 @@ class MemSystem:
         hbm = k << self.shift
         return hbm, max(0, total - hbm), hit_ready, g
 
-    def _read(self, core, st: Lines, a: int, b: int, fetched: list | None
-              ) -> tuple[int, float]:
-        """Lines a..b: (lines missed, landing time of hit lines this core fetched)."""
+    def _read(self, core, st: Lines, spans, fetched: list | None) -> tuple[int, float]:
+        """The bursts' lines, `spans` of lines a..b in order: (lines missed, landing time of hit
+        lines this core fetched). A later burst sees what the earlier ones of the copy did to
+        a group (resident, fetching); the chip's clock is the same for all of them (the
+        core's time and its count of insertions move only once the copy is placed), so it is
+        read once: a copy of 128 short rows costs one clock lookup, not 128."""
         stamp, have, ready, owner = st.stamp, st.have, st.ready, st.owner
         cap = self.capacity
         now = self.now(core)
         me = core.block_idx
         hit_ready = 0.0
         missed = 0
-        for g, m in _masks(a, b):
-            age = now - stamp[g]
-            if age < cap:
-                h = have[g]
-                miss = m & ~h
-                if m & h and owner[g] == me and ready[g] > hit_ready:
-                    hit_ready = ready[g]
-                if age > 0:
-                    stamp[g] = now
+        low = GROUP - 1
+        for a, b in spans:
+            g = a >> GROUP_SHIFT
+            if g == b >> GROUP_SHIFT:
+                masks = ((g, ((2 << (b & low)) - 1) ^ ((1 << (a & low)) - 1)),)
             else:
-                miss = m
-                if fetched is not None:
-                    have[g] = 0
-                    st.dirty[g] = 0
-                    stamp[g] = now
-            if miss:
-                missed += miss.bit_count()
-                if fetched is not None:
-                    have[g] |= miss
-                    ready[g] = _PENDING
-                    owner[g] = me
-                    fetched.append(g)
+                masks = _masks(a, b)
+            for g, m in masks:
+                age = now - stamp[g]
+                if age < cap:
+                    h = have[g]
+                    miss = m & ~h
+                    if m & h and owner[g] == me and ready[g] > hit_ready:
+                        hit_ready = ready[g]
+                    if age > 0:
+                        stamp[g] = now
+                else:
+                    miss = m
+                    if fetched is not None:
+                        have[g] = 0
+                        st.dirty[g] = 0
+                        stamp[g] = now
+                if miss:
+                    missed += miss.bit_count()
+                    if fetched is not None:
+                        have[g] |= miss
+                        ready[g] = _PENDING
+                        owner[g] = me
+                        fetched.append(g)
         return missed, hit_ready
 
     def _write(self, core, st: Lines, a: int, b: int) -> None:

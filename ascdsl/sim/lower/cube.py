@@ -20,7 +20,6 @@ Mmad accumulates in f32 (i32 for int8); one 16 x 16 x C0 fractal product per cyc
 from __future__ import annotations
 
 import numpy as np
-from numpy.lib.stride_tricks import as_strided
 
 import ascdsl.dialects.ascendc as A
 from ascdsl.dialects.ascendc.enums import Hardware
@@ -30,7 +29,7 @@ from ..compiler import Lowering, lowers, not_simulated
 from ..dtypes import scalar_converter
 from ..errors import InvalidArgumentError, NotSimulatedError
 from ..sanitizer import M, MTE1, MTE2
-from .common import check_align, dtype_of, gm_span, local_span
+from .common import check_align, dtype_of, gm_span, local_span, strided
 from .copy import _record_blocks
 from .unitflag import check_flag, mmad_after, mmad_before
 
@@ -134,10 +133,9 @@ def lower_nd2nz(op, cx: Lowering):
             d_first = t * dst_mat
             d_count = (blocks - 1) * c0_stride * c0 + (n - 1) * n_stride * c0 + c0
             dlo, _ = local_span(c, d, d_first, d_count, site, "writes")
-            src = as_strided(sm.bytes[slo:].view(dt.np), shape=(n, dv),
-                             strides=(src_d * size, size))
-            dst = as_strided(dm.bytes[dlo:].view(dt.np), shape=(n, blocks, c0),
-                             strides=(n_stride * c0 * size, c0_stride * c0 * size, size))
+            src = strided(sm.bytes, slo, (n, dv), (src_d * size, size), dt.np)
+            dst = strided(dm.bytes, dlo, (n, blocks, c0),
+                          (n_stride * c0 * size, c0_stride * c0 * size, size), dt.np)
             if full:
                 dst[:, :full, :] = src[:, : full * c0].reshape(n, full, c0)
             if tail:
@@ -216,10 +214,10 @@ def lower_load_data_2d(op, cx: Lowering):
             if not from_gm:
                 check_align(c, s, site, "reads")
         dm, sm = d.mem, s.mem
-        src = as_strided(sm.bytes[slo:], shape=(rep, FRACTAL), strides=(sstride * FRACTAL, 1))
+        src = strided(sm.bytes, slo, (rep, FRACTAL), (sstride * FRACTAL, 1))
         if down:
             src = src[::-1]
-        dst = as_strided(dm.bytes[dlo:], shape=(rep, FRACTAL), strides=(dstep * FRACTAL, 1))
+        dst = strided(dm.bytes, dlo, (rep, FRACTAL), (dstep * FRACTAL, 1))
         if transpose:
             moved = src.view(np.uint16).reshape(rep, 16, 16).transpose(0, 2, 1)
             dst.view(np.uint16).reshape(rep, 16, 16)[...] = moved

@@ -149,7 +149,7 @@ def lower_construct(op, cx: Lowering):
     # where the eight-value one has isBias, a bool, at that place).
     field_types = t.ctor_cpp_types(len(op.args))
     # A field typed by a template parameter (None) keeps the value's own type.
-    convs = [(lambda x: x) if ft is None else _CPP_FIELD.get(ft, int) for ft in field_types
+    convs = [None if ft is None else _CPP_FIELD.get(ft, int) for ft in field_types
              ] or [int] * len(defaults)
     casts = []
     if op.types is not None:
@@ -157,16 +157,26 @@ def lower_construct(op, cx: Lowering):
     args = cx.slots(op.args)
     n = len(defaults)
     o = cx.slot(op.result)
+    if len(args) > n:
+        raise cx.error(op, f"builds a {t} from {len(args)} values; its constructors take at "
+                           f"most {n}")
+    # Each argument's conversion, composed once: a kernel builds its parameter structs in
+    # its inner loops (LoadData2DParams per load, MmadParams per Mmad).
+    steps = []
+    for i, s in enumerate(args):
+        cast = casts[i] if i < len(casts) else None
+        conv = convs[i] if i < len(convs) else None
+        if cast is None or getattr(conv, "wrap_bits", 65) <= getattr(cast, "wrap_bits", 0):
+            steps.append((s, conv))
+        elif conv is None:
+            steps.append((s, cast))
+        else:
+            steps.append((s, lambda v, cast=cast, conv=conv: conv(cast(v))))
+    rest = tuple(defaults[len(args):n])
 
     def f(R):
         R[0].t += pre
-        vals = list(defaults)
-        for i, s in enumerate(args):
-            v = R[s]
-            if i < len(casts) and casts[i] is not None:
-                v = casts[i](v)
-            vals[i] = convs[i](v) if i < len(convs) else v
-        R[o] = tuple(vals[:n])
+        R[o] = tuple([R[s] if fn is None else fn(R[s]) for s, fn in steps]) + rest
 
     return f
 
