@@ -329,7 +329,9 @@ TIMING_910B: dict[str, Fact] = {
     "fix_lead": _f(5.5, "Mmads", "fitted to mm-1 (aic_fixpipe_time: with UnitFlag the Matmul API "
                    "issues a block's Fixpipe 5.5 K steps before its last Mmad ends, 10,220 "
                    "cycles of 1,760-cycle steps, and FIX is busy waiting from then); mm-0 "
-                   "(3,870 of 670) checks it; a block of fewer steps waits for fewer"),
+                   "(3,870 of 670) checks it; a block of fewer steps waits for fewer; a "
+                   "hand-written UnitFlag Fixpipe is issued the same way (mmb-1/2: FIX -72% "
+                   "-> +20%)"),
     "mm_tiling_scalar": _f(673, "cycles/block", "fitted to mm-7 vs mm-6 (Task Duration 4053.44 "
                            "vs 4088.36 us, 96 blocks a core: the Matmul API's scalar work per "
                            "block that a constant tiling folds away, exposed after the M -> FIX "

@@ -264,8 +264,8 @@ def lower_fixpipe(op, cx: Lowering):
                 # matmul write interleaved rows of one C.
                 _record_blocks(san, dm, dlo, step, length, count, how, FIX, k, site)
         # One Fixpipe moves the block at FIX's own rate (`fix_rate`, the MDL template's
-        # Fixpipe, which has no UnitFlag). The Matmul API's UnitFlag Fixpipe is busy longer
-        # only because it is issued `fix_lead` Mmads early and waits in FIX (mm-0, mm-1); a
+        # Fixpipe, which has no UnitFlag). A UnitFlag Fixpipe is busy longer only because it
+        # is issued `fix_lead` Mmads early and waits in FIX (fix_before; mm-0, mm-1); a
         # Fixpipe that follows its Mmads' flag does not wait. In the vector modes it goes per chunk of columns
         # (FixpipeL0C2GMImplN): FIX loads the chunk's words L1 -> FB (copy_cbuf_to_fbuf, a FIX
         # instruction), PipeBarrier<PIPE_FIX>, then converts and writes the chunk.

@@ -25,26 +25,20 @@ for the stages and buffers). Three MatmulConfig choices change the schedule here
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 
 from ascdsl.dialects.ascendc.enums import Hardware
 
-from ..errors import Site
 from ..sanitizer import FIX, MTE1, MTE2, M, S
 from . import matmul_nz as nz
 from .common import gm_span
 from .copy import _record_blocks
+from .unitflag import fix_issue, wait_site
 
 FRACTAL = 512  # bytes of a fractal, and of one UnitFlag unit of L0C
 
 
 @functools.lru_cache(maxsize=None)
-def _wait_site(site: Site) -> Site:
-    """The timeline's name for a UnitFlag Fixpipe waiting in FIX for its units."""
-    return dataclasses.replace(site, name=f"{site.name} (UnitFlag wait)")
-
-
 def _ceil(a: int, b: int) -> int:
     return -(-a // b)
 
@@ -95,10 +89,10 @@ class MatmulSchedule:
             # Mmads behind the one M runs; from then FIX is busy waiting for its units, which
             # msprof counts as its time (mm-0 / mm-1: 5-6 K steps of the block), but nothing
             # else waits for it. A block of fewer K steps has less to wait for.
-            wait_from = max(self._fix_issue(st.block_mmads, cost.fix_lead, copy_at),
+            wait_from = max(fix_issue(st.block_mmads, cost.fix_lead, copy_at),
                             self.fix_gate, c.free[FIX])
             if copy_at > wait_from:
-                c.busy_wait(FIX, wait_from, copy_at, _wait_site(site))
+                c.busy_wait(FIX, wait_from, copy_at, wait_site(site))
             c.hold(FIX, copy_at)
         else:
             c.hold(S, m_done)  # GetTensorC's WaitFlag M -> FIX
@@ -109,19 +103,6 @@ class MatmulSchedule:
         st.l0c[slot] = c.done[FIX]
         st.l0c_next += 1
         st.fix_units = (start, c.done[FIX], units)
-
-    @staticmethod
-    def _fix_issue(starts: list, lead: float, default: float) -> float:
-        """When the block's Fixpipe is issued: `lead` Mmads before its last one starts
-        (between two Mmads' starts for a fractional lead), or with the block's first."""
-        if not starts:
-            return default
-        at = len(starts) - 1 - lead
-        if at <= 0:
-            return starts[0]
-        i = int(at)
-        frac = at - i
-        return starts[i] + frac * (starts[i + 1] - starts[i]) if frac else starts[i]
 
     def _stage(self, which: str, key: tuple[int, int], rows: int, cols: int, r0: int, c0: int,
                slots: int) -> list:

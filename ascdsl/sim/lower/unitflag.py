@@ -27,9 +27,11 @@ Cores without UnitFlag pay nothing: the state is made on the first op that uses 
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 
-from ..errors import DeadlockError, InvalidArgumentError
+from ..errors import DeadlockError, InvalidArgumentError, Site
 from ..sanitizer import FIX, M
 
 UNIT = 512  # bytes of L0C per flag
@@ -40,13 +42,35 @@ class UnitFlags:
     (pipe, start, done, units, sanitizer snapshot) of the op that set (M) or cleared (FIX)
     the units whose `rec` is i (-1: none, or already waited for by the other pipe)."""
 
-    __slots__ = ("bits", "rec", "recs")
+    __slots__ = ("bits", "rec", "recs", "starts")
 
     def __init__(self, nbytes: int):
         n = -(-nbytes // UNIT)
         self.bits = np.zeros(n, np.int8)
         self.rec = np.full(n, -1, np.int64)
         self.recs: list[tuple] = []
+        # The start times of the UnitFlag Mmads of the block being accumulated, by the first
+        # unit they write (the Fixpipe that reads from there is issued `fix_lead` of them
+        # before the last; a Fixpipe with 3 ends the block).
+        self.starts: dict[int, list[float]] = {}
+
+
+def fix_issue(starts: list, lead: float, default: float) -> float:
+    """When a UnitFlag Fixpipe is issued: `lead` Mmads before the block's last one starts
+    (between two Mmads' starts for a fractional lead), or with the block's first."""
+    if not starts:
+        return default
+    at = len(starts) - 1 - lead
+    if at <= 0:
+        return starts[0]
+    i = int(at)
+    frac = at - i
+    return starts[i] + frac * (starts[i + 1] - starts[i]) if frac else starts[i]
+
+
+def wait_site(site: Site) -> Site:
+    """The timeline's name for a UnitFlag Fixpipe waiting in FIX for its units."""
+    return dataclasses.replace(site, name=f"{site.name} (UnitFlag wait)")
 
 
 def check_flag(c, flag: int, api: str, site) -> None:
@@ -73,12 +97,13 @@ def _units(spans) -> np.ndarray:
     return np.unique(np.concatenate(parts)) if parts else np.zeros(0, np.int64)
 
 
-def _wait(c, st: UnitFlags, idx: np.ndarray, pipe: int, occ: float) -> None:
+def _wait(c, st: UnitFlags, idx: np.ndarray, pipe: int, occ: float) -> float:
     """Hold `pipe` for the ops that last changed the units `idx` on the other pipe, one unit
-    behind them (`occ`: the waiting op's own cycles), and join their sanitizer clocks."""
+    behind them (`occ`: the waiting op's own cycles), and join their sanitizer clocks: the
+    time the op may start (0.0: nothing to wait for)."""
     recs = st.rec[idx]
     if recs.size == 0 or recs.max() < 0:
-        return
+        return 0.0
     st.rec[idx] = -1  # waited for: later ops of this pipe on the units follow in order
     when = 0.0
     for r in np.unique(recs[recs >= 0]).tolist():
@@ -89,6 +114,7 @@ def _wait(c, st: UnitFlags, idx: np.ndarray, pipe: int, occ: float) -> None:
         if snap is not None and c.san is not None:
             c.san.join(pipe, snap)
     c.hold(pipe, when)
+    return when
 
 
 def _mark(c, st: UnitFlags, idx: np.ndarray, pipe: int, start: float, bit: int) -> None:
@@ -117,8 +143,11 @@ def mmad_before(c, mem, lo: int, hi: int, occ: float, site) -> np.ndarray:
 
 def mmad_after(c, mem, idx: np.ndarray, flag: int, start: float) -> None:
     """After the Mmad (started at `start`) with unitFlag `flag`: 3 marks its units readable."""
+    st = _state(c, mem)
+    if idx.size:
+        st.starts.setdefault(int(idx[0]), []).append(start)
     if flag == 3:
-        _mark(c, _state(c, mem), idx, M, start, 1)
+        _mark(c, st, idx, M, start, 1)
 
 
 def fix_before(c, mem, spans, est: float, site) -> np.ndarray:
@@ -132,12 +161,25 @@ def fix_before(c, mem, spans, est: float, site) -> np.ndarray:
             "the NPU the Fixpipe waits for them forever (give the K loop's last Mmad "
             "unitFlag 3, or the Fixpipe unitFlag 0 and a SetFlag/WaitFlag M_FIX)",
             site, "PIPE_FIX"))
-    _wait(c, st, idx, FIX, est)
+    free = c.free[FIX]
+    when = _wait(c, st, idx, FIX, est)
+    starts = st.starts.get(int(idx[0])) if idx.size else None
+    if starts:
+        # The core issues the Fixpipe once the block's last Mmad is queued, `fix_lead` Mmads
+        # behind the one M runs, and FIX is busy waiting for the units from then (msprof
+        # counts it), as the Matmul API's UnitFlag Fixpipe (matmul_sched.py): nothing else
+        # waits for it.
+        wait_from = max(fix_issue(starts, c.cost.fix_lead, when), c.t, free)
+        if when > wait_from:
+            c.busy_wait(FIX, wait_from, when, wait_site(site))
     return idx
 
 
 def fix_after(c, mem, idx: np.ndarray, flag: int, start: float) -> None:
     """After the Fixpipe (started at `start`) with unitFlag `flag`: 3 hands its units back to
-    the Mmads."""
+    the Mmads (and ends the block: the next Mmads start another)."""
     if flag == 3:
-        _mark(c, _state(c, mem), idx, FIX, start, 0)
+        st = _state(c, mem)
+        if idx.size:
+            st.starts.pop(int(idx[0]), None)
+        _mark(c, st, idx, FIX, start, 0)

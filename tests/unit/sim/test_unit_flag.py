@@ -13,6 +13,8 @@ import ascdsl as asc
 from ascdsl.dialects.ascendc.soc import get_soc
 from ascdsl.runtime import config
 from ascdsl.sim import DeadlockError, InvalidArgumentError, RaceError
+from ascdsl.sim.sanitizer import FIX as FIX_PIPE
+from ascdsl.sim.sanitizer import M as M_PIPE
 
 M_, N_, K_ = 64, 64, 16  # C is 64 x 64 f32: 16 KB, 32 units
 KL = 8  # Mmads per block
@@ -139,3 +141,47 @@ def test_a_unit_flag_of_one_is_a_located_invalid_argument():
     assert "test_unit_flag.py:" in mmads[0]  # file:line:col of the kernel's call
     # Treated as off: the pipe barriers order the pairs and the result is right.
     assert np.array_equal(c, np.full(2 * M_ * N_, 16.0 * KL, np.float32))
+
+
+def test_a_unit_flag_fixpipe_waits_in_fix_from_fix_lead_mmads_before_the_last(monkeypatch):
+    # As the Matmul API's (test_matmul_schedule.py): with UnitFlag nothing holds the core
+    # between the K loop's Mmads and the Fixpipe, so it is issued once the last Mmad is
+    # queued, `fix_lead` Mmads behind the one M runs, and FIX is busy waiting from then
+    # (msprof counts it: mmb-1's aic_fixpipe_time). Nothing else waits for it.
+    monkeypatch.setattr(config, "trace", True)
+    _, unit = run(UNIT)
+    _, flags = run(FLAGS)
+    lead = get_soc().cost["fix_lead"]
+    core = unit.cores[0]
+    mmads = sorted(s for p, s, d, _ in core.trace if p == M_PIPE and d > 0)
+    assert len(mmads) == 2 * KL
+    waits = sorted((s, d, site.name) for p, s, d, site in core.trace
+                   if p == FIX_PIPE and site.name.endswith("(UnitFlag wait)"))
+    assert len(waits) == 2  # one per block
+    for blk, (start, dur, name) in enumerate(waits):
+        starts = mmads[blk * KL:(blk + 1) * KL]
+        at = KL - 1 - lead
+        i = int(at)
+        # (an Mmad's trace starts once the one before has landed: local_latency at most
+        # after the issue the lead counts from)
+        late = get_soc().cost["local_latency"]
+        issue = starts[i] + (at - i) * (starts[i + 1] - starts[i])
+        assert issue - late <= start <= issue
+        assert "ascendc.fixpipe" in name
+        # It waits until about one unit (of 32) into the block's last Mmad.
+        unit_in = starts[-1] + (starts[-1] - starts[-2]) / 32
+        assert unit_in - late <= start + dur <= unit_in + 1
+    # The same Mmads and the same time: only FIX's busy time grows, by the two waits.
+    assert unit.cores[0].busy["PIPE_M"] == flags.cores[0].busy["PIPE_M"]
+    no_wait = run(UNIT)[1]  # (trace on or off: the same timing)
+    assert no_wait.cycles == unit.cycles
+    fix_gain = unit.cores[0].busy["PIPE_FIX"] - flags.cores[0].busy["PIPE_FIX"]
+    assert fix_gain == pytest.approx(sum(d for _, d, _ in waits), rel=0.02)
+
+
+def test_a_unit_flag_fixpipe_of_a_one_mmad_block_has_nothing_to_wait_for():
+    # No Mmad before the last: the Fixpipe is issued with it (fix_issue's default).
+    from ascdsl.sim.lower.unitflag import fix_issue
+    assert fix_issue([100.0], 5.5, 0.0) == 100.0
+    assert fix_issue([], 5.5, 42.0) == 42.0
+    assert fix_issue([0.0, 10.0, 20.0, 30.0, 40.0, 50.0, 60.0, 70.0], 5.5, 0.0) == 15.0
