@@ -93,6 +93,11 @@ class CompileOptions:
         return (self.insert_sync, self.verify_sync, self.run_passes, self.auto_sync,
                 self.kernel_type, self.matmul_cube_only)
 
+    def memory_key(self) -> tuple:
+        """key() and the CANN path's options: they share compiled code, not a CompiledKernel."""
+        return self.key() + (self.debug, self.strip_loc, self.opt_level, self.auto_sync_log,
+                             self.bisheng_options)
+
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(CompileOptions))
 # pyasc's launch options: kernel parameters may not use these names either.
@@ -449,7 +454,7 @@ class JITFunction:
                 except (TypeError, ValueError):
                     return None
                 runtime.append(value)
-        key.append(self._options.key())
+        key.append(self._options.memory_key())
         ck = self._cache.get(tuple(key))
         return (ck, runtime) if ck is not None else None
 
@@ -508,7 +513,7 @@ class JITFunction:
                 key.append(("c", pname, const_key(consts[pname])))
             else:
                 key.append(next(it))
-        key.append(options.key())
+        key.append(options.memory_key())
         return tuple(key)
 
     def _disk_key(self, kinds: Sequence[ArgKind], consts: dict, options: CompileOptions) -> str:

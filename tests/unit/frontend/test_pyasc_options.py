@@ -50,6 +50,17 @@ def test_pyasc_options_are_accepted_and_kept():
     assert ck.options.opt_level == 2
 
 
+def test_options_of_a_compile_override_a_cached_specialization():
+    # ck.options is documented as what the CANN path gets: a compile with another opt_level
+    # must not hand back the kernel cached under the decorator's options.
+    x = np.zeros(64, np.float32)
+    assert scale.compile(x, x, 64).options.opt_level == 2
+    assert scale.compile(x, x, 64, opt_level=1).options.opt_level == 1
+    ck = scale.compile(x, x, 64, bisheng_options=("-O3",), debug=False)
+    assert ck.options.bisheng_options == ("-O3",) and ck.options.debug is False
+    assert scale.compile(x, x, 64).options.opt_level == 2
+
+
 def test_kernel_type_is_detected_as_pyasc_does():
     x = np.zeros(64, np.float32)
     plain = asc.jit(scale.fn)

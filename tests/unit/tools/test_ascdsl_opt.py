@@ -190,3 +190,20 @@ def test_unwritable_output_names_the_output_not_the_temporary(tmp_path, capsys):
     assert main([str(src), "-o", str(tmp_path / "missing" / "out.mlir")]) == 1
     assert ".ascdsl-" not in capsys.readouterr().err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in.mlir"]
+
+
+@pytest.mark.parametrize("argv", [["--list-passes"], ["examples/ir/vadd.mlir"]])
+def test_a_reader_that_goes_away_is_not_an_internal_error(argv):
+    # `ascdsl-opt --list-passes | head -1`: stdout's pipe closes under the tool; it stops
+    # quietly with the shell's SIGPIPE status instead of asking for a bug report.
+    import subprocess
+    import sys
+
+    from pathlib import Path
+
+    code = "import sys; from ascdsl.tools.ascdsl_opt import entry; sys.argv[1:] = %r; entry()"
+    proc = subprocess.Popen([sys.executable, "-c", code % argv], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, cwd=Path(__file__).resolve().parents[3])
+    proc.stdout.close()  # the reader is gone before the tool writes anything
+    err = proc.stderr.read().decode()
+    assert proc.wait() == 141 and err == "", err
