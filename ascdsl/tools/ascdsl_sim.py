@@ -360,18 +360,22 @@ def check_expectations(
 
 
 def _read_module(path: str, passes: list[str]):
-    from ascdsl.loading import parse
+    from ascdsl.loading import decode, parse
     from ascdsl.transforms import PipelineSpecError
 
     if path == "-":
-        text, name = sys.stdin.read(), "<stdin>"
+        name = "<stdin>"
+        stdin_bytes = getattr(sys.stdin, "buffer", None)
+        data = stdin_bytes.read() if stdin_bytes is not None else sys.stdin.read()
     else:
         try:
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
-        except (OSError, UnicodeDecodeError) as e:
+            with open(path, "rb") as f:
+                data = f.read()
+        except OSError as e:
             raise UsageError(f"cannot read '{path}': {e}") from None
         name = path
+    # bytes that are not UTF-8 are an IRParseError at their line and column, as in ascdsl-opt
+    text = data if isinstance(data, str) else decode(data, name)
     try:
         return parse(text, name, passes=passes)
     except PipelineSpecError as e:

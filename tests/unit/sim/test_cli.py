@@ -199,3 +199,20 @@ def test_passes_run_before_the_simulation(vadd_file, capsys):
 def test_print_shows_an_array(vadd_file, capsys):
     code, out, _ = sim([vadd_file, *VADD_ARGS, "--print", "z", "--quiet"], capsys)
     assert code == 0 and out.startswith("z = array([")
+
+
+def test_bytes_that_are_not_utf8_are_a_located_error(tmp_path, capsys):
+    # Was "ascdsl-sim: error: cannot read 'k.mlir': 'utf-8' codec can't decode byte 0xe9 in
+    # position 21: ...", with no line (ascdsl-opt locates it); ascdsl.load raised a raw
+    # UnicodeDecodeError.
+    from ascdsl import load
+    from ascdsl.diagnostics import IRParseError
+
+    path = tmp_path / "latin1.mlir"
+    path.write_bytes(b"func.func @f() {\n  // caf\xe9\n  func.return\n}\n")
+    code, _, err = sim([path], capsys)
+    assert code == 1
+    assert err.startswith(f"{path}:2:9: error: invalid UTF-8 byte 0xe9: IR is read as UTF-8")
+    assert "Traceback" not in err
+    with pytest.raises(IRParseError, match=r"latin1.mlir:2:9: error: invalid UTF-8 byte 0xe9"):
+        load(path)
