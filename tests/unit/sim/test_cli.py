@@ -216,3 +216,28 @@ def test_bytes_that_are_not_utf8_are_a_located_error(tmp_path, capsys):
     assert "Traceback" not in err
     with pytest.raises(IRParseError, match=r"latin1.mlir:2:9: error: invalid UTF-8 byte 0xe9"):
         load(path)
+
+
+@pytest.mark.parametrize("flag", ["--trace", "--save"])
+def test_outputs_never_overwrite_an_input(vadd_file, tmp_path, capsys, flag):
+    # `--trace k.mlir` replaced the kernel's IR file by the trace (and `--save x.npy` the
+    # array an argument was read from), exit status 0.
+    x = tmp_path / "x.npy"
+    np.save(x, np.ones(4096, np.float32))
+    args = [vadd_file, *VADD_ARGS[2:], "--arg", f"x=f32[4096]:file={x}"]
+    for target in (vadd_file, x):
+        before = target.read_bytes()
+        code, _, err = sim([*args, flag, target], capsys)
+        assert code == 2
+        assert err == (f"ascdsl-sim: error: {flag} {target}: refusing to overwrite the input "
+                       f"file '{target}'\n")
+        assert target.read_bytes() == before
+
+
+def test_unwritable_output_names_the_output_not_the_temporary(vadd_file, tmp_path, capsys):
+    # Was "cannot write output: [Errno 2] No such file or directory: '/x/.ascdsl-a95y30tq'".
+    missing = tmp_path / "no" / "t.json"
+    code, _, err = sim([vadd_file, *VADD_ARGS, "--quiet", "--trace", missing], capsys)
+    assert code == 1
+    assert err == (f"ascdsl-sim: error: --trace: cannot write '{missing}': No such file or "
+                   "directory\n")
