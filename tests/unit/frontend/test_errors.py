@@ -315,6 +315,14 @@ def test_static_range_past_the_unroll_limit_is_refused_quickly():
     err = expect_error(nested, (I32,), "in this kernel", "# INNER", "asc.static_range(200)")
     assert "Use range() or asc.range()" in err.message
 
+    @asc.jit
+    def huge(n: int):  # was "OverflowError: Python int too large to convert to C ssize_t"
+        for i in asc.static_range(1 << 64):  # HUGE
+            asc.printf("%d", n)
+
+    expect_error(huge, (I32,), "would unroll 18,446,744,073,709,551,616 iterations here",
+                 "# HUGE", "asc.static_range(1 << 64)")
+
 
 def test_infinite_while():
     @asc.jit
