@@ -265,6 +265,14 @@ def test_runtime_values_where_compile_time_ones_are_needed():
     expect_error(k_bool, (I32,), "is not a Python number; use .cast(dtype)", "int(n)")
 
 
+def test_queue_depth_past_int32():
+    @asc.jit
+    def k_deep(n: int):  # was "VerifyException: queue depth must be between 0 and 2147483647"
+        q = asc.TQue(asc.TPosition.VECIN, 1 << 32)
+
+    expect_error(k_deep, (I32,), "TQue(): 'depth' must be at most 2147483647, got 4294967296",
+                 "asc.TQue(")
+
 def test_loop_carried_type_change():
     @asc.jit
     def k(n: int, s: float):
