@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from xdsl.dialects.builtin import ModuleOp
 
-__all__ = ["parse", "load"]
+__all__ = ["parse", "load", "decode"]
 
 
 def parse(text: str, filename: str = "<string>", *, passes: str | Sequence[str] = (),
@@ -47,7 +47,24 @@ def parse(text: str, filename: str = "<string>", *, passes: str | Sequence[str] 
 
 def load(path: str | os.PathLike, *, passes: str | Sequence[str] = (),
          allow_unregistered: bool = False) -> ModuleOp:
-    """`parse` of the UTF-8 file at `path` (OSError if it cannot be read)."""
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
+    """`parse` of the UTF-8 file at `path` (OSError if it cannot be read; IRParseError at the
+    first byte that is not UTF-8)."""
+    with open(path, "rb") as f:
+        text = decode(f.read(), os.fspath(path))
     return parse(text, os.fspath(path), passes=passes, allow_unregistered=allow_unregistered)
+
+
+def decode(data: bytes, filename: str) -> str:
+    """IR bytes as text, newlines as text mode reads them; bytes that are not UTF-8 (a binary
+    file given by mistake) are an IRParseError at file:line:col of the first such byte."""
+    try:
+        return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+    except UnicodeDecodeError as e:
+        from ascdsl.diagnostics import SOURCES, Diagnostic, IRParseError, Loc, Severity
+
+        line = data.count(b"\n", 0, e.start) + 1
+        col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
+        SOURCES.register(filename, data.decode("utf-8", "replace"))
+        raise IRParseError(Diagnostic(Severity.ERROR, f"invalid UTF-8 byte "
+                                      f"0x{data[e.start]:02x}: IR is read as UTF-8 text",
+                                      Loc(filename, line, col))) from None

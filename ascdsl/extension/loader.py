@@ -143,11 +143,15 @@ def _load_file(path: Path, spec: str) -> Extension:
     known = LOADED.get(name)
     if known is not None and known.ok and module_name in sys.modules:
         return known
+    loc = importlib.util.spec_from_file_location(module_name, resolved)
+    if loc is None or loc.loader is None:  # Python has no loader for its suffix
+        ext = Extension(name, f"file {spec}", error=f"error: extension '{spec}': not a Python "
+                        "file (an extension is a .py file or an importable module)")
+        LOADED[name] = ext
+        raise ExtensionLoadError(ext)
     ext = Extension(name, f"file {spec}")
 
     def run() -> None:
-        loc = importlib.util.spec_from_file_location(module_name, resolved)
-        assert loc is not None and loc.loader is not None
         module = importlib.util.module_from_spec(loc)
         sys.modules[module_name] = module
         try:

@@ -21,7 +21,7 @@ class MockTensor:
     __slots__ = ("dtype",)
 
     def __init__(self, dtype: DataType):
-        self.dtype = dtype
+        self.dtype = _checked_dtype(type(self).__name__, dtype)
 
 
 class MockValue:
@@ -30,7 +30,16 @@ class MockValue:
     __slots__ = ("dtype",)
 
     def __init__(self, dtype: DataType):
-        self.dtype = dtype
+        self.dtype = _checked_dtype(type(self).__name__, dtype)
+
+
+def _checked_dtype(what: str, dtype: Any) -> DataType:
+    if not isinstance(dtype, DataType):
+        shown = (f"class {dtype.__module__}.{dtype.__qualname__}" if isinstance(dtype, type)
+                 else f"{type(dtype).__name__} {dtype!r}")
+        raise TypeError(f"{what}(): 'dtype' must be a data type such as asc.float32, got "
+                        f"{shown}")
+    return dtype
 
 
 _SCALAR_KINDS: dict[type, ArgKind] = {

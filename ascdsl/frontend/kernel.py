@@ -18,7 +18,7 @@ import hashlib
 import inspect
 import threading
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -79,13 +79,18 @@ class CompileOptions:
             )
         if self.opt_level not in (1, 2, 3):
             raise ValueError(f"opt_level must be 1, 2 or 3, got {self.opt_level!r}")
+        for f in fields(self):  # a flag given as "off" or 0 would otherwise be taken as truth
+            value = getattr(self, f.name)
+            either = "True, False or None" if "None" in f.type else "True or False"
+            if f.type.startswith("bool") and not (isinstance(value, bool) or value is None
+                                                  and "None" in either):
+                raise TypeError(f"option {f.name} must be {either}, got {value!r}")
         if self.bisheng_options is not None:
             opts = self.bisheng_options
-            if isinstance(opts, str) or not all(isinstance(o, str) for o in opts):
-                raise TypeError(
-                    f"bisheng_options must be a sequence of strings, got {opts!r}"
-                )
-            object.__setattr__(self, "bisheng_options", tuple(opts))
+            seq = None if isinstance(opts, str) or not isinstance(opts, Iterable) else tuple(opts)
+            if seq is None or not all(isinstance(o, str) for o in seq):
+                raise TypeError(f"bisheng_options must be a sequence of strings, got {opts!r}")
+            object.__setattr__(self, "bisheng_options", seq)
 
     def key(self) -> tuple:
         """The options that change the compiled result (always_compile and check do not;

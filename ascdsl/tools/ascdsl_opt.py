@@ -484,21 +484,14 @@ def _decoded(data: bytes | str, filename: str) -> str | None:
     file given by mistake): file:line:col of the first such byte, as for any parse error."""
     if isinstance(data, str):
         return data
+    from ascdsl.diagnostics import IRParseError
+    from ascdsl.loading import decode
+
     try:
-        # Newlines as text mode reads them (universal newlines), as before bytes were read.
-        return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
-    except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
-        from ascdsl.diagnostics import SOURCES, Loc
-
-        SOURCES.register(filename, data.decode("utf-8", "replace"))
-        diag = Diagnostic(Severity.ERROR, f"invalid UTF-8 byte 0x{data[e.start]:02x}: "
-                          "ascdsl-opt reads IR as UTF-8 text", Loc(filename, line, col))
-        print(diag.render(), file=sys.stderr)
+        return decode(data, filename)
+    except IRParseError as e:
+        print(e.render(), file=sys.stderr)
         return None
-
-
 def entry() -> None:
     run_entry("ascdsl-opt", main)
 

@@ -121,6 +121,12 @@ def _check_options(opts) -> None:
     if opts.rtol is not None and not (opts.rtol >= 0 and math.isfinite(opts.rtol)):
         raise UsageError(f"--rtol must be a finite number >= 0, got {opts.rtol}")
     opts.max_memory = _size(opts.max_memory)
+    # Inputs are never written: not the IR file, nor a file=PATH.npy an argument was read from.
+    inputs = [opts.input] + [s.split(":file=", 1)[1] for s in opts.arg if ":file=" in s]
+    for flag, path in (("--trace", opts.trace), ("--plot", opts.plot), ("--save", opts.save)):
+        for src in inputs if path and os.path.exists(path) else ():
+            if src != "-" and os.path.exists(src) and os.path.samefile(path, src):
+                raise UsageError(f"{flag} {path}: refusing to overwrite the input file '{src}'")
 
 
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)i?b?\s*$", re.I)
@@ -360,18 +366,22 @@ def check_expectations(
 
 
 def _read_module(path: str, passes: list[str]):
-    from ascdsl.loading import parse
+    from ascdsl.loading import decode, parse
     from ascdsl.transforms import PipelineSpecError
 
     if path == "-":
-        text, name = sys.stdin.read(), "<stdin>"
+        name = "<stdin>"
+        stdin_bytes = getattr(sys.stdin, "buffer", None)
+        data = stdin_bytes.read() if stdin_bytes is not None else sys.stdin.read()
     else:
         try:
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
-        except (OSError, UnicodeDecodeError) as e:
+            with open(path, "rb") as f:
+                data = f.read()
+        except OSError as e:
             raise UsageError(f"cannot read '{path}': {e}") from None
         name = path
+    # bytes that are not UTF-8 are an IRParseError at their line and column, as in ascdsl-opt
+    text = data if isinstance(data, str) else decode(data, name)
     try:
         return parse(text, name, passes=passes)
     except PipelineSpecError as e:
@@ -478,22 +488,27 @@ def main(argv: Sequence[str] | None = None, out=None) -> int:
     out.flush()
     for f in report.findings:
         print(f.render(), file=sys.stderr)
+    flag = path = ""
     try:
         if opts.trace:
+            flag, path = "--trace", opts.trace
             report.save_trace(opts.trace)
         if opts.plot:
+            flag, path = "--plot", opts.plot
             report.plot(opts.plot)
         if opts.save:
             from ascdsl.sim.report import write_atomically
 
+            flag, path = "--save", opts.save
             buf = io.BytesIO()
             np.savez(buf, **arrays)
             write_atomically(opts.save, buf.getvalue())
     except ImportError as e:
         print(f"ascdsl-sim: error: {e}", file=sys.stderr)
         return 1
-    except OSError as e:
-        print(f"ascdsl-sim: error: cannot write output: {e}", file=sys.stderr)
+    except OSError as e:  # named by the path given, not the temporary file beside it
+        print(f"ascdsl-sim: error: {flag}: cannot write '{path}': {e.strerror or e}",
+              file=sys.stderr)
         return 1
     return status if extensions_ok else max(status, 1)
 

@@ -102,11 +102,11 @@ def byte_length(op: LocalTensorAutoOp) -> tuple[list[Operation], SSAValue]:
         total = (factor + 7) // 8
         if total <= 0:
             raise PassError(op, f"the tensor {t} has no elements to allocate")
-        c = constant(total)
+        c = constant(_fits_i64(op, total))
         return [c], c.result
     ops: list[Operation] = []
     whole_bytes = factor % 8 == 0
-    c = constant(factor // 8 if whole_bytes else factor)
+    c = constant(_fits_i64(op, factor // 8 if whole_bytes else factor))
     ops.append(c)
     length: SSAValue = c.result
     for dim in unknown:
@@ -119,6 +119,15 @@ def byte_length(op: LocalTensorAutoOp) -> tuple[list[Operation], SSAValue]:
         ops += [eight, div]
         length = div.result
     return ops, length
+
+
+def _fits_i64(op: LocalTensorAutoOp, size: int) -> int:
+    """`size` (of the tensor of `op`, in bytes or bits) if an i64 holds it, else a PassError
+    at the op, not xDSL's unlocated VerifyException from building the constant."""
+    if size >= 1 << 63:
+        raise PassError(op, f"the tensor {op.result.type} is too large to allocate: its "
+                        "byte length does not fit i64")
+    return size
 
 
 class MaterializeLocalTensorAuto(RewritePattern):

@@ -242,7 +242,8 @@ class ControlFlow(CodegenBase):
         except KernelLanguageError as e:
             raise self.error(it, str(e)) from None
         if fn is static_range:
-            trips = len(builtins.range(rng.start, rng.stop, rng.step))
+            # len(range) is an OverflowError past sys.maxsize; this is its count for any size
+            trips = max(0, -((rng.start - rng.stop) // rng.step))
             self.session.unrolled += trips
             if self.session.unrolled > STATIC_RANGE_LIMIT:
                 raise self.error(

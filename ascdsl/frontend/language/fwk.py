@@ -251,7 +251,12 @@ def _depth(api: str, depth: Any) -> int:
     n = const_int_arg(depth, api, "depth")
     if n < 0:
         raise KernelLanguageError(f"{api}(): 'depth' must not be negative, got {n}")
+    if n > _INT32_MAX:  # the queue type holds it as an i32 (was xDSL's VerifyException)
+        raise KernelLanguageError(f"{api}(): 'depth' must be at most {_INT32_MAX}, got {n}")
     return n
+
+
+_INT32_MAX = (1 << 31) - 1
 
 
 class TQue(TQueBind):

@@ -10,6 +10,7 @@ Rules (asc2's, with numpy broadcasting added):
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -87,7 +88,13 @@ def shape_arg(shape: Any, api: str, arg: str = "shape") -> tuple[int, ...]:
         out.append(int(d))
     if not out:
         raise KernelLanguageError(f"{api}(): '{arg}' must have at least one value")
+    if math.prod(out) > _MAX_TILE_ELEMENTS:  # the lowering's i32 counts would overflow
+        raise KernelLanguageError(f"{api}(): a tile of shape {out} has {math.prod(out)} "
+                                  f"elements, more than {_MAX_TILE_ELEMENTS} (a tile lives in UB)")
     return tuple(out)
+
+
+_MAX_TILE_ELEMENTS = (1 << 31) - 1
 
 
 def dims_arg(dims: tuple, api: str) -> tuple[int, ...]:

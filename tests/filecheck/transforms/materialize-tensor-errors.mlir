@@ -21,3 +21,21 @@ func.func @unranked_without_sizes() {
   %0 = ascendc.local_tensor_auto() : <*xf32>
   func.return
 }
+
+// -----
+
+// Was "error: pass 'materialize-tensor' failed: VerifyException: Integer value ... is out of
+// range for type i64", with no location (ascdsl-sim: an internal error).
+func.func @too_large() {
+  // expected-error@below {{the tensor !ascendc.local_tensor<99999999999999999999xf32> is too large to allocate: its byte length does not fit i64}}
+  %0 = ascendc.local_tensor_auto() : <99999999999999999999xf32>
+  func.return
+}
+
+// -----
+
+func.func @too_large_dynamic(%n: i64) {
+  // expected-error@below {{the tensor !ascendc.local_tensor<?x4611686018427387904xf32> is too large to allocate}}
+  %1 = ascendc.local_tensor_auto(%n) : <?x4611686018427387904xf32>
+  func.return
+}

@@ -75,6 +75,17 @@ def test_a_missing_file_and_an_unknown_module(tmp_path):
     assert "ModuleNotFoundError: No module named 'no_such_extension_module'" in str(info.value)
 
 
+def test_a_file_that_is_not_python(tmp_path):
+    # Was "error: extension 'notes' (file notes.txt) failed to load: AssertionError: (no
+    # message)": Python's import machinery has no loader for a .txt file.
+    notes = tmp_path / "notes.txt"
+    notes.write_text("x = 1\n")
+    with pytest.raises(ExtensionLoadError) as info:
+        load_extension(str(notes))
+    assert str(info.value) == (f"error: extension '{notes}': not a Python file (an extension "
+                               "is a .py file or an importable module)")
+
+
 def test_list_passes_and_show_dialects_say_where_things_come_from():
     # Installed extensions off, so the listing names the one loaded here and only it.
     env = subprocess_env(EXAMPLE, ASCDSL_NO_EXTENSIONS="1")

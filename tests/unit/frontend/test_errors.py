@@ -265,6 +265,14 @@ def test_runtime_values_where_compile_time_ones_are_needed():
     expect_error(k_bool, (I32,), "is not a Python number; use .cast(dtype)", "int(n)")
 
 
+def test_queue_depth_past_int32():
+    @asc.jit
+    def k_deep(n: int):  # was "VerifyException: queue depth must be between 0 and 2147483647"
+        q = asc.TQue(asc.TPosition.VECIN, 1 << 32)
+
+    expect_error(k_deep, (I32,), "TQue(): 'depth' must be at most 2147483647, got 4294967296",
+                 "asc.TQue(")
+
 def test_loop_carried_type_change():
     @asc.jit
     def k(n: int, s: float):
@@ -314,6 +322,14 @@ def test_static_range_past_the_unroll_limit_is_refused_quickly():
     # The limit counts the kernel's unrolled iterations together: 100 x 200 passes it.
     err = expect_error(nested, (I32,), "in this kernel", "# INNER", "asc.static_range(200)")
     assert "Use range() or asc.range()" in err.message
+
+    @asc.jit
+    def huge(n: int):  # was "OverflowError: Python int too large to convert to C ssize_t"
+        for i in asc.static_range(1 << 64):  # HUGE
+            asc.printf("%d", n)
+
+    expect_error(huge, (I32,), "would unroll 18,446,744,073,709,551,616 iterations here",
+                 "# HUGE", "asc.static_range(1 << 64)")
 
 
 def test_infinite_while():

@@ -190,6 +190,19 @@ def test_core_num_must_be_an_integer():
         scale_kernel[2.0]
 
 
+@pytest.mark.parametrize(("mock", "dtype", "shown"), [
+    (asc.MockTensor, "f32", "str 'f32'"),
+    (asc.MockTensor, np.float32, "class numpy.float32"),
+    (asc.MockValue, 5, "int 5"),
+])
+def test_mocks_take_a_data_type(mock, dtype, shown):
+    # Was AttributeError: 'str' object has no attribute 'name', from the compile's cache key.
+    with pytest.raises(TypeError) as info:
+        mock(dtype)
+    assert str(info.value) == (f"{mock.__name__}(): 'dtype' must be a data type such as "
+                               f"asc.float32, got {shown}")
+
+
 def test_specialization_by_dtype_and_constexpr():
     a = codegen(scale_kernel, np.zeros(4, np.float32), 4, 2)
     b = codegen(scale_kernel, np.zeros(4, np.float16), 4, 2)

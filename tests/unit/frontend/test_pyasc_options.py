@@ -92,10 +92,17 @@ def test_vector_core_build_of_a_cube_kernel_is_a_located_error():
     ({"kernel_type": 0}, "kernel_type must be a config.KernelType"),
     ({"opt_level": 4}, "opt_level must be 1, 2 or 3"),
     ({"bisheng_options": "-O2"}, "bisheng_options must be a sequence of strings"),
+    # were "'int' object is not iterable", and a flag given "off" or 0 was taken as true
+    ({"bisheng_options": 5}, "bisheng_options must be a sequence of strings, got 5"),
+    ({"auto_sync": "off"}, "option auto_sync must be True or False, got 'off'"),
+    ({"debug": 1}, "option debug must be True or False, got 1"),
+    ({"insert_sync": "yes"}, "option insert_sync must be True, False or None, got 'yes'"),
 ])
 def test_bad_option_values_are_rejected(options, message):
     with pytest.raises((TypeError, ValueError), match=message):
         asc.jit(**options)(scale.fn)
+    with pytest.raises((TypeError, ValueError), match=message):  # as a launch's keyword too
+        scale.compile(np.zeros(8, np.float32), np.zeros(8, np.float32), 8, **options)
 
 
 def test_print_ir_before_all_prints_each_pass(capfd):

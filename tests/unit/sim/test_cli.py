@@ -199,3 +199,45 @@ def test_passes_run_before_the_simulation(vadd_file, capsys):
 def test_print_shows_an_array(vadd_file, capsys):
     code, out, _ = sim([vadd_file, *VADD_ARGS, "--print", "z", "--quiet"], capsys)
     assert code == 0 and out.startswith("z = array([")
+
+
+def test_bytes_that_are_not_utf8_are_a_located_error(tmp_path, capsys):
+    # Was "ascdsl-sim: error: cannot read 'k.mlir': 'utf-8' codec can't decode byte 0xe9 in
+    # position 21: ...", with no line (ascdsl-opt locates it); ascdsl.load raised a raw
+    # UnicodeDecodeError.
+    from ascdsl import load
+    from ascdsl.diagnostics import IRParseError
+
+    path = tmp_path / "latin1.mlir"
+    path.write_bytes(b"func.func @f() {\n  // caf\xe9\n  func.return\n}\n")
+    code, _, err = sim([path], capsys)
+    assert code == 1
+    assert err.startswith(f"{path}:2:9: error: invalid UTF-8 byte 0xe9: IR is read as UTF-8")
+    assert "Traceback" not in err
+    with pytest.raises(IRParseError, match=r"latin1.mlir:2:9: error: invalid UTF-8 byte 0xe9"):
+        load(path)
+
+
+@pytest.mark.parametrize("flag", ["--trace", "--save"])
+def test_outputs_never_overwrite_an_input(vadd_file, tmp_path, capsys, flag):
+    # `--trace k.mlir` replaced the kernel's IR file by the trace (and `--save x.npy` the
+    # array an argument was read from), exit status 0.
+    x = tmp_path / "x.npy"
+    np.save(x, np.ones(4096, np.float32))
+    args = [vadd_file, *VADD_ARGS[2:], "--arg", f"x=f32[4096]:file={x}"]
+    for target in (vadd_file, x):
+        before = target.read_bytes()
+        code, _, err = sim([*args, flag, target], capsys)
+        assert code == 2
+        assert err == (f"ascdsl-sim: error: {flag} {target}: refusing to overwrite the input "
+                       f"file '{target}'\n")
+        assert target.read_bytes() == before
+
+
+def test_unwritable_output_names_the_output_not_the_temporary(vadd_file, tmp_path, capsys):
+    # Was "cannot write output: [Errno 2] No such file or directory: '/x/.ascdsl-a95y30tq'".
+    missing = tmp_path / "no" / "t.json"
+    code, _, err = sim([vadd_file, *VADD_ARGS, "--quiet", "--trace", missing], capsys)
+    assert code == 1
+    assert err == (f"ascdsl-sim: error: --trace: cannot write '{missing}': No such file or "
+                   "directory\n")

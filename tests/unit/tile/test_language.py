@@ -148,6 +148,20 @@ def test_runtime_tile_shape_is_refused():
     assert "load(): tile shapes are known at compile time; 'shape' holds runtime int32 value" in text
 
 
+def test_a_tile_too_large_for_i32_counts_is_located():
+    # Was "p.py:1:1: error: internal error in the pass pipeline: VerifyException: Integer
+    # value 4294967296 is out of range for type i32", at the kernel's def line.
+    @asc2.jit
+    def k(x_ptr: asc.GlobalAddress):
+        xt = asc2.tensor(x_ptr, [16, 16])
+        asc2.load(xt, [1 << 16, 1 << 16], offsets=[0, 0])
+
+    text = compile_error(k, X)
+    assert ":9: error: load(): a tile of shape [65536, 65536] has 4294967296 elements, more " \
+        "than 2147483647 (a tile lives in UB)" in text
+    assert "asc2.load(xt, [1 << 16, 1 << 16], offsets=[0, 0])" in text
+
+
 def test_shapes_that_do_not_broadcast():
     @asc2.jit
     def k(x_ptr: asc.GlobalAddress):
