@@ -152,6 +152,10 @@ class PlainValue(IRValue):
 
     def cast(self, dtype: DataType) -> PlainValue:
         """This value converted to `dtype` (value-preserving where the types allow)."""
+        dtype = ConstExpr.unwrap(dtype)
+        if not isinstance(dtype, DataType):
+            raise KernelLanguageError(f"cast(): the type must be a dtype (asc.float32, ...), got "
+                                      f"{describe(dtype)}")
         return convert(self, dtype)
 
     def _signless_ir(self) -> SSAValue:
