@@ -35,7 +35,8 @@ FORMATS: dict[str, tuple[int, int]] = {
 
 def held_value(value: float, kind: str) -> Fraction:
     """`value` rounded to format `kind` (to nearest, ties to even), exactly; what an
-    APFloat of that format holds. Overflow is left to the caller (MLIR's parser rejects it)."""
+    APFloat of that format holds. Overflow is left to the caller (MLIR's parser makes it
+    infinity)."""
     return _round(Fraction(value), *FORMATS[kind])
 
 

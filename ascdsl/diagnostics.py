@@ -19,6 +19,7 @@ from __future__ import annotations
 import bisect
 import contextvars
 import linecache
+import math
 import re
 import sys
 import weakref
@@ -29,7 +30,7 @@ from enum import Enum
 from typing import Union
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import FileLineColLoc, ModuleOp
+from xdsl.dialects.builtin import FileLineColLoc, FloatAttr, ModuleOp
 from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.parser import Parser
 from xdsl.parser.core import ForwardDeclaredValue
@@ -400,6 +401,26 @@ class LocatingParser(LocationReader, Parser):
         finally:
             self._region_depth -= 1
 
+    def _parse_attribute_type(self) -> Attribute:
+        self._literal_type = super()._parse_attribute_type()
+        return self._literal_type
+
+    def parse_optional_builtin_int_or_float_attr(self):
+        start = self._current_token.span.start
+        try:
+            return super().parse_optional_builtin_int_or_float_attr()
+        except OverflowError as e:
+            # A decimal literal beyond its float type (`1.0e39 : f32`): MLIR's parser reads it
+            # as a double and rounds that to the type (FloatAttr::get), which overflows to
+            # infinity without a diagnostic (1.0e999 was already infinity here).
+            end = self._current_token.span.start
+            literal = self.lexer.input.content[start:end].partition(":")[0].replace(" ", "")
+            try:
+                value = float(literal)
+            except (ValueError, OverflowError):
+                self.raise_error(f"a number does not fit its type here ({e})", start, end)
+            return FloatAttr(math.copysign(math.inf, value), self._literal_type)
+
     def parse_optional_attribute(self):
         if self._attr_depth >= MAX_ATTRIBUTE_DEPTH:
             raise _TooDeep(self._current_token.span.start, "attributes", MAX_ATTRIBUTE_DEPTH)
@@ -627,7 +648,7 @@ def parse_module(
             # the current token is where the parser stood.
             at = parser._current_token.span.start if parser is not None else 0
             raise error(at, _message(e)) from None
-        except OverflowError as e:  # a float literal too large for its type (1e20 : f16)
+        except OverflowError as e:  # a number too large for Python's float (1e400 : i1?)
             at = parser._current_token.span.start if parser is not None else 0
             raise error(at, f"a number does not fit its type here ({e})") from None
 

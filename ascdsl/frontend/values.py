@@ -16,6 +16,7 @@ zero like Ascend C (and pyasc).
 from __future__ import annotations
 
 import copy
+import math
 from enum import IntEnum
 from typing import Any, Generic, TypeVar
 
@@ -152,6 +153,10 @@ class PlainValue(IRValue):
 
     def cast(self, dtype: DataType) -> PlainValue:
         """This value converted to `dtype` (value-preserving where the types allow)."""
+        dtype = ConstExpr.unwrap(dtype)
+        if not isinstance(dtype, DataType):
+            raise KernelLanguageError(f"cast(): the type must be a dtype (asc.float32, ...), got "
+                                      f"{describe(dtype)}")
         return convert(self, dtype)
 
     def _signless_ir(self) -> SSAValue:
@@ -405,7 +410,11 @@ def _make_constant(b, value: Any, dtype: DataType) -> PlainValue:
             v = float(value)
         except (TypeError, ValueError):
             raise KernelLanguageError(f"{describe(value)} is not a number") from None
-        op = b.insert(arith.ConstantOp(FloatAttr(v, dtype.ir)))  # type: ignore[arg-type]
+        try:
+            attr = FloatAttr(v, dtype.ir)
+        except OverflowError:  # beyond the type: infinity, as MLIR's FloatAttr::get rounds it
+            attr = FloatAttr(math.copysign(math.inf, v), dtype.ir)
+        op = b.insert(arith.ConstantOp(attr))  # type: ignore[arg-type]
         return PlainValue(op.results[0], dtype)
     if isinstance(value, float):
         if not value.is_integer():

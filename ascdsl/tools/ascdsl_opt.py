@@ -218,6 +218,10 @@ def parse_args(argv: Sequence[str]) -> Options | str:
     if ns.keep_names and ns.target not in ("mlir", "mlir-generic"):
         raise UsageError("--keep-names is an option of the IR output (-t mlir); "
                          "-t ascendc names values with --ascendc-readable-names")
+    if ns.output == "":
+        raise UsageError("-o needs a file name (or '-' for stdout), got an empty one")
+    if ns.input == "":
+        raise UsageError("the input file name is empty: give an IR file, or '-' for stdin")
     if ns.input is None:
         if _stdin_is_terminal():
             # Reading a terminal would wait silently for text nobody is going to type.

@@ -289,11 +289,38 @@ class CodegenBase:
         """The truth of a condition: a Python bool, or an i1 runtime value."""
         value = self.expr(node)
         if isinstance(value, IRValue) and not isinstance(value, PlainValue):
-            raise self.error(
-                node,
-                f"Condition expression must be evaluated as PlainValue, got {describe(value)}",
-            )
+            raise self.error(node, f"a condition must be a scalar, but {self.what(node, value)}")
         return to_bool(value)
+
+    # -- messages in the user's terms -----------------------------------------------------------
+
+    def what(self, node: ast.expr, value: Any) -> str:
+        """`n is a runtime int32 value`: what the user wrote at `node`, and what it is."""
+        text = ast.unparse(node)
+        return f"{text if len(text) <= 40 else text[:37] + '...'} is a {describe(value)}"
+
+    def check_subscript(self, node: ast.Subscript, base: Any, key: Any, store: bool = False):
+        """Reject `base[key]` in the user's terms where Python would name a value class."""
+        from ..kernel import CompiledKernel, JITFunction
+
+        if isinstance(base, (JITFunction, CompiledKernel)):
+            raise self.launch_error(node, ast.unparse(node.value))
+        if isinstance(base, IRValue) and not hasattr(base, "__setitem__" if store else
+                                                     "__getitem__"):
+            what = "its elements cannot be assigned" if store else "it cannot be subscripted"
+            raise self.error(node, f"{self.what(node.value, base)}; {what}")
+        parts = (key.start, key.stop, key.step) if isinstance(key, slice) else (
+            key if isinstance(key, tuple) else (key,))
+        if isinstance(base, (list, tuple, dict, str, range)) and any(
+                isinstance(ConstExpr.unwrap(k), IRValue) for k in parts):
+            raise self.error(node, f"{self.what(node.slice, key)}; a Python "
+                                   f"{type(base).__name__} can only be indexed with a value known "
+                                   "at compile time")
+
+    def launch_error(self, node: ast.AST, fn: str) -> CompilationError:
+        """`kernel[core_num](...)` inside a kernel: only the host launches kernels."""
+        return self.error(node, f"{ast.unparse(node)} launches a kernel, which only the host can "
+                                f"do; call a JIT function from a kernel as {fn}(...)")
 
     @contextmanager
     def region(self, block: Block, bind: dict[str, Any] | None = None) -> Iterator[Scope]:
@@ -327,7 +354,7 @@ class CodegenBase:
             with self.builder.at_end_of(else_block):
                 ev = materialize(e, dtype)
             return tv, ev
-        self._same_kind(node, name, t, e, "re-assigned")
+        self._same_kind(node, name, e, t, "re-assigned")  # else: the value before
         return t, e
 
     def _same_kind(self, node: ast.AST, name: str, a: Any, b: Any, verb: str) -> None:
@@ -335,7 +362,7 @@ class CodegenBase:
             raise self.error(
                 node,
                 f"'{name}' was {verb} to an object with different type: initial type is "
-                f"{type(a).__name__}, new type is {type(b).__name__}",
+                f"{describe(a)}, new type is {describe(b)}",
             )
         if a.to_ir().type != b.to_ir().type:
             raise self.error(

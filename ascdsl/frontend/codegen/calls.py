@@ -13,6 +13,7 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import FunctionType, UnitAttr
 from xdsl.ir import Block, Region
 
+from ..function import BUILTINS
 from ..language.tensor import GlobalTensor
 from ..values import REAL, ConstExpr, IRValue, describe, materialize
 from .base import CodegenBase
@@ -20,6 +21,9 @@ from .session import _Instance, loc_tuple
 
 if TYPE_CHECKING:
     from ..kernel import JITFunction
+
+
+_BUILTIN_IDS = {id(f) for f in BUILTINS.values()}
 
 
 def const_key(value: Any) -> Any:
@@ -48,16 +52,33 @@ class Calls(CodegenBase):
                 kwargs.update(self.expr(kw.value))
             else:
                 kwargs[kw.arg] = self.expr(kw.value)
-        from ..kernel import JITFunction
+        from ..kernel import JITFunction, _Launcher
 
         if isinstance(fn, JITFunction):
             return self.call_jit(fn, args, kwargs, node)
+        if isinstance(fn, _Launcher):
+            raise self.launch_error(node.func, fn.jitfn.__name__)
         if fn is print:
             raise self.error(node, "NameError: print is not defined (print() is not supported in "
                                    "a JIT function; use asc.printf)")
+        if isinstance(fn, IRValue):
+            raise self.error(node, f"{self.what(node.func, fn)}; it cannot be called")
         if not callable(fn):
             raise self.error(node, f"{type(fn).__name__} instance is not callable")
-        return ConstExpr.unwrap(fn(*args, **kwargs))
+        if id(fn) not in _BUILTIN_IDS:
+            return ConstExpr.unwrap(fn(*args, **kwargs))
+        try:
+            return ConstExpr.unwrap(fn(*args, **kwargs))
+        except TypeError:
+            # Python's message names the value class (`object of type 'PlainValue' has no len()`)
+            pairs = [] if any(isinstance(a, ast.Starred) for a in node.args) else [
+                *zip(node.args, args)]
+            pairs += [(k.value, kwargs[k.arg]) for k in node.keywords if k.arg is not None]
+            for arg, value in pairs:
+                if isinstance(value, IRValue):
+                    raise self.error(node, f"{fn.__name__}() needs a value known at compile "
+                                           f"time, but {self.what(arg, value)}") from None
+            raise
 
     # -- calls of other jit functions ----------------------------------------------------------
 

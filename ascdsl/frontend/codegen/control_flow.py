@@ -66,6 +66,8 @@ class ControlFlow(CodegenBase):
             self.scope.vars[t.id] = self._binop(fn, cur, rhs, node)
         elif isinstance(t, ast.Subscript):
             obj, key = self.expr(t.value), self.expr(t.slice)
+            self.check_subscript(t, obj, key)
+            self.check_subscript(t, obj, key, store=True)
             obj[key] = self._binop(fn, obj[key], rhs, node)
         elif isinstance(t, ast.Attribute):
             obj = self.expr(t.value)
@@ -96,6 +98,7 @@ class ControlFlow(CodegenBase):
                 self.assign(t, v)
         elif isinstance(target, ast.Subscript):
             obj, key = self.expr(target.value), self.expr(target.slice)
+            self.check_subscript(target, obj, key, store=True)
             try:
                 obj[key] = value
             except TypeError as e:

@@ -15,6 +15,7 @@ from typing import Any
 from xdsl.dialects import scf
 from xdsl.ir import Block, Region
 
+from ..dtypes import DataType
 from ..values import ConstExpr, IRValue, PlainValue, describe, logical
 from .base import CodegenBase, _is_scalarish
 
@@ -55,13 +56,18 @@ class Expressions(CodegenBase):
 
     def expr_Attribute(self, node: ast.Attribute) -> Any:
         base = self.expr(node.value)
-        if isinstance(base, IRValue) and node.attr.startswith("_"):
-            raise self.error(node, f"'{type(base).__name__}' object has no attribute '{node.attr}'")
         try:
+            if isinstance(base, IRValue) and node.attr.startswith("_"):
+                raise AttributeError(node.attr)
             return ConstExpr.unwrap(getattr(base, node.attr))
         except AttributeError:
+            if isinstance(base, (IRValue, DataType)):
+                raise self.error(node, f"{self.what(node.value, base)}; it has no attribute "
+                                       f"'{node.attr}'") from None
             if isinstance(base, pytypes.ModuleType):
                 what = f"module '{base.__name__}'"
+            elif isinstance(base, type):
+                what = f"'{base.__name__}'"
             else:
                 what = f"'{type(base).__name__}' object"
             raise self.error(node, f"{what} has no attribute '{node.attr}'") from None
@@ -103,6 +109,7 @@ class Expressions(CodegenBase):
     def expr_Subscript(self, node: ast.Subscript) -> Any:
         base = self.expr(node.value)
         key = self.expr(node.slice)
+        self.check_subscript(node, base, key)
         return ConstExpr.unwrap(base[key])
 
     def expr_JoinedStr(self, node: ast.JoinedStr) -> str:
@@ -123,9 +130,15 @@ class Expressions(CodegenBase):
         lhs, rhs = ConstExpr.unwrap(lhs), ConstExpr.unwrap(rhs)
         if fn is operator.pow and (isinstance(lhs, IRValue) or isinstance(rhs, IRValue)):
             raise self.error(node, "'**' is not supported on runtime values")
-        result = fn(lhs, rhs)
+        try:
+            result = fn(lhs, rhs)
+        except TypeError as e:
+            if not _python_operand_error(e, lhs, rhs):
+                raise
+            result = NotImplemented
         if result is NotImplemented:
-            raise self.error(node, f"unsupported operands {describe(lhs)} and {describe(rhs)}")
+            raise self.error(node, f"unsupported operands {describe(lhs)} and {describe(rhs)}"
+                                   f"{_symbol(node)}")
         return result
 
     def expr_BinOp(self, node: ast.BinOp) -> Any:
@@ -144,11 +157,15 @@ class Expressions(CodegenBase):
             if isinstance(v, IRValue):
                 raise self.error(node, f"'not' needs a scalar, got a {describe(v)}")
             return not v
-        if isinstance(node.op, ast.USub):
-            return -v
-        if isinstance(node.op, ast.UAdd):
-            return +v
-        return ~v
+        fn = {ast.USub: operator.neg, ast.UAdd: operator.pos}.get(type(node.op), operator.invert)
+        try:
+            return fn(v)
+        except TypeError as e:
+            if not _python_operand_error(e, v):
+                raise
+            sym = {ast.USub: "-", ast.UAdd: "+"}.get(type(node.op), "~")
+            raise self.error(node, f"unary '{sym}' is not supported: "
+                                   f"{self.what(node.operand, v)}") from None
 
     def expr_BoolOp(self, node: ast.BoolOp) -> Any:
         if len(node.values) != 2:
@@ -183,7 +200,12 @@ class Expressions(CodegenBase):
                 raise self.error(node, "'in' needs values known at compile time")
             return (lhs in rhs) if isinstance(op, ast.In) else (lhs not in rhs)
         fn = _CMPOPS[type(op)]
-        result = fn(lhs, rhs)
+        try:
+            result = fn(lhs, rhs)
+        except TypeError as e:
+            if not _python_operand_error(e, lhs, rhs):
+                raise
+            result = NotImplemented
         if result is NotImplemented:
             raise self.error(node, f"cannot compare {describe(lhs)} and {describe(rhs)}")
         return result
@@ -210,3 +232,22 @@ class Expressions(CodegenBase):
             scf.IfOp(cond.value, [tv.to_ir().type], Region(then_block), Region(else_block))
         )
         return tv.rebind(op.results[0])
+
+
+_SYMBOLS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
+            ast.Mod: "%", ast.Pow: "**", ast.LShift: "<<", ast.RShift: ">>", ast.BitAnd: "&",
+            ast.BitOr: "|", ast.BitXor: "^", ast.MatMult: "@"}
+
+
+def _symbol(node: ast.AST) -> str:
+    """` for '+'`: the operator of a BinOp / AugAssign node, for messages."""
+    sym = _SYMBOLS.get(type(getattr(node, "op", None)))
+    return f" for '{sym}'" if sym else ""
+
+
+def _python_operand_error(e: TypeError, *operands: Any) -> bool:
+    """Python's own 'unsupported operand' TypeError on a runtime value (it names the class)."""
+    text = str(e)
+    return any(isinstance(v, IRValue) for v in operands) and (
+        text.startswith(("unsupported operand type", "bad operand type"))
+        or "not supported between instances of" in text)

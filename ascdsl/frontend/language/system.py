@@ -103,6 +103,14 @@ def printf(desc: Any, *params: Any) -> None:
     if not isinstance(desc, str):
         raise KernelLanguageError(f"printf(): the format must be a string, got {describe(desc)}")
     conversions = [m for m in _CONVERSION.finditer(desc) if m.group() != "%%"]
+    # C's printf takes one value per conversion and one per `*` width or precision; a missing
+    # value prints garbage and an extra one is dropped, so a count mismatch is an error.
+    wanted = sum(1 + m.group().count("*") for m in conversions)
+    if wanted != len(params):
+        given = f"{len(params)} {'was' if len(params) == 1 else 'were'} given"
+        raise KernelLanguageError(
+            f"printf(): the format {desc!r} takes {wanted} value{'s' * (wanted != 1)} (one per "
+            f"conversion; '%%' takes none) but {given}")
     text: list[str] = []
     at = 0
     values: list[SSAValue] = []

@@ -79,3 +79,17 @@ def test_a_float_with_no_integer_value_is_a_located_error():
         k.compile(1, run_passes=False, always_compile=True)
     assert "inf has no int32 value (operand of '+')" in str(e.value)
     assert "test_float_constant_typing.py:" in str(e.value) and "x = n + float(\"inf\")" in str(e.value)
+
+
+def test_a_float_beyond_its_type_is_infinity_as_in_mlir():
+    # Was "OverflowError: float too large to pack with f format" at the kernel line; pyasc's
+    # builder (MLIR's FloatAttr::get) rounds 1e39 to f32 infinity, and -1e5 to f16 -infinity.
+    @asc.jit
+    def k(x: asc.GlobalAddress, n: int):
+        asc.printf("%f %f", n.cast(asc.float32) * 1e39, n.cast(asc.float16) * -1e5)
+
+    ck = k.compile(asc.MockTensor(asc.float32), asc.MockValue(asc.int32), run_passes=False,
+                   always_compile=True)
+    consts = [op.value for op in ck.module.walk() if op.name == "arith.constant"]
+    assert [(c.value.data, c.type.name) for c in consts] == [(float("inf"), "f32"),
+                                                             (float("-inf"), "f16")]

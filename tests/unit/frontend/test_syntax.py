@@ -390,6 +390,33 @@ def test_printf_string_at_another_conversion_is_refused():
                  token="asc.printf")
 
 
+def test_printf_value_count_must_match_the_conversions():
+    # C's printf: a missing value printed garbage ("%d %d 3"); '%%' takes none, '*' takes one.
+    @asc.jit
+    def few(n: int):
+        asc.printf("%d %d", n)  # few
+
+    @asc.jit
+    def many(n: int):
+        asc.printf("100%% %d\n", n, n)  # many
+
+    @asc.jit
+    def star(n: int):
+        asc.printf("%*d", n)  # star
+
+    @asc.jit
+    def fine(n: int):
+        asc.printf("%*d 100%%", n, n)
+
+    expect_error(few, (I32,), "printf(): the format '%d %d' takes 2 values (one per conversion; "
+                 "'%%' takes none) but 1 was given", "# few", "asc.printf")
+    expect_error(many, (I32,), "takes 1 value (one per conversion; '%%' takes none) but 2 were "
+                 "given", "# many", "asc.printf")
+    expect_error(star, (I32,), "takes 2 values", "# star", "asc.printf")
+    assert len(next(op for op in codegen(fine, I32).module.walk()
+                    if op.name == "ascendc.printf").vars) == 2
+
+
 def test_global_tensor_bound_inside_runtime_if_is_visible_after():
     @asc.jit
     def k(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):

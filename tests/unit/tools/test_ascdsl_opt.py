@@ -107,6 +107,10 @@ def test_internal_pass_error_is_one_line(tmp_path, capsys, monkeypatch):
     # xDSL's pipeline parse error derives from BaseException: it escaped as an internal error.
     (["-p", "2"], "malformed pass pipeline '2': Expected pass name here"),
     (["-p", "canonicalize{"], "malformed pass pipeline 'canonicalize{': Expected argument name"),
+    # An empty output path wrote to stdout; an empty input was "cannot read ''" (exit 1).
+    (["x.mlir", "-o", ""], "-o needs a file name (or '-' for stdout), got an empty one"),
+    (["x.mlir", "--output="], "-o needs a file name"),
+    ([""], "the input file name is empty: give an IR file, or '-' for stdin"),
 ])
 def test_usage_errors_exit_2(argv, needle, capsys):
     assert main(argv) == 2
