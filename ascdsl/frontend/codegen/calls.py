@@ -61,7 +61,7 @@ class Calls(CodegenBase):
         if fn is print:
             raise self.error(node, "NameError: print is not defined (print() is not supported in "
                                    "a JIT function; use asc.printf)")
-        if isinstance(fn, IRValue):
+        if isinstance(fn, IRValue) and not callable(fn):  # tensors are: x_gm(i) is GetValue
             raise self.error(node, f"{self.what(node.func, fn)}; it cannot be called")
         if not callable(fn):
             raise self.error(node, f"{type(fn).__name__} instance is not callable")

@@ -55,6 +55,19 @@ def test_subscript_and_call_of_a_runtime_scalar():
     located(k_ptr, "x is a GlobalAddress(float32); it cannot be subscripted", "x[0]")
 
 
+def test_a_tensor_called_with_an_index_is_its_get_value():
+    # pyasc's `x_gm(128)` / `x_local(128)` (GetValue): tensors are callable values, which the
+    # "cannot be called" rule for runtime scalars must leave alone.
+    @asc.jit
+    def k_get(x: asc.GlobalAddress, n: int):
+        x_gm = asc.GlobalTensor()
+        x_gm.set_global_buffer(x)
+        v = x_gm(n)
+
+    names = [op.name for op in codegen(k_get, F32, I32).module.walk()]
+    assert "ascendc.global_tensor.bracket" in names  # operator(), as pyasc emits it
+
+
 def test_launch_inside_a_kernel():
     @asc.jit
     def k_launch(x: asc.GlobalAddress, n: int):
