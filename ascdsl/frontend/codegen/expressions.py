@@ -130,6 +130,13 @@ class Expressions(CodegenBase):
         lhs, rhs = ConstExpr.unwrap(lhs), ConstExpr.unwrap(rhs)
         if fn is operator.pow and (isinstance(lhs, IRValue) or isinstance(rhs, IRValue)):
             raise self.error(node, "'**' is not supported on runtime values")
+        return self._apply(fn, lhs, rhs, node, f"unsupported operands {describe(lhs)} and "
+                                               f"{describe(rhs)}{_symbol(node)}")
+
+    def _apply(self, fn: Callable[[Any, Any], Any], lhs: Any, rhs: Any, node: ast.AST,
+               refusal: str) -> Any:
+        """`fn(lhs, rhs)`, or the located `refusal` where the operands do not support it (the
+        TypeError Python would raise names the frontend's value classes)."""
         try:
             result = fn(lhs, rhs)
         except TypeError as e:
@@ -137,8 +144,7 @@ class Expressions(CodegenBase):
                 raise
             result = NotImplemented
         if result is NotImplemented:
-            raise self.error(node, f"unsupported operands {describe(lhs)} and {describe(rhs)}"
-                                   f"{_symbol(node)}")
+            raise self.error(node, refusal)
         return result
 
     def expr_BinOp(self, node: ast.BinOp) -> Any:
@@ -199,16 +205,8 @@ class Expressions(CodegenBase):
             if isinstance(lhs, IRValue) or isinstance(rhs, IRValue):
                 raise self.error(node, "'in' needs values known at compile time")
             return (lhs in rhs) if isinstance(op, ast.In) else (lhs not in rhs)
-        fn = _CMPOPS[type(op)]
-        try:
-            result = fn(lhs, rhs)
-        except TypeError as e:
-            if not _python_operand_error(e, lhs, rhs):
-                raise
-            result = NotImplemented
-        if result is NotImplemented:
-            raise self.error(node, f"cannot compare {describe(lhs)} and {describe(rhs)}")
-        return result
+        return self._apply(_CMPOPS[type(op)], lhs, rhs, node,
+                           f"cannot compare {describe(lhs)} and {describe(rhs)}")
 
     def expr_IfExp(self, node: ast.IfExp) -> Any:
         cond = self.condition(node.test)
